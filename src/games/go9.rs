@@ -1,0 +1,345 @@
+//! Ancient go on a 9×9 board, as judged by HDU 5546.
+//!
+//! x (black) is to move. After a move the opponent's groups without a
+//! liberty are removed first, then the mover's. So x kills in one move iff
+//! some o group has exactly one liberty: playing there takes it.
+//!
+//! Boards are bitboards: bit `row * 9 + col` of a `u128` per colour, so group
+//! flood fills and liberty counts are a few shifts and masks.
+
+use super::{Cell, CellSet};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Point {
+    /// `.`
+    Empty,
+    /// `x`, black, the player to move.
+    Black,
+    /// `o`, white.
+    White,
+}
+
+impl Point {
+    pub const fn from_byte(byte: u8) -> Option<Point> {
+        match byte {
+            b'.' => Some(Point::Empty),
+            b'x' => Some(Point::Black),
+            b'o' => Some(Point::White),
+            _ => None,
+        }
+    }
+
+    pub const fn to_byte(self) -> u8 {
+        match self {
+            Point::Empty => b'.',
+            Point::Black => b'x',
+            Point::White => b'o',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    pub const fn point(self) -> Point {
+        match self {
+            Colour::Black => Point::Black,
+            Colour::White => Point::White,
+        }
+    }
+
+    pub const fn symbol(self) -> char {
+        match self {
+            Colour::Black => 'x',
+            Colour::White => 'o',
+        }
+    }
+}
+
+const ALL_POINTS: u128 = (1 << 81) - 1;
+/// Every point except column 0: where a shift one column right may land.
+const NOT_COL_0: u128 = ALL_POINTS & !COL_0;
+/// Every point except column 8: where a shift one column left may land.
+const NOT_COL_8: u128 = ALL_POINTS & !(COL_0 << 8);
+const COL_0: u128 = {
+    let mut bits = 0u128;
+    let mut row = 0;
+    while row < 9 {
+        bits |= 1 << (row * 9);
+        row += 1;
+    }
+    bits
+};
+
+/// The points orthogonally next to any point of `set` (excluding `set`'s
+/// own points only where they are not neighbours of another).
+const fn neighbours(set: u128) -> u128 {
+    ((set << 1) & NOT_COL_0) | ((set >> 1) & NOT_COL_8) | ((set << 9) & ALL_POINTS) | (set >> 9)
+}
+
+/// The connected part of `within` that holds `seed`.
+fn flood(seed: u128, within: u128) -> u128 {
+    let mut group = seed;
+    loop {
+        let grown = (group | neighbours(group)) & within;
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
+/// A 9×9 position as two bitboards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    black: u128,
+    white: u128,
+}
+
+impl Board {
+    pub fn from_points(points: &[[Point; 9]; 9]) -> Board {
+        let mut board = Board::default();
+        for (r, row) in points.iter().enumerate() {
+            for (c, &point) in row.iter().enumerate() {
+                board.set(Cell::new(r as u8, c as u8), point);
+            }
+        }
+        board
+    }
+
+    pub fn point(&self, cell: Cell) -> Point {
+        if self.black_stones().contains(cell) {
+            Point::Black
+        } else if self.white_stones().contains(cell) {
+            Point::White
+        } else {
+            Point::Empty
+        }
+    }
+
+    pub fn set(&mut self, cell: Cell, point: Point) {
+        let bit = CellSet::from_iter([cell]).bits();
+        self.black &= !bit;
+        self.white &= !bit;
+        match point {
+            Point::Black => self.black |= bit,
+            Point::White => self.white |= bit,
+            Point::Empty => {}
+        }
+    }
+
+    pub fn black_stones(&self) -> CellSet {
+        CellSet::from_bits(self.black)
+    }
+
+    pub fn white_stones(&self) -> CellSet {
+        CellSet::from_bits(self.white)
+    }
+
+    pub fn empty_points(&self) -> CellSet {
+        CellSet::from_bits(ALL_POINTS & !(self.black | self.white))
+    }
+
+    fn stones(&self, colour: Colour) -> u128 {
+        match colour {
+            Colour::Black => self.black,
+            Colour::White => self.white,
+        }
+    }
+}
+
+/// The judge's verdict, without allocating: is there an o group with exactly
+/// one liberty?
+pub fn can_kill(board: &Board) -> bool {
+    let empty = ALL_POINTS & !(board.black | board.white);
+    let mut unvisited = board.white;
+    while unvisited != 0 {
+        let seed = unvisited & unvisited.wrapping_neg();
+        let group = flood(seed, board.white);
+        unvisited &= !group;
+        if (neighbours(group) & empty).count_ones() == 1 {
+            return true;
+        }
+    }
+    false
+}
+
+/// A maximal orthogonally connected set of stones of one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub colour: Colour,
+    pub stones: CellSet,
+    pub liberties: CellSet,
+}
+
+impl Group {
+    /// Its only liberty, when it has exactly one.
+    pub fn last_liberty(&self) -> Option<Cell> {
+        (self.liberties.len() == 1)
+            .then(|| self.liberties.first())
+            .flatten()
+    }
+}
+
+/// Everything the rules say about a position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Findings {
+    /// Every group, ordered by its first stone in row-major order.
+    pub groups: Vec<Group>,
+}
+
+impl Findings {
+    /// o groups x can take in one move (exactly one liberty), with the
+    /// capture point.
+    pub fn killable(&self) -> impl Iterator<Item = (&Group, Cell)> {
+        self.groups
+            .iter()
+            .filter(|g| g.colour == Colour::White)
+            .filter_map(|g| Some((g, g.last_liberty()?)))
+    }
+
+    /// Groups of either colour with no liberty: the position cannot occur.
+    pub fn dead(&self) -> impl Iterator<Item = &Group> {
+        self.groups.iter().filter(|g| g.liberties.is_empty())
+    }
+
+    /// x groups with exactly one liberty: o could take them next move.
+    pub fn black_in_atari(&self) -> impl Iterator<Item = (&Group, Cell)> {
+        self.groups
+            .iter()
+            .filter(|g| g.colour == Colour::Black)
+            .filter_map(|g| Some((g, g.last_liberty()?)))
+    }
+
+    /// The judge's verdict.
+    pub fn can_kill(&self) -> bool {
+        self.killable().next().is_some()
+    }
+
+    pub fn group_at(&self, cell: Cell) -> Option<&Group> {
+        self.groups.iter().find(|g| g.stones.contains(cell))
+    }
+}
+
+pub fn analyse(board: &Board) -> Findings {
+    let empty = ALL_POINTS & !(board.black | board.white);
+    let mut groups = Vec::new();
+    let mut unvisited = board.black | board.white;
+    while unvisited != 0 {
+        let seed = unvisited & unvisited.wrapping_neg();
+        let colour = if board.black & seed != 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let stones = flood(seed, board.stones(colour));
+        unvisited &= !stones;
+        groups.push(Group {
+            colour,
+            stones: CellSet::from_bits(stones),
+            liberties: CellSet::from_bits(neighbours(stones) & empty),
+        });
+    }
+    Findings { groups }
+}
+
+/// The outcome of x playing on an empty point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveOutcome {
+    pub board: Board,
+    /// o stones removed (checked first).
+    pub captured: CellSet,
+    /// x stones removed afterwards for having no liberty (suicide).
+    pub lost: CellSet,
+}
+
+/// x plays at `cell` by the ancient rules: o's dead groups are removed
+/// first, then x's. `None` when the point is not empty.
+pub fn play_black(board: &Board, cell: Cell) -> Option<MoveOutcome> {
+    if board.point(cell) != Point::Empty {
+        return None;
+    }
+    let mut after = *board;
+    after.set(cell, Point::Black);
+    let captured = remove_dead(&mut after, Colour::White);
+    let lost = remove_dead(&mut after, Colour::Black);
+    Some(MoveOutcome {
+        board: after,
+        captured: CellSet::from_bits(captured),
+        lost: CellSet::from_bits(lost),
+    })
+}
+
+/// Removes every group of `colour` with no liberty; returns their stones.
+fn remove_dead(board: &mut Board, colour: Colour) -> u128 {
+    let empty = ALL_POINTS & !(board.black | board.white);
+    let stones = board.stones(colour);
+    let mut unvisited = stones;
+    let mut dead = 0u128;
+    while unvisited != 0 {
+        let seed = unvisited & unvisited.wrapping_neg();
+        let group = flood(seed, stones);
+        unvisited &= !group;
+        if neighbours(group) & empty == 0 {
+            dead |= group;
+        }
+    }
+    match colour {
+        Colour::Black => board.black &= !dead,
+        Colour::White => board.white &= !dead,
+    }
+    dead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: [&str; 9]) -> Board {
+        let mut b = Board::default();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, byte) in row.bytes().enumerate() {
+                b.set(Cell::new(r as u8, c as u8), Point::from_byte(byte).unwrap());
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn neighbours_do_not_wrap_around_rows() {
+        let right_edge = CellSet::from_iter([Cell::new(0, 8)]).bits();
+        let n = CellSet::from_bits(neighbours(right_edge));
+        assert_eq!(n, CellSet::from_iter([Cell::new(0, 7), Cell::new(1, 8)]));
+        let left_edge = CellSet::from_iter([Cell::new(4, 0)]).bits();
+        let n = CellSet::from_bits(neighbours(left_edge));
+        assert_eq!(
+            n,
+            CellSet::from_iter([Cell::new(3, 0), Cell::new(5, 0), Cell::new(4, 1)])
+        );
+    }
+
+    #[test]
+    fn playing_the_capture_point_removes_the_group_before_checking_x() {
+        // The o stone in the corner has one liberty at (0, 1); x playing
+        // there has no liberty itself until the o stone is removed.
+        let b = board([
+            "ox.......", "x........", ".........", ".........", ".........", ".........",
+            ".........", ".........", ".........",
+        ]);
+        let b = {
+            let mut b = b;
+            b.set(Cell::new(0, 1), Point::Empty);
+            b.set(Cell::new(0, 2), Point::White);
+            b.set(Cell::new(1, 1), Point::White);
+            b
+        };
+        assert!(can_kill(&b));
+        let outcome = play_black(&b, Cell::new(0, 1)).unwrap();
+        assert_eq!(outcome.captured, CellSet::from_iter([Cell::new(0, 0)]));
+        assert!(outcome.lost.is_empty());
+    }
+}

@@ -1,0 +1,216 @@
+//! Tic-Tac-Toe-Tomek on a 4×4 board, as judged by GCJ 2013 Qualification A.
+//!
+//! A player wins with a row, column or diagonal holding four of their
+//! symbols, or three and the `T` joker.
+
+use super::{Cell, CellSet};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    X,
+    O,
+    T,
+    Empty,
+}
+
+impl Mark {
+    pub const fn from_byte(byte: u8) -> Option<Mark> {
+        match byte {
+            b'X' => Some(Mark::X),
+            b'O' => Some(Mark::O),
+            b'T' => Some(Mark::T),
+            b'.' => Some(Mark::Empty),
+            _ => None,
+        }
+    }
+
+    pub const fn to_byte(self) -> u8 {
+        match self {
+            Mark::X => b'X',
+            Mark::O => b'O',
+            Mark::T => b'T',
+            Mark::Empty => b'.',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    X,
+    O,
+}
+
+impl Player {
+    pub const fn symbol(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    XWon,
+    OWon,
+    Draw,
+    NotCompleted,
+}
+
+impl Verdict {
+    /// The judge's wording.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Verdict::XWon => "X won",
+            Verdict::OWon => "O won",
+            Verdict::Draw => "Draw",
+            Verdict::NotCompleted => "Game has not completed",
+        }
+    }
+}
+
+/// Which of the ten lines of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    Row(u8),
+    Column(u8),
+    /// Top left to bottom right.
+    Diagonal,
+    /// Top right to bottom left.
+    AntiDiagonal,
+}
+
+impl Line {
+    pub const ALL: [Line; 10] = [
+        Line::Row(0),
+        Line::Row(1),
+        Line::Row(2),
+        Line::Row(3),
+        Line::Column(0),
+        Line::Column(1),
+        Line::Column(2),
+        Line::Column(3),
+        Line::Diagonal,
+        Line::AntiDiagonal,
+    ];
+
+    pub const fn cells(self) -> [Cell; 4] {
+        let mut cells = [Cell::new(0, 0); 4];
+        let mut i = 0;
+        while i < 4 {
+            let k = i as u8;
+            cells[i] = match self {
+                Line::Row(r) => Cell::new(r, k),
+                Line::Column(c) => Cell::new(k, c),
+                Line::Diagonal => Cell::new(k, k),
+                Line::AntiDiagonal => Cell::new(k, 3 - k),
+            };
+            i += 1;
+        }
+        cells
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub cells: [[Mark; 4]; 4],
+}
+
+impl Default for Mark {
+    fn default() -> Self {
+        Mark::Empty
+    }
+}
+
+impl Board {
+    pub fn mark(&self, cell: Cell) -> Mark {
+        self.cells[cell.row as usize][cell.col as usize]
+    }
+
+    fn line_winner(&self, line: Line) -> Option<Player> {
+        let (mut x, mut o, mut t) = (0, 0, 0);
+        for cell in line.cells() {
+            match self.mark(cell) {
+                Mark::X => x += 1,
+                Mark::O => o += 1,
+                Mark::T => t += 1,
+                Mark::Empty => {}
+            }
+        }
+        match (x, o, t) {
+            (4, _, _) | (3, _, 1) => Some(Player::X),
+            (_, 4, _) | (_, 3, 1) => Some(Player::O),
+            _ => None,
+        }
+    }
+
+    pub fn has_empty(&self) -> bool {
+        self.cells.iter().flatten().any(|&m| m == Mark::Empty)
+    }
+
+    pub fn t_cells(&self) -> CellSet {
+        (0..4u8)
+            .flat_map(|r| (0..4u8).map(move |c| Cell::new(r, c)))
+            .filter(|&cell| self.mark(cell) == Mark::T)
+            .collect()
+    }
+}
+
+/// A line that wins the game for `player`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WinningLine {
+    pub player: Player,
+    pub line: Line,
+}
+
+/// Everything the rules say about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Findings {
+    pub verdict: Verdict,
+    /// Every winning line, in [`Line::ALL`] order.
+    pub winning_lines: Vec<WinningLine>,
+}
+
+impl Findings {
+    /// Both players hold a winning line: no real game gets there.
+    pub fn both_won(&self) -> bool {
+        let has = |p| self.winning_lines.iter().any(|w| w.player == p);
+        has(Player::X) && has(Player::O)
+    }
+}
+
+/// The judge's verdict without collecting lines. When both players hold a
+/// line (impossible in play) X is reported, as the judges' solutions do.
+pub fn verdict(board: &Board) -> Verdict {
+    let mut o_won = false;
+    for line in Line::ALL {
+        match board.line_winner(line) {
+            Some(Player::X) => return Verdict::XWon,
+            Some(Player::O) => o_won = true,
+            None => {}
+        }
+    }
+    if o_won {
+        Verdict::OWon
+    } else if board.has_empty() {
+        Verdict::NotCompleted
+    } else {
+        Verdict::Draw
+    }
+}
+
+pub fn analyse(board: &Board) -> Findings {
+    let winning_lines = Line::ALL
+        .into_iter()
+        .filter_map(|line| {
+            Some(WinningLine {
+                player: board.line_winner(line)?,
+                line,
+            })
+        })
+        .collect();
+    Findings {
+        verdict: verdict(board),
+        winning_lines,
+    }
+}

@@ -1,0 +1,10 @@
+//! boardls: a language server and command-line judge for board files of
+//! ultimate tic-tac-toe (`.uttt`), ancient go (`.go9`) and
+//! Tic-Tac-Toe-Tomek (`.tomek`).
+//!
+//! Layers, each knowing only the one below it:
+//! - [`games`]: the pure rules, judge-exact.
+//! - [`solve`]: the judges themselves, streaming stdin to stdout.
+
+pub mod games;
+pub mod solve;
