@@ -5,6 +5,10 @@
 //! Layers, each knowing only the one below it:
 //! - [`games`]: the pure rules, judge-exact.
 //! - [`solve`]: the judges themselves, streaming stdin to stdout.
+//! - [`check`]: the linter command.
+//! - [`lsp`]: the language server, the only layer that speaks LSP.
 
+pub mod check;
 pub mod games;
+pub mod lsp;
 pub mod solve;
