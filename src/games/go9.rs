@@ -327,8 +327,15 @@ mod tests {
         // The o stone in the corner has one liberty at (0, 1); x playing
         // there has no liberty itself until the o stone is removed.
         let b = board([
-            "ox.......", "x........", ".........", ".........", ".........", ".........",
-            ".........", ".........", ".........",
+            "ox.......",
+            "x........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
         let b = {
             let mut b = b;
