@@ -281,6 +281,25 @@ pub fn collect_diagnostics(
     all
 }
 
+/// Every diagnostic of a text, absolute and sorted, without keeping the
+/// positions: what `check` needs, in less memory than [`parse_file`].
+pub fn diagnose(kind: GameKind, text: &str) -> Vec<Diagnostic> {
+    let lines = TextLines::new(text);
+    let (header, mut from, mut all) = parse_header(kind, &lines);
+    let mut count = 0;
+    while let Some(position) = parse_position(kind, &lines, from) {
+        from = position.first_line + position.line_count;
+        count += 1;
+        all.extend(position.diagnostics.into_iter().map(|mut d| {
+            d.shift_lines(position.first_line);
+            d
+        }));
+    }
+    all.extend(file_diagnostics(kind, header.as_ref(), count));
+    diagnostics::sort(&mut all);
+    all
+}
+
 pub fn parse_file(kind: GameKind, text: &str) -> ParsedFile {
     parse_lines(kind, &TextLines::new(text))
 }
