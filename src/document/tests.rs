@@ -146,7 +146,7 @@ proptest! {
 
 #[test]
 fn an_edit_inside_one_position_reuses_the_others() {
-    let text = GO9_A.repeat(1).to_owned() + "\n" + GO9_B + "\n" + GO9_A;
+    let text = GO9_A.to_owned() + "\n" + GO9_B + "\n" + GO9_A;
     let mut document = Document::new(GameKind::Go9, &text);
     assert_eq!(document.positions().len(), 3);
     // Split the second board with a blank line: two short boards.
