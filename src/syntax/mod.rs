@@ -402,7 +402,8 @@ pub(crate) struct Alphabet {
     pub bad_cell: &'static str,
     /// For messages: "`x`, `o` or `.`".
     pub expected: &'static str,
-    pub accepts: fn(u8) -> bool,
+    /// The cell characters, all ASCII.
+    pub cells: &'static [u8],
     /// The right letter when only its case is wrong.
     pub fix_case: fn(char) -> Option<char>,
 }
@@ -562,7 +563,7 @@ impl<'a> PositionBuilder<'a> {
         byte: usize,
         c: char,
     ) -> Option<u8> {
-        if c.is_ascii() && (alphabet.accepts)(c as u8) {
+        if c.is_ascii() && alphabet.cells.contains(&(c as u8)) {
             return Some(c as u8);
         }
         let span = self.span(line, byte, byte + c.len_utf8());
@@ -681,6 +682,12 @@ fn read_plain_row(
     size: usize,
     out: &mut [u8; 9],
 ) -> bool {
+    // The common case, a well-formed row, without the per-cell machinery.
+    let bytes = content.as_bytes();
+    if bytes.len() == size && bytes.iter().all(|b| alphabet.cells.contains(b)) {
+        out[..size].copy_from_slice(bytes);
+        return true;
+    }
     let mut ok = true;
     let mut cells = 0;
     for (byte, c) in content.char_indices() {

@@ -474,7 +474,13 @@ fn cells_map_to_spans_and_back() {
 #[test]
 fn diagnose_equals_the_diagnostics_of_a_full_parse() {
     let text = format!("3\n{GO9_BOARD}\n{}", GO9_BOARD.replacen("..x", "..X", 1));
-    assert_eq!(diagnose(GameKind::Go9, &text), parse_file(GameKind::Go9, &text).all_diagnostics());
+    assert_eq!(
+        diagnose(GameKind::Go9, &text),
+        parse_file(GameKind::Go9, &text).all_diagnostics()
+    );
     let text = format!("{UTTT_SAMPLE}\n... ...\n");
-    assert_eq!(diagnose(GameKind::Uttt, &text), parse_file(GameKind::Uttt, &text).all_diagnostics());
+    assert_eq!(
+        diagnose(GameKind::Uttt, &text),
+        parse_file(GameKind::Uttt, &text).all_diagnostics()
+    );
 }

@@ -14,10 +14,6 @@ use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Chip};
 use crate::games::{Cell, GameKind};
 
-fn accepts(byte: u8) -> bool {
-    Chip::from_byte(byte).is_some()
-}
-
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
 }
@@ -25,7 +21,7 @@ fn fix_case(c: char) -> Option<char> {
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
     expected: "`x`, `o`, `.` or `!`",
-    accepts,
+    cells: b"xo.!",
     fix_case,
 };
 
@@ -314,6 +310,14 @@ fn read_row(
     at: &Bands,
     out: &mut [u8; 9],
 ) -> bool {
+    // The common case, a well-formed row, without the per-cell machinery.
+    if let [a, b, c, b' ', d, e, f, b' ', g, h, i] = *content.as_bytes() {
+        let cells = [a, b, c, d, e, f, g, h, i];
+        if cells.iter().all(|cell| ALPHABET.cells.contains(cell)) {
+            *out = cells;
+            return true;
+        }
+    }
     let row_name = || format!("row {} of band {}", at.in_band + 1, at.band + 1);
     let mut ok = true;
     let body = content.trim_start_matches(is_blank_char);
