@@ -2,6 +2,9 @@
 
 use std::process::ExitCode;
 
+pub mod encoding;
+pub mod transport;
+
 /// How the server is reached.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
