@@ -60,6 +60,8 @@ pub struct FrameDecoder {
     body_len: Option<usize>,
     /// How far the current partial body was searched for a next header.
     scanned: usize,
+    /// Where the body last returned starts in `buf`, until the next push.
+    last_body: Option<usize>,
     /// The previous frame was malformed: junk before the next header is
     /// its remainder (a too-short `Content-Length`), not a new error.
     after_malformed: bool,
@@ -67,6 +69,7 @@ pub struct FrameDecoder {
 
 impl FrameDecoder {
     pub fn push(&mut self, data: &[u8]) {
+        self.last_body = None;
         if self.pos > 0 && self.pos * 2 >= self.buf.len() {
             self.buf.drain(..self.pos);
             self.scanned = self.scanned.saturating_sub(self.pos);
@@ -121,10 +124,10 @@ impl FrameDecoder {
                         }
                         None => {
                             self.pos += block_len;
-                            // A bad header of its own is a new error; a
-                            // block without one may be the rest of the
-                            // previous bad frame.
-                            if find_ci(block, CONTENT_LENGTH) == Some(0) {
+                            // A header block of its own (bad or missing
+                            // length) is a new error; anything else may be
+                            // the rest of the previous bad frame.
+                            if is_header_block(block) {
                                 self.after_malformed = true;
                                 return Some(Frame::Malformed(reason));
                             }
@@ -155,6 +158,7 @@ impl FrameDecoder {
     fn next_body(&mut self, len: usize) -> Option<Frame> {
         let available = self.buf.len() - self.pos;
         if available >= len {
+            self.last_body = Some(self.pos);
             let body = self.buf[self.pos..self.pos + len].to_vec();
             self.pos += len;
             self.body_len = None;
@@ -169,21 +173,27 @@ impl FrameDecoder {
             .scanned
             .saturating_sub(CONTENT_LENGTH.len() + 24)
             .max(self.pos);
-        let region = &self.buf[from..];
         self.scanned = self.buf.len();
+        let at = self.embedded_header(from, self.buf.len())?;
+        self.pos = at;
+        self.body_len = None;
+        self.after_malformed = false;
+        Some(Frame::Malformed("Content-Length larger than the message"))
+    }
+
+    /// The first complete header block starting in `buf[from..to]`.
+    fn embedded_header(&self, from: usize, to: usize) -> Option<usize> {
+        let region = self.buf.get(from..to)?;
         let mut search = 0;
         while let Some(hit) = find_ci(&region[search..], CONTENT_LENGTH) {
-            let at = search + hit;
-            let candidate = &region[at..];
+            let at = from + search + hit;
+            let candidate = &self.buf[at..];
             if let Some(end) = find(candidate, b"\r\n\r\n")
                 && parse_headers(&candidate[..end]).is_ok()
             {
-                self.pos = from + at;
-                self.body_len = None;
-                self.after_malformed = false;
-                return Some(Frame::Malformed("Content-Length larger than the message"));
+                return Some(at);
             }
-            search = at + 1;
+            search += hit + 1;
         }
         None
     }
@@ -203,8 +213,15 @@ impl FrameDecoder {
     }
 
     /// The body just returned did not hold a message.
+    /// When the body holds a header (the announced length ran into the
+    /// next message), reading resumes there so that message is not lost.
     pub fn frame_bad(&mut self) {
         self.after_malformed = true;
+        if let Some(start) = self.last_body.take()
+            && let Some(at) = self.embedded_header(start + 1, self.pos)
+        {
+            self.pos = at;
+        }
     }
 }
 
@@ -229,13 +246,39 @@ fn parse_headers(block: &[u8]) -> Result<usize, &'static str> {
     length.ok_or("missing Content-Length")
 }
 
+/// Every line is `Name: value`, whatever the values.
+fn is_header_block(block: &[u8]) -> bool {
+    std::str::from_utf8(block).is_ok_and(|text| {
+        text.split("\r\n").all(|line| {
+            line.split_once(':').is_some_and(|(name, _)| {
+                !name.trim().is_empty() && name.trim().bytes().all(|b| b.is_ascii_graphic())
+            })
+        })
+    })
+}
+
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
+/// Case-insensitive search; `needle` must be lower-case ASCII. Skips to
+/// candidates by their first byte, so long bodies scan quickly.
 fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len())
-        .position(|w| w.eq_ignore_ascii_case(needle))
+    let first = *needle.first()?;
+    let mut from = 0;
+    while let Some(i) = hay
+        .get(from..)?
+        .iter()
+        .position(|&b| b.to_ascii_lowercase() == first)
+    {
+        let at = from + i;
+        let window = hay.get(at..at + needle.len())?;
+        if window.eq_ignore_ascii_case(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 fn rfind_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -496,6 +539,22 @@ mod tests {
         input.extend(frame_bytes(HOVER.as_bytes()));
         // No further input arrives; the hover must still come out.
         run_all_chunkings(&input, &["malformed", "ok textDocument/hover"]);
+    }
+
+    #[test]
+    fn too_long_length_does_not_swallow_the_next_message() {
+        let mut input = format!("Content-Length: {}\r\n\r\n{HOVER}", HOVER.len() + 30).into_bytes();
+        input.extend(frame_bytes(HOVER.as_bytes()));
+        input.extend(frame_bytes(HOVER.as_bytes()));
+        // Every chunking, including all of it at once (the body is then
+        // "complete" but ends inside the next message): one error either way.
+        for chunk in [1, 5, 64, input.len()] {
+            let got: Vec<String> = kinds(&frames_of(&input, chunk))
+                .into_iter()
+                .map(|k| if k.starts_with("ok") { k } else { "error".to_owned() })
+                .collect();
+            assert_eq!(got, ["error", "ok textDocument/hover", "ok textDocument/hover"]);
+        }
     }
 
     #[test]
