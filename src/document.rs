@@ -1,0 +1,1 @@
+//! A document: a rope plus its parsed positions, re-parsed incrementally.

@@ -1,0 +1,114 @@
+//! `.go9` boards (HDU 5546 input): 9 rows of 9 cells `x`, `o`, `.`.
+
+use super::{
+    Alphabet, Game, LayoutCodes, LineSource, ParsedPosition, PositionBuilder, plural,
+    read_square_board,
+};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::games::go9::{self, Board, Colour, Group, Point};
+use crate::games::{Cell, GameKind};
+
+fn accepts(byte: u8) -> bool {
+    Point::from_byte(byte).is_some()
+}
+
+fn fix_case(c: char) -> Option<char> {
+    matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
+}
+
+const ALPHABET: Alphabet = Alphabet {
+    bad_cell: codes::GO9_BAD_CELL,
+    expected: "`x`, `o` or `.`",
+    accepts,
+    fix_case,
+};
+
+const LAYOUT: LayoutCodes = LayoutCodes {
+    bad_row: codes::GO9_BAD_ROW,
+    missing_row: codes::GO9_MISSING_ROW,
+    bad_layout: codes::GO9_BAD_LAYOUT,
+};
+
+pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
+    let (mut p, cells) = read_square_board(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT)?;
+    let game = cells.map(|cells| {
+        let mut board = Board::default();
+        for (r, row) in cells.iter().enumerate() {
+            for (c, &byte) in row.iter().enumerate() {
+                let point = Point::from_byte(byte).unwrap_or(Point::Empty);
+                board.set(Cell::new(r as u8, c as u8), point);
+            }
+        }
+        let findings = go9::analyse(&board);
+        report_facts(&mut p, &findings);
+        Game::Go9 { board, findings }
+    });
+    Some(p.finish(game, None))
+}
+
+/// 1-based coordinates for messages.
+fn coordinates(cell: Cell) -> String {
+    format!("row {}, column {}", cell.row + 1, cell.col + 1)
+}
+
+fn with_stones(
+    p: &PositionBuilder,
+    mut diagnostic: Diagnostic,
+    group: &Group,
+    message: &str,
+) -> Diagnostic {
+    for stone in group.stones {
+        diagnostic = diagnostic.with_related(
+            p.cell_span(stone),
+            format!("{message} at {}", coordinates(stone)),
+        );
+    }
+    diagnostic
+}
+
+fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
+    for (group, capture) in findings.killable() {
+        let stones = plural(group.stones.len() as u64, "o stone");
+        let diagnostic = Diagnostic::information(
+            codes::GO9_KILLABLE,
+            p.cell_span(capture),
+            format!("x playing here captures {stones}: the group's last liberty"),
+        );
+        let diagnostic = with_stones(p, diagnostic, group, "captured stone");
+        p.push(diagnostic);
+    }
+    for group in findings.dead() {
+        let Some(first) = group.stones.first() else {
+            continue;
+        };
+        let size = plural(group.stones.len() as u64, "stone");
+        let diagnostic = Diagnostic::warning(
+            codes::GO9_DEAD_GROUP,
+            p.cell_span(first),
+            format!(
+                "this {} group of {size} has no liberty, so the position cannot occur in a game",
+                group.colour.symbol()
+            ),
+        );
+        let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
+        p.push(diagnostic);
+    }
+    for (group, liberty) in findings.black_in_atari() {
+        let Some(first) = group.stones.first() else {
+            continue;
+        };
+        debug_assert_eq!(group.colour, Colour::Black);
+        let size = plural(group.stones.len() as u64, "stone");
+        let diagnostic = Diagnostic::information(
+            codes::GO9_ATARI,
+            p.cell_span(first),
+            format!(
+                "this x group of {size} has one liberty: o could capture it at {}",
+                coordinates(liberty)
+            ),
+        )
+        .with_related(p.cell_span(liberty), "the last liberty");
+        let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
+        p.push(diagnostic);
+    }
+}

@@ -1,0 +1,1 @@
+//! Unit tests of the parser: exact spans and messages for each fault.
