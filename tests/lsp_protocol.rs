@@ -145,7 +145,11 @@ fn pull_clients_are_not_pushed_to() {
     );
     assert_eq!(again["kind"], "unchanged");
     // An edit makes a new report.
-    server.change(uri, 2, json!([{"range": common::range(0, 0, 0, 1), "text": "1"}]));
+    server.change(
+        uri,
+        2,
+        json!([{"range": common::range(0, 0, 0, 1), "text": "1"}]),
+    );
     let after = server.request(
         "textDocument/diagnostic",
         json!({"textDocument": {"uri": uri}, "previousResultId": report["resultId"]}),
@@ -165,9 +169,11 @@ fn push_clients_get_versions_and_a_clear_on_close() {
     server.open(uri, "tomek", 3, "2\nXXXT\n....\nOO..\n....\n");
     let diagnostics = server.diagnostics(uri, 3);
     assert!(!diagnostics.is_empty());
-    assert!(diagnostics.iter().all(|d| d["source"] == "boardls"
-        && d["code"].is_string()
-        && d["severity"].is_number()));
+    assert!(
+        diagnostics.iter().all(|d| d["source"] == "boardls"
+            && d["code"].is_string()
+            && d["severity"].is_number())
+    );
     server.notify(
         "textDocument/didClose",
         json!({"textDocument": {"uri": uri}}),

@@ -32,7 +32,8 @@ pub fn code_actions(view: &DocView<'_>, params: &CodeActionParams) -> Vec<CodeAc
     let allowed = |kind: &CodeActionKind| {
         only.is_none_or(|only| {
             only.iter().any(|o| {
-                kind.as_str() == o.as_str() || kind.as_str().starts_with(&format!("{}.", o.as_str()))
+                kind.as_str() == o.as_str()
+                    || kind.as_str().starts_with(&format!("{}.", o.as_str()))
             })
         })
     };

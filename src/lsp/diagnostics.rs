@@ -49,9 +49,10 @@ pub fn to_lsp(view: &DocView<'_>, d: &Diagnostic) -> lsp::Diagnostic {
         source: Some(SOURCE.to_owned()),
         message: d.message.clone(),
         related_information: (!related.is_empty()).then_some(related),
-        data: d.fix.as_ref().map(|fix| {
-            json!({ "fix": { "title": fix.title, "edits": text_edits(view, fix) } })
-        }),
+        data: d
+            .fix
+            .as_ref()
+            .map(|fix| json!({ "fix": { "title": fix.title, "edits": text_edits(view, fix) } })),
         ..lsp::Diagnostic::default()
     }
 }

@@ -74,7 +74,10 @@ fn position_summary(text: &mut String, located: Located<'_>) {
         }
         Some(Game::Tomek { findings, .. }) => tomek_lines(text, findings, None),
         None => {
-            let _ = writeln!(text, "The board could not be read completely; see its errors.");
+            let _ = writeln!(
+                text,
+                "The board could not be read completely; see its errors."
+            );
         }
     }
 }

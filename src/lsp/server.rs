@@ -17,21 +17,20 @@ use tower_lsp_server::ls_types::{
     CodeActionProviderCapability, CodeActionResponse, Diagnostic, DiagnosticOptions,
     DiagnosticServerCapabilities, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
-    DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse,
-    FoldingRange, FoldingRangeParams, FoldingRangeProviderCapability,
-    FullDocumentDiagnosticReport, Hover, HoverParams, HoverProviderCapability,
-    InitializeParams, InitializeResult, InitializedParams, InlayHint, InlayHintParams,
-    MessageType, OneOf, RelatedFullDocumentDiagnosticReport,
+    DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
+    FoldingRangeParams, FoldingRangeProviderCapability, FullDocumentDiagnosticReport, Hover,
+    HoverParams, HoverProviderCapability, InitializeParams, InitializeResult, InitializedParams,
+    InlayHint, InlayHintParams, MessageType, OneOf, RelatedFullDocumentDiagnosticReport,
     RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     UnchangedDocumentDiagnosticReport, Uri,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::document::Document;
 use super::encoding::{Encoding, position_to_char};
 use super::transport::SessionFlags;
 use super::{actions, diagnostics, hints, hover, symbols};
-use crate::document::Document;
 use crate::games::GameKind;
 
 /// What the client told us it can do, reduced to the choices we make.
@@ -450,10 +449,7 @@ impl LanguageServer for Backend {
         Ok(DocumentDiagnosticReportResult::Report(
             DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
                 related_documents: None,
-                full_document_diagnostic_report: FullDocumentDiagnosticReport {
-                    result_id,
-                    items,
-                },
+                full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
             }),
         ))
     }

@@ -551,9 +551,18 @@ mod tests {
         for chunk in [1, 5, 64, input.len()] {
             let got: Vec<String> = kinds(&frames_of(&input, chunk))
                 .into_iter()
-                .map(|k| if k.starts_with("ok") { k } else { "error".to_owned() })
+                .map(|k| {
+                    if k.starts_with("ok") {
+                        k
+                    } else {
+                        "error".to_owned()
+                    }
+                })
                 .collect();
-            assert_eq!(got, ["error", "ok textDocument/hover", "ok textDocument/hover"]);
+            assert_eq!(
+                got,
+                ["error", "ok textDocument/hover", "ok textDocument/hover"]
+            );
         }
     }
 
