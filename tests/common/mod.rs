@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -338,7 +338,7 @@ pub fn apply_edits(text: &mut String, edits: &[Value], enc: Enc) {
             )
         })
         .collect();
-    resolved.sort_by(|a, b| b.0.cmp(&a.0));
+    resolved.sort_by_key(|e| std::cmp::Reverse(e.0));
     for (a, b, t) in resolved {
         text.replace_range(a..b, &t);
     }
