@@ -236,7 +236,7 @@ fn play_here_makes_the_move_by_the_rules() {
     server.open(uttt, "uttt", 1, &text);
     // Row 8, column 2 is legal (bottom-left field).
     let list = actions(&mut server, uttt, range(9, 1, 9, 1));
-    let play = find_action(&list, "Play o here");
+    let play = find_action(&list, "Play here");
     apply_action(&mut server, uttt, &mut text, 2, &play, enc);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[9], ".o. ... ...");
@@ -253,7 +253,7 @@ fn play_here_makes_the_move_by_the_rules() {
     let mut text = fixture(GO9_SAMPLE);
     server.open(go9, "go9", 1, &text);
     let list = actions(&mut server, go9, range(3, 8, 3, 8));
-    let play = find_action(&list, "Play x here");
+    let play = find_action(&list, "Play here");
     apply_action(&mut server, go9, &mut text, 2, &play, enc);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[2], ".......x.");

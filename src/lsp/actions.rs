@@ -18,7 +18,7 @@ use tower_lsp_server::ls_types::{
 
 use super::diagnostics::{self, text_edits};
 use super::encoding::line_end;
-use super::locate::{self, Located, coord, count};
+use super::locate::{self, Located};
 use super::server::DocView;
 use crate::games::{Cell, go9, uttt};
 use crate::syntax::Game;
@@ -124,6 +124,9 @@ fn push_cell_edit(
     }
 }
 
+/// The title the spec gives the move action; hover says what the move does.
+pub const PLAY_HERE: &str = "Play here";
+
 /// "Play here" at the start of the range.
 fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
     let (located, cell) = locate::at(view, range.start)?;
@@ -146,8 +149,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
                 ),
                 format!("{} {}", cell.row + 1, cell.col + 1),
             ));
-            let title = format!("Play {} here ({})", player.symbol(), coord(cell));
-            Some(rewrite(view, title, edits))
+            Some(rewrite(view, PLAY_HERE.to_string(), edits))
         }
         Game::Go9 { board, findings } => {
             if !findings.killable().any(|(_, at)| at == cell) {
@@ -164,12 +166,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
                     }
                 }
             }
-            let title = format!(
-                "Play x here ({}): capture {}",
-                coord(cell),
-                count(outcome.captured.len(), "o stone", "o stones")
-            );
-            Some(rewrite(view, title, edits))
+            Some(rewrite(view, PLAY_HERE.to_string(), edits))
         }
         Game::Tomek { .. } => None,
     }
