@@ -137,7 +137,13 @@ async function restartClient(context: vscode.ExtensionContext): Promise<void> {
   await startClient(context);
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/** What the extension offers other extensions (and its tests). */
+export interface BoardlsApi {
+  /** True while the language server process is up and initialized. */
+  isServerRunning(): boolean;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
   output = vscode.window.createOutputChannel('boardls');
   context.subscriptions.push(output);
   context.subscriptions.push(
@@ -152,6 +158,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
   await startClient(context);
+  return { isServerRunning: () => client?.isRunning() ?? false };
 }
 
 export async function deactivate(): Promise<void> {
