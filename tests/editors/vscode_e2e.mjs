@@ -126,6 +126,9 @@ async function main() {
     fs.mkdirSync(dir, { recursive: true });
   }
   fs.cpSync(path.join(here, 'fixtures'), workspace, { recursive: true });
+  // Untouched copies for the test extension to restore before the screenshot.
+  fs.mkdirSync(path.join(workspace, 'original'));
+  fs.copyFileSync(path.join(here, 'fixtures', 'broken.uttt'), path.join(workspace, 'original', 'broken.uttt.txt'));
   fs.copyFileSync(path.join(here, 'scenario.json'), path.join(workspace, 'scenario.json'));
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
     'boardls.path': server,
@@ -144,7 +147,7 @@ async function main() {
     'editor.inlayHints.enabled': 'on',
     'editor.minimap.enabled': false,
     'editor.fontSize': 15,
-    'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true },
+    'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true, original: true },
   }, null, 1));
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(state, 'config.yaml')];
 
@@ -178,7 +181,7 @@ async function main() {
     browser = await chromium.launchPersistentContext(browserProfile, {
       executablePath: chromiumPath,
       headless: true,
-      viewport: { width: 1280, height: 800 },
+      viewport: { width: 1280, height: 900 },
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
@@ -202,7 +205,15 @@ async function main() {
     for (const r of report.results) {
       record(r.ok, r.what, r.detail);
     }
-    await sleep(1500);
+    // Hover a cell of the second position (line 19), as a user would.
+    const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
+    const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);
+    if (lineNumber && text) {
+      await page.mouse.move(text.x + 4, lineNumber.y + lineNumber.height / 2);
+      await sleep(500);
+      await page.mouse.move(text.x + 5, lineNumber.y + lineNumber.height / 2);
+    }
+    await sleep(2000);
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });
     console.log(`# screenshot: ${path.relative(repo, screenshot)}`);

@@ -106,6 +106,21 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     },
     outputChannel: output,
     traceOutputChannel: output,
+    // The two display settings also act on the client side, so they hold
+    // whatever the server does with them.
+    middleware: {
+      provideInlayHints: (document, range, token, next) =>
+        vscode.workspace.getConfiguration('boardls', document).get<boolean>('inlayHints.enable', true)
+          ? next(document, range, token)
+          : [],
+      handleDiagnostics: (uri, diagnostics, next) => {
+        const information = vscode.workspace.getConfiguration('boardls', uri).get<boolean>('diagnostics.information', true);
+        next(uri, information
+          ? diagnostics
+          : diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error
+            || d.severity === vscode.DiagnosticSeverity.Warning));
+      },
+    },
   };
 
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);

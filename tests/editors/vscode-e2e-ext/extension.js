@@ -195,21 +195,23 @@ class Runner {
       `expected from line ${step.start}:\n${expected.join('\n')}\ngot:\n${current().join('\n')}`);
   }
 
-  /** Leaves a board on screen with its diagnostics, hints and a hover, for the screenshot. */
+  /** Leaves a board on screen with its diagnostics and hints, for the screenshot. */
   async showcase() {
     const uri = vscode.Uri.file(path.join(this.root, 'broken.uttt'));
     const doc = await vscode.workspace.openTextDocument(uri);
-    const editor = await vscode.window.showTextDocument(doc, { preview: false });
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    // Back to the file as it was before the steps edited it.
+    const original = fs.readFileSync(path.join(this.root, 'original', 'broken.uttt.txt'), 'utf8');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+    await vscode.workspace.applyEdit(edit);
+    await doc.save();
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
-    await vscode.commands.executeCommand('workbench.actions.view.problems');
-    await vscode.window.showTextDocument(doc, { preview: false });
-    await waitFor(() => vscode.languages.getDiagnostics(uri).length > 0, 5000);
-    const cell = new vscode.Position(22, 1);
-    editor.selection = new vscode.Selection(cell, cell);
-    editor.revealRange(new vscode.Range(0, 0, 26, 0));
-    await sleep(1000);
-    await vscode.commands.executeCommand('editor.action.showHover');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 2, 5000);
+    const top = new vscode.Position(0, 0);
+    editor.selection = new vscode.Selection(top, top);
+    editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
     await sleep(1000);
   }
 }
