@@ -4,11 +4,17 @@
 //!
 //! Layers, each knowing only the one below it:
 //! - [`games`]: the pure rules, judge-exact.
+//! - [`syntax`]: text to positions with exact spans and [`diagnostics`];
+//!   [`document`]: a rope re-parsed incrementally on each edit.
 //! - [`solve`]: the judges themselves, streaming stdin to stdout.
 //! - [`check`]: the linter command.
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
 
 pub mod check;
+pub mod diagnostics;
+pub mod document;
 pub mod games;
 pub mod lsp;
 pub mod solve;
+pub mod syntax;
+pub mod text;

@@ -111,6 +111,14 @@ impl Board {
         board
     }
 
+    /// A board from its stone sets; a point in both counts as white.
+    pub fn from_stones(black: CellSet, white: CellSet) -> Board {
+        Board {
+            black: black.bits() & !white.bits() & ALL_POINTS,
+            white: white.bits() & ALL_POINTS,
+        }
+    }
+
     pub fn point(&self, cell: Cell) -> Point {
         if self.black_stones().contains(cell) {
             Point::Black
@@ -156,7 +164,21 @@ impl Board {
 /// one liberty?
 pub fn can_kill(board: &Board) -> bool {
     let empty = ALL_POINTS & !(board.black | board.white);
-    let mut unvisited = board.white;
+    // Lone o stones are most groups on real boards: judge them all at once.
+    // A point's empty neighbour in each direction, as four bitboards:
+    let up = (empty << 9) & ALL_POINTS;
+    let down = empty >> 9;
+    let left = (empty << 1) & NOT_COL_0;
+    let right = (empty >> 1) & NOT_COL_8;
+    let at_least_one = up | down | left | right;
+    let at_least_two = (up & (down | left | right)) | (down & (left | right)) | (left & right);
+    let one_liberty = at_least_one & !at_least_two;
+    let joined = board.white & neighbours(board.white);
+    let lone = board.white & !joined;
+    if lone & one_liberty != 0 {
+        return true;
+    }
+    let mut unvisited = joined;
     while unvisited != 0 {
         let seed = unvisited & unvisited.wrapping_neg();
         let group = flood(seed, board.white);
@@ -327,8 +349,15 @@ mod tests {
         // The o stone in the corner has one liberty at (0, 1); x playing
         // there has no liberty itself until the o stone is removed.
         let b = board([
-            "ox.......", "x........", ".........", ".........", ".........", ".........",
-            ".........", ".........", ".........",
+            "ox.......",
+            "x........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
         let b = {
             let mut b = b;

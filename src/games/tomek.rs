@@ -5,11 +5,12 @@
 
 use super::{Cell, CellSet};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mark {
     X,
     O,
     T,
+    #[default]
     Empty,
 }
 
@@ -116,12 +117,6 @@ pub struct Board {
     pub cells: [[Mark; 4]; 4],
 }
 
-impl Default for Mark {
-    fn default() -> Self {
-        Mark::Empty
-    }
-}
-
 impl Board {
     pub fn mark(&self, cell: Cell) -> Mark {
         self.cells[cell.row as usize][cell.col as usize]
@@ -182,20 +177,64 @@ impl Findings {
 /// The judge's verdict without collecting lines. When both players hold a
 /// line (impossible in play) X is reported, as the judges' solutions do.
 pub fn verdict(board: &Board) -> Verdict {
-    let mut o_won = false;
-    for line in Line::ALL {
-        match board.line_winner(line) {
-            Some(Player::X) => return Verdict::XWon,
-            Some(Player::O) => o_won = true,
-            None => {}
+    let mut masks = MarkMasks::default();
+    for (i, &mark) in board.cells.iter().flatten().enumerate() {
+        masks.add(i as u32, mark);
+    }
+    masks.verdict()
+}
+
+/// The board as one 16-bit mask per symbol (bit `row * 4 + col`): the
+/// judge's hot loop checks a line with two masks and a popcount.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarkMasks {
+    pub x: u16,
+    pub o: u16,
+    pub t: u16,
+    pub empty: u16,
+}
+
+const LINE_MASKS: [u16; 10] = {
+    let mut masks = [0u16; 10];
+    let mut i = 0;
+    while i < 10 {
+        let cells = Line::ALL[i].cells();
+        let mut k = 0;
+        while k < 4 {
+            masks[i] |= 1 << (cells[k].row * 4 + cells[k].col);
+            k += 1;
+        }
+        i += 1;
+    }
+    masks
+};
+
+impl MarkMasks {
+    /// Records `mark` at bit `index` (`row * 4 + col`).
+    pub fn add(&mut self, index: u32, mark: Mark) {
+        let bit = 1 << index;
+        match mark {
+            Mark::X => self.x |= bit,
+            Mark::O => self.o |= bit,
+            Mark::T => self.t |= bit,
+            Mark::Empty => self.empty |= bit,
         }
     }
-    if o_won {
-        Verdict::OWon
-    } else if board.has_empty() {
-        Verdict::NotCompleted
-    } else {
-        Verdict::Draw
+
+    fn wins(player: u16, t: u16, line: u16) -> bool {
+        (player | t) & line == line && (t & line).count_ones() <= 1
+    }
+
+    pub fn verdict(self) -> Verdict {
+        if LINE_MASKS.iter().any(|&l| Self::wins(self.x, self.t, l)) {
+            Verdict::XWon
+        } else if LINE_MASKS.iter().any(|&l| Self::wins(self.o, self.t, l)) {
+            Verdict::OWon
+        } else if self.empty != 0 {
+            Verdict::NotCompleted
+        } else {
+            Verdict::Draw
+        }
     }
 }
 

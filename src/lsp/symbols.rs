@@ -1,0 +1,72 @@
+//! Document symbols and folding ranges: one per position, named
+//! `Case #k: verdict`.
+
+use tower_lsp_server::ls_types::{
+    DocumentSymbol, DocumentSymbolResponse, FoldingRange, FoldingRangeKind, Location,
+    SymbolInformation, SymbolKind,
+};
+
+use super::encoding::line_end;
+use super::locate::{self, Located};
+use super::server::DocView;
+
+fn all<'a>(view: &DocView<'a>) -> impl Iterator<Item = Located<'a>> {
+    let view = *view;
+    (0..view.doc.positions().len()).filter_map(move |index| locate::position(&view, index))
+}
+
+pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
+    if view.caps.hierarchical_symbols {
+        let symbols = all(view)
+            .map(|located| {
+                let range = located.full_range(view);
+                let first = located.position.first_line;
+                let selection = tower_lsp_server::ls_types::Range::new(
+                    range.start,
+                    line_end(view.doc.rope(), first, view.enc),
+                );
+                #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
+                DocumentSymbol {
+                    name: located.label(),
+                    detail: None,
+                    kind: SymbolKind::OBJECT,
+                    tags: None,
+                    deprecated: None,
+                    range,
+                    selection_range: selection,
+                    children: None,
+                }
+            })
+            .collect();
+        DocumentSymbolResponse::Nested(symbols)
+    } else {
+        let symbols = all(view)
+            .map(|located| {
+                #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
+                SymbolInformation {
+                    name: located.label(),
+                    kind: SymbolKind::OBJECT,
+                    tags: None,
+                    deprecated: None,
+                    location: Location::new(view.uri.clone(), located.full_range(view)),
+                    container_name: None,
+                }
+            })
+            .collect();
+        DocumentSymbolResponse::Flat(symbols)
+    }
+}
+
+pub fn folding_ranges(view: &DocView<'_>) -> Vec<FoldingRange> {
+    all(view)
+        .filter(|located| located.last_line() > located.position.first_line)
+        .map(|located| FoldingRange {
+            start_line: located.position.first_line,
+            start_character: None,
+            end_line: located.last_line(),
+            end_character: None,
+            kind: Some(FoldingRangeKind::Region),
+            collapsed_text: Some(located.label()),
+        })
+        .collect()
+}

@@ -1,0 +1,88 @@
+//! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
+//! `X`, `O`, `T`, `.`.
+
+use super::{
+    Alphabet, Game, LayoutCodes, LineSource, ParsedPosition, PositionBuilder, read_square_board,
+};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::games::GameKind;
+use crate::games::tomek::{self, Board, Line, Mark};
+
+fn fix_case(c: char) -> Option<char> {
+    matches!(c, 'x' | 'o' | 't').then(|| c.to_ascii_uppercase())
+}
+
+const ALPHABET: Alphabet = Alphabet {
+    bad_cell: codes::TOMEK_BAD_CELL,
+    expected: "`X`, `O`, `T` or `.`",
+    cells: b"XOT.",
+    fix_case,
+};
+
+const LAYOUT: LayoutCodes = LayoutCodes {
+    bad_row: codes::TOMEK_BAD_ROW,
+    missing_row: codes::TOMEK_MISSING_ROW,
+    bad_layout: codes::TOMEK_BAD_LAYOUT,
+};
+
+pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
+    let (mut p, cells) = read_square_board(GameKind::Tomek, lines, from, &ALPHABET, &LAYOUT)?;
+    let game = cells.map(|cells| {
+        let mut board = Board::default();
+        for (row, read) in board.cells.iter_mut().zip(cells) {
+            for (mark, byte) in row.iter_mut().zip(read) {
+                *mark = Mark::from_byte(byte).unwrap_or(Mark::Empty);
+            }
+        }
+        let findings = tomek::analyse(&board);
+        report_facts(&mut p, &board, &findings);
+        Game::Tomek { board, findings }
+    });
+    Some(p.finish(game, None))
+}
+
+fn describe_line(line: Line) -> String {
+    match line {
+        Line::Row(r) => format!("row {}", r + 1),
+        Line::Column(c) => format!("column {}", c + 1),
+        Line::Diagonal => "the diagonal".to_owned(),
+        Line::AntiDiagonal => "the anti-diagonal".to_owned(),
+    }
+}
+
+fn report_facts(p: &mut PositionBuilder, board: &Board, findings: &tomek::Findings) {
+    let t_cells = board.t_cells();
+    if let Some(first_t) = t_cells.first() {
+        let count = t_cells.len();
+        for extra in t_cells.iter().skip(1) {
+            let diagnostic = Diagnostic::warning(
+                codes::TOMEK_EXTRA_T,
+                p.cell_span(extra),
+                format!("the board has {count} `T` cells; a board holds at most one"),
+            )
+            .with_related(p.cell_span(first_t), "the first `T`");
+            p.push(diagnostic);
+        }
+    }
+    if findings.both_won() {
+        let mut diagnostic = Diagnostic::warning(
+            codes::TOMEK_TWO_WINNERS,
+            p.row_span(0),
+            "both X and O hold a winning line, which no game reaches; the judge answers \"X won\""
+                .to_owned(),
+        );
+        for winning in &findings.winning_lines {
+            let span = match winning.line {
+                Line::Row(r) => p.row_span(r as usize),
+                line => p.cell_span(line.cells()[0]),
+            };
+            let message = format!(
+                "{} wins with {}",
+                winning.player.symbol(),
+                describe_line(winning.line)
+            );
+            diagnostic = diagnostic.with_related(span, message);
+        }
+        p.push(diagnostic);
+    }
+}

@@ -1,0 +1,160 @@
+//! Line splitting shared by the parser, documents and `check`.
+//!
+//! Lines end at `\n`, `\r\n` or `\r` and nowhere else, exactly as a
+//! `ropey::Rope` built with the `cr_lines` feature (and no `unicode_lines`)
+//! splits them, and as LSP counts them. A text with `k` line breaks has
+//! `k + 1` lines: a final line break is followed by an empty last line.
+
+use std::borrow::Cow;
+
+use crate::syntax::LineSource;
+
+/// `line` without its line ending (`\r\n`, `\n` or `\r`), if it has one.
+pub fn strip_line_end(line: &str) -> &str {
+    line.strip_suffix("\r\n")
+        .or_else(|| line.strip_suffix('\n'))
+        .or_else(|| line.strip_suffix('\r'))
+        .unwrap_or(line)
+}
+
+/// The byte offset where each line of `text` starts; never empty.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::with_capacity(bytes.len() / 16 + 1);
+    starts.push(0);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => starts.push(i + 1),
+            b'\r' => {
+                // `\r\n` is one break; a lone `\r` is a break of its own.
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                starts.push(i + 1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    starts
+}
+
+/// The lines of a `&str`, without their line endings, indexed once.
+pub struct TextLines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> TextLines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        TextLines {
+            text,
+            starts: line_starts(text),
+        }
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        // There is always at least one (possibly empty) line.
+        false
+    }
+
+    /// Byte offset of the start of line `index` (the text's length past the end).
+    pub fn line_start(&self, index: usize) -> usize {
+        self.starts.get(index).copied().unwrap_or(self.text.len())
+    }
+
+    /// Line `index` without its line ending; empty past the end.
+    pub fn get(&self, index: usize) -> &'a str {
+        let Some(&start) = self.starts.get(index) else {
+            return "";
+        };
+        let end = self.line_start(index + 1);
+        self.text
+            .get(start..end)
+            .map(strip_line_end)
+            .unwrap_or_default()
+    }
+}
+
+impl LineSource for TextLines<'_> {
+    fn line_count(&self) -> u32 {
+        u32::try_from(self.starts.len()).unwrap_or(u32::MAX)
+    }
+
+    fn line(&self, index: u32) -> Cow<'_, str> {
+        Cow::Borrowed(self.get(index as usize))
+    }
+}
+
+/// The prefix of `line` up to byte `byte` (clamped to a char boundary at or
+/// before it).
+fn prefix(line: &str, byte: u32) -> &str {
+    let mut end = (byte as usize).min(line.len());
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    &line[..end]
+}
+
+/// How many characters of `line` come before byte `byte`.
+pub fn char_column(line: &str, byte: u32) -> u32 {
+    let count = prefix(line, byte).chars().count();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// How many UTF-16 code units of `line` come before byte `byte`.
+pub fn utf16_column(line: &str, byte: u32) -> u32 {
+    let count: usize = prefix(line, byte).chars().map(char::len_utf16).sum();
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<&str> {
+        let lines = TextLines::new(text);
+        (0..lines.len()).map(|i| lines.get(i)).collect()
+    }
+
+    #[test]
+    fn splits_like_ropey_with_cr_lines() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a\r\nb",
+            "a\rb\r",
+            "a\n\rb",
+            "\r\n\r\n",
+            "a\u{b}b\u{c}c\u{85}d\u{2028}e",
+            "é\r\u{1F600}\n",
+        ] {
+            let rope = ropey::Rope::from_str(text);
+            let expected: Vec<String> = rope
+                .lines()
+                .map(|line| strip_line_end(&line.to_string()).to_owned())
+                .collect();
+            assert_eq!(lines(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn columns_count_chars_and_utf16_units() {
+        let line = "a\u{1F600}é.";
+        assert_eq!(char_column(line, 5), 2);
+        assert_eq!(utf16_column(line, 5), 3);
+        assert_eq!(char_column(line, 100), 4);
+        // Inside a multi-byte character: the column of that character.
+        assert_eq!(char_column(line, 2), 1);
+    }
+}

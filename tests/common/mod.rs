@@ -1,0 +1,378 @@
+//! A small LSP client for end-to-end tests: spawns the built `boardls`,
+//! speaks framed JSON-RPC over its stdin/stdout, answers the server's own
+//! requests with `null`, and models a document's text (with the same
+//! position clamping the protocol asks of servers) to check edits.
+
+#![allow(dead_code)]
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+pub const TIMEOUT: Duration = Duration::from_secs(20);
+
+pub fn frame(body: &str) -> Vec<u8> {
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend_from_slice(body.as_bytes());
+    out
+}
+
+/// Reads one frame; `None` at EOF.
+fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+pub struct Server {
+    child: Child,
+    stdin: Arc<Mutex<Option<ChildStdin>>>,
+    incoming: Receiver<Value>,
+    /// Received but not yet asked for.
+    stash: VecDeque<Value>,
+    next_id: i64,
+}
+
+impl Server {
+    pub fn spawn() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+            .arg("--stdio")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("spawn boardls");
+        let stdin = Arc::new(Mutex::new(child.stdin.take()));
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, incoming) = channel();
+        let replies = stdin.clone();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Some(message) = read_frame(&mut reader) {
+                // Answer the server's requests so it never waits on us.
+                if message.get("method").is_some()
+                    && let Some(id) = message.get("id")
+                {
+                    let reply = json!({"jsonrpc": "2.0", "id": id, "result": null}).to_string();
+                    if let Some(stdin) = replies.lock().unwrap().as_mut() {
+                        let _ = stdin.write_all(&frame(&reply));
+                        let _ = stdin.flush();
+                    }
+                }
+                if tx.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        Server {
+            child,
+            stdin,
+            incoming,
+            stash: VecDeque::new(),
+            next_id: 1,
+        }
+    }
+
+    pub fn send_raw(&self, bytes: &[u8]) {
+        let mut stdin = self.stdin.lock().unwrap();
+        let stdin = stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn notify(&self, method: &str, params: Value) {
+        let body = json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string();
+        self.send_raw(&frame(&body));
+    }
+
+    /// Sends a request and returns its whole response object.
+    pub fn request_raw(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let body =
+            json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
+        self.send_raw(&frame(&body));
+        self.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
+    }
+
+    /// Sends a request and returns its result, failing on an error.
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request_raw(method, params);
+        assert!(
+            response.get("error").is_none(),
+            "{method} failed: {response}"
+        );
+        response["result"].clone()
+    }
+
+    /// The first message (stashed or new) matching `pred`.
+    pub fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.stash.iter().position(&pred) {
+            return self.stash.remove(i).unwrap();
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.incoming.recv_timeout(left) {
+                Ok(message) if pred(&message) => return message,
+                Ok(message) => self.stash.push_back(message),
+                Err(RecvTimeoutError::Timeout) => panic!("timed out; stash: {:?}", self.stash),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("server closed its output; stash: {:?}", self.stash)
+                }
+            }
+        }
+    }
+
+    /// Messages received so far that nobody asked for.
+    pub fn drain(&mut self) -> Vec<Value> {
+        while let Ok(message) = self.incoming.try_recv() {
+            self.stash.push_back(message);
+        }
+        self.stash.drain(..).collect()
+    }
+
+    pub fn initialize(&mut self, capabilities: Value) -> Value {
+        let result = self.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": capabilities}),
+        );
+        self.notify("initialized", json!({}));
+        result
+    }
+
+    /// `publishDiagnostics` for `uri` at `version`.
+    pub fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        let message = self.wait_for(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"] == version
+        });
+        message["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    pub fn open(&self, uri: &str, language: &str, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": language, "version": version, "text": text}}),
+        );
+    }
+
+    pub fn change(&self, uri: &str, version: i64, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+        );
+    }
+
+    pub fn close_stdin(&self) {
+        self.stdin.lock().unwrap().take();
+    }
+
+    /// Waits for the process to end.
+    pub fn wait(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "server did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    pub fn shutdown_and_exit(mut self) -> ExitStatus {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        self.wait()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn caps(encoding: &str) -> Value {
+    json!({
+        "general": {"positionEncodings": [encoding]},
+        "workspace": {"workspaceEdit": {"documentChanges": true}},
+        "textDocument": {
+            "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+            "publishDiagnostics": {"relatedInformation": true, "versionSupport": true}
+        }
+    })
+}
+
+/// The model of a document's text on the client side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enc {
+    Utf8,
+    Utf16,
+}
+
+impl Enc {
+    pub fn name(self) -> &'static str {
+        match self {
+            Enc::Utf8 => "utf-8",
+            Enc::Utf16 => "utf-16",
+        }
+    }
+
+    fn width(self, c: char) -> usize {
+        match self {
+            Enc::Utf8 => c.len_utf8(),
+            Enc::Utf16 => c.len_utf16(),
+        }
+    }
+}
+
+/// Byte ranges of each line's content (without its line end).
+fn lines(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                out.push((start, i));
+                start = i + 1;
+            }
+            b'\r' => {
+                out.push((start, i));
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push((start, bytes.len()));
+    out
+}
+
+/// The byte offset of an LSP position, clamped as the server must clamp:
+/// past the last line → end of text; past a line's content → its end;
+/// inside a char → that char's start.
+pub fn offset(text: &str, line: u64, character: u64, enc: Enc) -> usize {
+    let lines = lines(text);
+    let Some(&(start, end)) = lines.get(line as usize) else {
+        return text.len();
+    };
+    let mut units = 0usize;
+    for (i, c) in text[start..end].char_indices() {
+        let next = units + enc.width(c);
+        if next > character as usize {
+            return start + i;
+        }
+        units = next;
+    }
+    end
+}
+
+/// The byte offset of an LSP position object (see [`offset`]).
+fn offset_of(text: &str, p: &Value, enc: Enc) -> usize {
+    offset(
+        text,
+        p["line"].as_u64().unwrap_or(0),
+        p["character"].as_u64().unwrap_or(0),
+        enc,
+    )
+}
+
+pub fn apply_change(text: &mut String, change: &Value, enc: Enc) {
+    let new_text = change["text"].as_str().unwrap_or_default();
+    if change.get("range").is_none() {
+        *text = new_text.to_owned();
+        return;
+    }
+    let a = offset_of(text, &change["range"]["start"], enc);
+    let b = offset_of(text, &change["range"]["end"], enc);
+    text.replace_range(a.min(b)..a.max(b), new_text);
+}
+
+/// Applies non-overlapping text edits (all against the same text).
+pub fn apply_edits(text: &mut String, edits: &[Value], enc: Enc) {
+    let mut resolved: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset_of(text, &e["range"]["start"], enc),
+                offset_of(text, &e["range"]["end"], enc),
+                e["newText"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    resolved.sort_by_key(|e| std::cmp::Reverse(e.0));
+    for (a, b, t) in resolved {
+        text.replace_range(a..b, &t);
+    }
+}
+
+/// The text edits a code action's workspace edit makes to `uri`.
+pub fn action_edits(action: &Value, uri: &str) -> Vec<Value> {
+    let edit = &action["edit"];
+    if let Some(changes) = edit["documentChanges"].as_array() {
+        return changes
+            .iter()
+            .filter(|c| c["textDocument"]["uri"] == uri)
+            .flat_map(|c| c["edits"].as_array().cloned().unwrap_or_default())
+            .collect();
+    }
+    edit["changes"][uri].as_array().cloned().unwrap_or_default()
+}
+
+/// Diagnostics with the document's URI taken out, to compare two documents.
+pub fn normalized(mut diagnostics: Vec<Value>) -> Vec<Value> {
+    for d in &mut diagnostics {
+        if let Some(related) = d["relatedInformation"].as_array_mut() {
+            for r in related {
+                r["location"]["uri"] = Value::Null;
+            }
+        }
+    }
+    diagnostics
+}
+
+pub fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A position `{line, character}`.
+pub fn pos(line: u64, character: u64) -> Value {
+    json!({"line": line, "character": character})
+}
+
+pub fn range(l1: u64, c1: u64, l2: u64, c2: u64) -> Value {
+    json!({"start": pos(l1, c1), "end": pos(l2, c2)})
+}
