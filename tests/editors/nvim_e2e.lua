@@ -264,7 +264,7 @@ function steps.inlay(step)
 end
 
 function steps.action(step)
-  local what = ('%s: code action "%s" at %d:%d'):format(state.file, step.title or step.kind, step.line, step.character)
+  local what = ('%s: code action "%s" at %d:%d'):format(state.file, step.title or step.title_prefix or step.kind, step.line, step.character)
   local context_diagnostics = {}
   for _, d in ipairs(boardls_diagnostics(state.buf)) do
     if d.lnum == step.line and d.user_data and d.user_data.lsp then
@@ -286,6 +286,8 @@ function steps.action(step)
     table.insert(titles, ('%s [%s]'):format(action.title, tostring(action.kind)))
     if chosen == nil then
       if step.title and action.title == step.title then
+        chosen = action
+      elseif step.title_prefix and vim.startswith(action.title, step.title_prefix) then
         chosen = action
       elseif step.kind and type(action.kind) == 'string' and vim.startswith(action.kind, step.kind) then
         chosen = action
@@ -315,6 +317,43 @@ function steps.action(step)
     state.client:exec_cmd(command, { bufnr = state.buf })
   end
   record(chosen.edit ~= nil or command ~= nil, what, 'the action has neither an edit nor a command')
+end
+
+function steps.symbols(step)
+  local result, err = request('textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(state.buf) } })
+  local names = {}
+  for _, symbol in ipairs(result or {}) do
+    table.insert(names, symbol.name)
+  end
+  local ok = err == nil and #names == #step.names
+  for i, want in ipairs(step.names) do
+    ok = ok and names[i] ~= nil and names[i]:find(want, 1, true) ~= nil
+  end
+  record(ok, ('%s: %d document symbols named with their verdicts'):format(state.file, #step.names),
+    err or ('symbols:\n' .. (#names > 0 and table.concat(names, '\n') or '(none)')))
+end
+
+function steps.folds(step)
+  local result, err = request('textDocument/foldingRange', { textDocument = { uri = vim.uri_from_bufnr(state.buf) } })
+  local got, ok = {}, err == nil
+  for _, range in ipairs(result or {}) do
+    got[#got + 1] = ('%d-%d'):format(range.startLine, range.endLine)
+  end
+  for _, want in ipairs(step.ranges) do
+    ok = ok and vim.tbl_contains(got, ('%d-%d'):format(want[1], want[2]))
+  end
+  record(ok, ('%s: one folding range per position'):format(state.file),
+    err or ('folding ranges: ' .. (#got > 0 and table.concat(got, ', ') or '(none)')))
+end
+
+function steps.cell(step)
+  local got
+  local ok = vim.wait(TIMEOUT, function()
+    local line = vim.api.nvim_buf_get_lines(state.buf, step.line, step.line + 1, false)[1] or ''
+    got = line:sub(step.character + 1, step.character + 1)
+    return got == step.equals
+  end, 20)
+  record(ok, ('%s: cell %d:%d is %s'):format(state.file, step.line, step.character, step.equals), 'got: ' .. tostring(got))
 end
 
 function steps.edit(step)

@@ -147,13 +147,19 @@ class Runner {
   }
 
   async action(step) {
-    const what = `${this.file}: code action "${step.title || step.kind}" at ${step.line}:${step.character}`;
+    const what = `${this.file}: code action "${step.title || step.title_prefix || step.kind}" at ${step.line}:${step.character}`;
     const pos = new vscode.Position(step.line, step.character);
     const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', this.doc.uri,
       new vscode.Range(pos, pos), step.kind, 10)) || [];
-    const chosen = actions.find((a) => step.title
-      ? a.title === step.title
-      : a.kind !== undefined && new vscode.CodeActionKind(step.kind).contains(a.kind));
+    const chosen = actions.find((a) => {
+      if (step.title !== undefined) {
+        return a.title === step.title;
+      }
+      if (step.title_prefix !== undefined) {
+        return a.title.startsWith(step.title_prefix);
+      }
+      return a.kind !== undefined && new vscode.CodeActionKind(step.kind).contains(a.kind);
+    });
     if (chosen === undefined) {
       this.record(false, what,
         `offered:\n${actions.map((a) => `${a.title} [${a.kind ? a.kind.value : ''}]`).join('\n') || '(none)'}`);
@@ -169,6 +175,30 @@ class Runner {
       applied = true;
     }
     this.record(applied, what, 'the action has no edit or command, or its edit was refused');
+  }
+
+  async symbols(step) {
+    const symbols = (await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', this.doc.uri)) || [];
+    const names = symbols.map((sym) => sym.name);
+    const ok = names.length === step.names.length && step.names.every((want, i) => names[i].includes(want));
+    this.record(ok, `${this.file}: ${step.names.length} document symbols named with their verdicts`,
+      `symbols:\n${names.join('\n') || '(none)'}`);
+  }
+
+  async folds(step) {
+    const ranges = (await vscode.commands.executeCommand('vscode.executeFoldingRangeProvider', this.doc.uri)) || [];
+    const got = ranges.map((r) => `${r.start}-${r.end}`);
+    const ok = step.ranges.every(([start, end]) => got.includes(`${start}-${end}`));
+    this.record(ok, `${this.file}: one folding range per position`, `folding ranges: ${got.join(', ') || '(none)'}`);
+  }
+
+  async cell(step) {
+    let got;
+    const ok = await waitFor(() => {
+      got = this.doc.lineAt(step.line).text.charAt(step.character);
+      return got === step.equals;
+    });
+    this.record(ok, `${this.file}: cell ${step.line}:${step.character} is ${step.equals}`, `got: ${got}`);
   }
 
   async edit(step) {
