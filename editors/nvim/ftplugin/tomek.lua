@@ -1,0 +1,4 @@
+-- Board files: `#` starts a comment line (for gc and 'comments').
+vim.bo.commentstring = '# %s'
+vim.bo.comments = ':#'
+vim.b.undo_ftplugin = (vim.b.undo_ftplugin or '') .. '\n setlocal commentstring< comments<'

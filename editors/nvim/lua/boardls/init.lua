@@ -1,0 +1,85 @@
+-- boardls for Neovim: filetypes, the language server and (optionally) inlay
+-- hints, in one call:
+--
+--   require('boardls').setup({
+--     cmd = { '/path/to/boardls', 'lsp' },  -- default: boardls on PATH
+--     settings = { boardls = { inlayHints = { enable = true } } },
+--     inlay_hints = true,                     -- turn them on in board buffers
+--   })
+
+local M = {}
+
+M.filetypes = { 'uttt', 'go9', 'tomek' }
+
+local defaults = {
+  cmd = nil,
+  settings = nil,
+  root_markers = nil,
+  inlay_hints = true,
+  on_attach = nil,
+}
+
+local function register_filetypes()
+  vim.filetype.add({
+    extension = { uttt = 'uttt', go9 = 'go9', tomek = 'tomek' },
+  })
+end
+
+--- The options setup() was last called with (after defaults).
+M.options = vim.deepcopy(defaults)
+
+---@param opts? table
+function M.setup(opts)
+  opts = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  M.options = opts
+
+  if vim.fn.has('nvim-0.11') ~= 1 then
+    vim.notify('boardls: Neovim 0.11 or newer is needed', vim.log.levels.ERROR)
+    return
+  end
+
+  register_filetypes()
+
+  local config = {}
+  if opts.cmd ~= nil then
+    config.cmd = type(opts.cmd) == 'string' and { opts.cmd, 'lsp' } or opts.cmd
+  end
+  if opts.settings ~= nil then
+    config.settings = opts.settings
+  end
+  if opts.root_markers ~= nil then
+    config.root_markers = opts.root_markers
+  end
+  if opts.on_attach ~= nil then
+    config.on_attach = opts.on_attach
+  end
+
+  local exe = (config.cmd or { 'boardls' })[1]
+  if type(exe) == 'string' and vim.fn.executable(exe) ~= 1 then
+    vim.notify(
+      ('boardls: the server "%s" is not executable; install boardls or pass cmd = { "/path/to/boardls", "lsp" } to setup()'):format(exe),
+      vim.log.levels.WARN
+    )
+  end
+
+  if next(config) ~= nil then
+    vim.lsp.config('boardls', config)
+  end
+
+  if opts.inlay_hints then
+    local group = vim.api.nvim_create_augroup('boardls_inlay_hints', { clear = true })
+    vim.api.nvim_create_autocmd('LspAttach', {
+      group = group,
+      callback = function(args)
+        local client = vim.lsp.get_client_by_id(args.data.client_id)
+        if client and client.name == 'boardls' and client:supports_method('textDocument/inlayHint') then
+          vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
+        end
+      end,
+    })
+  end
+
+  vim.lsp.enable('boardls')
+end
+
+return M

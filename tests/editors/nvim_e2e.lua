@@ -1,0 +1,436 @@
+-- End-to-end test of the Neovim plugin in editors/nvim against the real
+-- boardls server, in a real headless Neovim. This file is the whole user
+-- config (it is passed with -u), so the plugin is loaded the way a user
+-- loads it: on 'runtimepath', before filetype detection starts.
+--
+--   BOARDLS=target/release/boardls nvim --headless -i NONE -u tests/editors/nvim_e2e.lua
+--
+-- The steps are in tests/editors/scenario.json, shared with the VS Code test.
+-- Prints one line per step and a closing `N passed, N failed`; exits 1 on
+-- any failure.
+
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
+local repo = vim.fn.fnamemodify(here, ':h:h')
+local plugin = repo .. '/editors/nvim'
+
+vim.opt.runtimepath:prepend(plugin)
+vim.opt.swapfile = false
+vim.opt.shadafile = 'NONE'
+
+local server = vim.env.BOARDLS
+if server == nil or server == '' then
+  server = repo .. '/target/release/boardls'
+end
+
+require('boardls').setup({
+  cmd = { server, 'lsp' },
+  inlay_hints = true,
+})
+
+local TIMEOUT = tonumber(vim.env.BOARDLS_E2E_TIMEOUT or '') or 15000
+local SEVERITY = { error = 1, warning = 2, information = 3, hint = 4 }
+local SEVERITY_NAME = { 'error', 'warning', 'information', 'hint' }
+
+local passed, failed = 0, 0
+local out = io.stdout
+
+local function say(line)
+  out:write(line .. '\n')
+  out:flush()
+end
+
+local function record(ok, what, detail)
+  if ok then
+    passed = passed + 1
+    say(('ok %d - %s'):format(passed + failed, what))
+  else
+    failed = failed + 1
+    say(('not ok %d - %s'):format(passed + failed, what))
+    if detail and detail ~= '' then
+      for l in tostring(detail):gmatch('[^\n]+') do
+        say('    ' .. l)
+      end
+    end
+  end
+end
+
+local function read_lines(path)
+  local f = assert(io.open(path, 'rb'))
+  local text = f:read('*a')
+  f:close()
+  local lines = vim.split(text, '\n', { plain = true })
+  if lines[#lines] == '' then
+    table.remove(lines)
+  end
+  return lines
+end
+
+local function rtrim(s)
+  return (s:gsub('[ \t\r]+$', ''))
+end
+
+-- Work on a copy: the steps edit buffers, and the fixtures stay untouched.
+local work = vim.fn.tempname() .. '-boardls-e2e'
+vim.fn.mkdir(work, 'p')
+vim.fn.system({ 'cp', '-R', here .. '/fixtures/.', work })
+-- A root marker, so the workspace folder is the fixtures copy.
+vim.fn.mkdir(work .. '/.git', 'p')
+
+local state = { buf = nil, client = nil, file = nil }
+
+local function boardls_diagnostics(buf)
+  local result = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.source == 'boardls' then
+      table.insert(result, d)
+    end
+  end
+  table.sort(result, function(a, b)
+    return a.lnum < b.lnum or (a.lnum == b.lnum and a.col < b.col)
+  end)
+  return result
+end
+
+local function describe_diagnostics(list)
+  local lines = {}
+  for _, d in ipairs(list) do
+    table.insert(lines, ('%d:%d-%d %s %s: %s'):format(
+      d.lnum, d.col, d.end_col or d.col, SEVERITY_NAME[d.severity] or '?', tostring(d.code or ''), d.message))
+  end
+  if #lines == 0 then
+    return '(no diagnostics)'
+  end
+  return table.concat(lines, '\n')
+end
+
+local function all_diagnostics_described(buf)
+  local others = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.source ~= 'boardls' then
+      table.insert(others, ('%d:%d source=%s: %s'):format(d.lnum, d.col, tostring(d.source), d.message))
+    end
+  end
+  if #others == 0 then
+    return ''
+  end
+  return '\nwithout source "boardls":\n' .. table.concat(others, '\n')
+end
+
+local function diagnostics_match(step, list)
+  local count = { 0, 0, 0, 0 }
+  for _, d in ipairs(list) do
+    count[d.severity] = (count[d.severity] or 0) + 1
+  end
+  if step.count ~= nil and #list ~= step.count then
+    return false
+  end
+  if step.errors ~= nil and count[1] ~= step.errors then
+    return false
+  end
+  if step.warnings ~= nil and count[2] ~= step.warnings then
+    return false
+  end
+  for _, want in ipairs(step.expect or {}) do
+    local found = false
+    for _, d in ipairs(list) do
+      if d.lnum == want.line
+        and (want.character == nil or d.col == want.character)
+        and (want.end_character == nil or d.end_col == want.end_character)
+        and (want.severity == nil or d.severity == SEVERITY[want.severity])
+      then
+        found = true
+        break
+      end
+    end
+    if not found then
+      return false
+    end
+  end
+  return true
+end
+
+local function position_params(step)
+  return {
+    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+    position = { line = step.line, character = step.character },
+  }
+end
+
+local function request(method, params)
+  local client = state.client
+  if client == nil then
+    return nil, 'no boardls client attached'
+  end
+  local response, err = client:request_sync(method, params, TIMEOUT, state.buf)
+  if response == nil then
+    return nil, ('%s: %s'):format(method, tostring(err or 'timed out'))
+  end
+  if response.err then
+    return nil, ('%s: %s'):format(method, vim.inspect(response.err))
+  end
+  return response.result, nil
+end
+
+local function flatten_hover(contents)
+  if contents == nil then
+    return ''
+  end
+  if type(contents) == 'string' then
+    return contents
+  end
+  if contents.value ~= nil then
+    return contents.value
+  end
+  local parts = {}
+  for _, c in ipairs(contents) do
+    table.insert(parts, flatten_hover(c))
+  end
+  return table.concat(parts, '\n')
+end
+
+local function hint_label(hint)
+  if type(hint.label) == 'string' then
+    return hint.label
+  end
+  local parts = {}
+  for _, part in ipairs(hint.label or {}) do
+    table.insert(parts, part.value or '')
+  end
+  return table.concat(parts)
+end
+
+local function buffer_lines_match(start, expected)
+  local lines = vim.api.nvim_buf_get_lines(state.buf, start, start + #expected, false)
+  if #lines ~= #expected then
+    return false, lines
+  end
+  for i, want in ipairs(expected) do
+    if rtrim(lines[i]) ~= rtrim(want) then
+      return false, lines
+    end
+  end
+  return true, lines
+end
+
+local steps = {}
+
+function steps.open(step)
+  state.file = step.file
+  vim.cmd.edit(vim.fn.fnameescape(work .. '/' .. step.file))
+  state.buf = vim.api.nvim_get_current_buf()
+  record(vim.bo[state.buf].filetype == step.filetype,
+    ('%s: filetype is %s'):format(step.file, step.filetype), 'filetype: ' .. vim.bo[state.buf].filetype)
+  local attached = vim.wait(TIMEOUT, function()
+    local clients = vim.lsp.get_clients({ bufnr = state.buf, name = 'boardls' })
+    return #clients > 0 and clients[1].initialized == true
+  end, 20)
+  state.client = vim.lsp.get_clients({ bufnr = state.buf, name = 'boardls' })[1]
+  record(attached, ('%s: boardls attached'):format(step.file), 'no boardls client for the buffer; server: ' .. server)
+end
+
+function steps.diagnostics(step)
+  local ok = vim.wait(TIMEOUT, function()
+    return diagnostics_match(step, boardls_diagnostics(state.buf))
+  end, 20)
+  record(ok, ('%s: diagnostics: %s'):format(state.file, step.what or ''),
+    'expected ' .. vim.json.encode({ count = step.count, errors = step.errors, warnings = step.warnings, expect = step.expect })
+      .. '\ngot:\n' .. describe_diagnostics(boardls_diagnostics(state.buf)) .. all_diagnostics_described(state.buf))
+end
+
+function steps.hover(step)
+  local result, err = request('textDocument/hover', position_params(step))
+  local text = result and flatten_hover(result.contents) or ''
+  record(err == nil and text:find(step.contains, 1, true) ~= nil,
+    ('%s: hover at %d:%d says "%s"'):format(state.file, step.line, step.character, step.contains),
+    err or ('hover text:\n' .. (text ~= '' and text or '(none)')))
+end
+
+function steps.inlay(step)
+  local last = vim.api.nvim_buf_line_count(state.buf)
+  local result, err = request('textDocument/inlayHint', {
+    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+  })
+  local labels, ok = {}, false
+  for _, hint in ipairs(result or {}) do
+    local label = hint_label(hint)
+    table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
+    if hint.position.line == step.line and label:find(step.contains, 1, true) then
+      ok = true
+    end
+  end
+  record(err == nil and ok, ('%s: inlay hint on line %d says "%s"'):format(state.file, step.line, step.contains),
+    err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
+end
+
+function steps.action(step)
+  local what = ('%s: code action "%s" at %d:%d'):format(state.file, step.title or step.title_prefix or step.kind, step.line, step.character)
+  local context_diagnostics = {}
+  for _, d in ipairs(boardls_diagnostics(state.buf)) do
+    if d.lnum == step.line and d.user_data and d.user_data.lsp then
+      table.insert(context_diagnostics, d.user_data.lsp)
+    end
+  end
+  local pos = { line = step.line, character = step.character }
+  local result, err = request('textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+    range = { start = pos, ['end'] = pos },
+    context = { diagnostics = context_diagnostics, triggerKind = 1 },
+  })
+  if err then
+    record(false, what, err)
+    return
+  end
+  local chosen, titles = nil, {}
+  for _, action in ipairs(result or {}) do
+    table.insert(titles, ('%s [%s]'):format(action.title, tostring(action.kind)))
+    if chosen == nil then
+      if step.title and action.title == step.title then
+        chosen = action
+      elseif step.title_prefix and vim.startswith(action.title, step.title_prefix) then
+        chosen = action
+      elseif step.kind and type(action.kind) == 'string' and vim.startswith(action.kind, step.kind) then
+        chosen = action
+      end
+    end
+  end
+  if chosen == nil then
+    record(false, what, 'offered:\n' .. (#titles > 0 and table.concat(titles, '\n') or '(none)'))
+    return
+  end
+  if chosen.edit == nil and chosen.command == nil and chosen.data ~= nil then
+    local resolved, rerr = request('codeAction/resolve', chosen)
+    if rerr then
+      record(false, what, rerr)
+      return
+    end
+    chosen = resolved or chosen
+  end
+  if chosen.edit then
+    vim.lsp.util.apply_workspace_edit(chosen.edit, state.client.offset_encoding)
+  end
+  local command = chosen.command
+  if type(chosen.command) == 'string' then
+    command = chosen
+  end
+  if command then
+    state.client:exec_cmd(command, { bufnr = state.buf })
+  end
+  record(chosen.edit ~= nil or command ~= nil, what, 'the action has neither an edit nor a command')
+end
+
+function steps.symbols(step)
+  local result, err = request('textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(state.buf) } })
+  local names = {}
+  for _, symbol in ipairs(result or {}) do
+    table.insert(names, symbol.name)
+  end
+  local ok = err == nil and #names == #step.names
+  for i, want in ipairs(step.names) do
+    ok = ok and names[i] ~= nil and names[i]:find(want, 1, true) ~= nil
+  end
+  record(ok, ('%s: %d document symbols named with their verdicts'):format(state.file, #step.names),
+    err or ('symbols:\n' .. (#names > 0 and table.concat(names, '\n') or '(none)')))
+end
+
+function steps.folds(step)
+  local result, err = request('textDocument/foldingRange', { textDocument = { uri = vim.uri_from_bufnr(state.buf) } })
+  local got, ok = {}, err == nil
+  for _, range in ipairs(result or {}) do
+    got[#got + 1] = ('%d-%d'):format(range.startLine, range.endLine)
+  end
+  for _, want in ipairs(step.ranges) do
+    ok = ok and vim.tbl_contains(got, ('%d-%d'):format(want[1], want[2]))
+  end
+  record(ok, ('%s: one folding range per position'):format(state.file),
+    err or ('folding ranges: ' .. (#got > 0 and table.concat(got, ', ') or '(none)')))
+end
+
+function steps.cell(step)
+  local got
+  local ok = vim.wait(TIMEOUT, function()
+    local line = vim.api.nvim_buf_get_lines(state.buf, step.line, step.line + 1, false)[1] or ''
+    got = line:sub(step.character + 1, step.character + 1)
+    return got == step.equals
+  end, 20)
+  record(ok, ('%s: cell %d:%d is %s'):format(state.file, step.line, step.character, step.equals), 'got: ' .. tostring(got))
+end
+
+function steps.edit(step)
+  vim.api.nvim_buf_set_text(state.buf, step.line, step.character, step.line, step.end_character, { step.text })
+  record(true, ('%s: edit: %s'):format(state.file, step.what or step.text))
+end
+
+function steps.text(step)
+  local expected = step.lines or read_lines(work .. '/' .. step.file)
+  local lines
+  local ok = vim.wait(TIMEOUT, function()
+    local match
+    match, lines = buffer_lines_match(step.start, expected)
+    return match
+  end, 20)
+  record(ok, ('%s: text: %s'):format(state.file, step.what or ''),
+    'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
+end
+
+local function run()
+  local f = assert(io.open(here .. '/scenario.json', 'rb'))
+  local scenario = vim.json.decode(f:read('*a'))
+  f:close()
+
+  say(('# Neovim %s, server %s'):format(tostring(vim.version()), server))
+  record(vim.fn.executable(server) == 1, 'the server binary is executable', server)
+  local config = vim.lsp.config.boardls or {}
+  record(vim.deep_equal(config.filetypes, { 'uttt', 'go9', 'tomek' }),
+    "lsp/boardls.lua is found through 'runtimepath'", vim.inspect(config))
+
+  for _, step in ipairs(scenario.steps) do
+    local handler = steps[step.op]
+    if handler == nil then
+      record(false, 'unknown step ' .. tostring(step.op))
+    else
+      local ok, err = true, nil
+      if step.op ~= 'open' and (state.client == nil or state.client:is_stopped()) then
+        -- Without a server every check would only wait out its timeout.
+        record(false, ('%s: %s %s'):format(tostring(state.file), step.op, step.what or step.title or step.contains or ''),
+          'no running boardls client for this buffer')
+      else
+        ok, err = pcall(handler, step)
+      end
+      if not ok then
+        record(false, ('%s: step %s raised an error'):format(tostring(state.file), step.op), err)
+      end
+    end
+  end
+
+  -- Inlay hints as the user sees them: the plugin enabled them in the buffer.
+  record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'setup() enabled inlay hints in board buffers')
+
+  say(('%d passed, %d failed'):format(passed, failed))
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.fn.delete(work, 'rf')
+  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+end
+
+-- Whatever happens, never hang a CI run.
+vim.defer_fn(function()
+  say('# the test did not finish in time')
+  say(('%d passed, %d failed'):format(passed, failed + 1))
+  vim.cmd('cquit 2')
+end, tonumber(vim.env.BOARDLS_E2E_DEADLINE or '') or 600000)
+
+vim.api.nvim_create_autocmd('VimEnter', {
+  once = true,
+  callback = function()
+    vim.schedule(function()
+      local ok, err = pcall(run)
+      if not ok then
+        say('# the test raised an error: ' .. tostring(err))
+        say(('%d passed, %d failed'):format(passed, failed + 1))
+        vim.cmd('cquit 1')
+      end
+    end)
+  end,
+})

