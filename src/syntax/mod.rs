@@ -265,9 +265,9 @@ impl ParsedFile {
 }
 
 /// File-level diagnostics plus every position's, made absolute and sorted.
-pub fn collect_diagnostics(
+pub fn collect_diagnostics<'a>(
     file_level: &[Diagnostic],
-    positions: &[ParsedPosition],
+    positions: impl IntoIterator<Item = &'a ParsedPosition>,
 ) -> Vec<Diagnostic> {
     let mut all = file_level.to_vec();
     for position in positions {
