@@ -149,8 +149,8 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             let title = format!("Play {} here ({})", player.symbol(), coord(cell));
             Some(rewrite(view, title, edits))
         }
-        Game::Go9 { board, findings } => {
-            if !findings.killable().any(|(_, at)| at == cell) {
+        Game::Go9 { board } => {
+            if !go9::analyse(board).killable().any(|(_, at)| at == cell) {
                 return None;
             }
             let outcome = go9::play_black(board, cell)?;
