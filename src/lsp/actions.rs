@@ -151,8 +151,8 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             ));
             Some(rewrite(view, PLAY_HERE.to_string(), edits))
         }
-        Game::Go9 { board, findings } => {
-            if !findings.killable().any(|(_, at)| at == cell) {
+        Game::Go9 { board } => {
+            if !go9::analyse(board).killable().any(|(_, at)| at == cell) {
                 return None;
             }
             let outcome = go9::play_black(board, cell)?;

@@ -99,9 +99,19 @@ pub fn char_to_position(rope: &Rope, char_idx: usize, enc: Encoding) -> Position
 /// The LSP position of byte column `byte_col` of line `line` (the engine's
 /// coordinates), clamped to the line's content and the document.
 pub fn line_byte_to_position(rope: &Rope, line: u32, byte_col: u32, enc: Encoding) -> Position {
-    let Some(content) = line_content(rope, line as usize) else {
-        return char_to_position(rope, rope.len_chars(), enc);
-    };
+    match line_content(rope, line as usize) {
+        Some(content) => content_byte_to_position(content, line, byte_col, enc),
+        None => char_to_position(rope, rope.len_chars(), enc),
+    }
+}
+
+/// [`line_byte_to_position`] on the line's content, already looked up.
+fn content_byte_to_position(
+    content: RopeSlice<'_>,
+    line: u32,
+    byte_col: u32,
+    enc: Encoding,
+) -> Position {
     let byte_col = (byte_col as usize).min(content.len_bytes());
     // ASCII lines (the usual board) need no conversion in either encoding.
     if content.len_bytes() == content.len_chars() {
@@ -117,6 +127,9 @@ pub fn line_byte_to_position(rope: &Rope, line: u32, byte_col: u32, enc: Encodin
 }
 
 /// The LSP range of an engine span: one line, byte columns `[start, end)`.
+/// The line is looked up once for both ends: (profile of publishing 3,299
+/// go9 diagnostics with their related stones: the rope line lookups were
+/// 80% of the conversion, 62M instructions per publish.)
 pub fn span_to_range(
     rope: &Rope,
     line: u32,
@@ -124,9 +137,13 @@ pub fn span_to_range(
     end_byte: u32,
     enc: Encoding,
 ) -> Range {
+    let Some(content) = line_content(rope, line as usize) else {
+        let end = char_to_position(rope, rope.len_chars(), enc);
+        return Range::new(end, end);
+    };
     Range::new(
-        line_byte_to_position(rope, line, start_byte, enc),
-        line_byte_to_position(rope, line, end_byte.max(start_byte), enc),
+        content_byte_to_position(content, line, start_byte, enc),
+        content_byte_to_position(content, line, end_byte.max(start_byte), enc),
     )
 }
 

@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 use super::encoding::line_end;
 use super::locate::{self, Located, cell_list, coord, count, field_name};
 use super::server::DocView;
-use crate::games::go9::Colour;
+use crate::games::go9::{self, Colour};
 use crate::games::uttt;
 use crate::syntax::Game;
 
@@ -28,8 +28,8 @@ pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
             Some(Game::Uttt { findings, .. }) => {
                 uttt_cells(view, located, findings, &wanted, &mut hints);
             }
-            Some(Game::Go9 { findings, .. }) => {
-                for group in &findings.groups {
+            Some(Game::Go9 { board }) => {
+                for group in &go9::analyse(board).groups {
                     let Some(stone) = group.stones.first() else {
                         continue;
                     };

@@ -19,7 +19,7 @@ pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
         (Some(cell), Some(game)) => {
             match game {
                 Game::Uttt { board, findings } => uttt_cell(&mut text, board, findings, cell),
-                Game::Go9 { board, findings } => go9_cell(&mut text, board, findings, cell),
+                Game::Go9 { board } => go9_cell(&mut text, board, &go9::analyse(board), cell),
                 Game::Tomek { board, findings } => tomek_cell(&mut text, board, findings, cell),
             }
             located.cell_range(view, cell)
@@ -55,8 +55,8 @@ fn position_summary(text: &mut String, located: Located<'_>) {
         Some(Game::Uttt { findings, .. }) => {
             let _ = writeln!(text, "{}", uttt_reason_line(findings));
         }
-        Some(Game::Go9 { findings, .. }) => {
-            let killable: Vec<String> = findings
+        Some(Game::Go9 { board }) => {
+            let killable: Vec<String> = go9::analyse(board)
                 .killable()
                 .map(|(group, at)| {
                     format!(

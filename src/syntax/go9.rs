@@ -43,7 +43,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
         let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
         let findings = go9::analyse(&board);
         report_facts(&mut p, &findings);
-        Game::Go9 { board, findings }
+        Game::Go9 { board }
     });
     Some(p.finish(game, None))
 }

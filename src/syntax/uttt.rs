@@ -554,5 +554,8 @@ fn judge(p: &mut PositionBuilder, cells: &Cells, last_move: Cell, last_move_span
         .with_replacement("Mark with `!`".to_owned(), "!".to_owned());
         p.push(diagnostic);
     }
-    Game::Uttt { board, findings }
+    Game::Uttt {
+        board: Box::new(board),
+        findings,
+    }
 }

@@ -1,0 +1,210 @@
+//! Inputs shared by the benchmarks: a deterministic random source, the
+//! judges' million-case inputs, and board files of any number of positions.
+//!
+//! Every bench includes this module (`mod common;`), so a bench that uses
+//! only part of it leaves the rest unused.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use boardls::games::GameKind;
+use boardls::syntax;
+
+/// Quick mode: `cargo test --all-targets` runs the bench targets without
+/// `--bench`; they then run on small inputs only, as a smoke test.
+pub fn quick() -> bool {
+    !std::env::args().any(|a| a == "--bench")
+}
+
+/// xorshift64: the same inputs on every run and machine.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn new() -> Random {
+        Random(0x9e37_79b9_7f4a_7c15)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    pub fn pick(&mut self, alphabet: &[u8]) -> u8 {
+        alphabet[self.below(alphabet.len())]
+    }
+}
+
+// --- The judges' inputs (`boardls solve`) ---------------------------------
+
+pub fn go9_input(cases: usize, random: &mut Random) -> Vec<u8> {
+    let mut out = format!("{cases}\n").into_bytes();
+    for _ in 0..cases {
+        // Boards separated by a blank line, as in the statement.
+        out.extend_from_slice(b"\n");
+        for _ in 0..9 {
+            out.extend((0..9).map(|_| random.pick(b"..xo")));
+            out.push(b'\n');
+        }
+    }
+    out
+}
+
+pub fn tomek_input(cases: usize, random: &mut Random) -> Vec<u8> {
+    let mut out = format!("{cases}\n").into_bytes();
+    for _ in 0..cases {
+        for _ in 0..4 {
+            out.extend((0..4).map(|_| random.pick(b"XXOO..T")));
+            out.push(b'\n');
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+pub fn uttt_input(cases: usize, random: &mut Random) -> Vec<u8> {
+    let mut out = Vec::new();
+    for _ in 0..cases {
+        for row in 0..9 {
+            if row == 3 || row == 6 {
+                out.push(b'\n');
+            }
+            for group in 0..3 {
+                if group > 0 {
+                    out.push(b' ');
+                }
+                out.extend((0..3).map(|_| random.pick(b"...xo")));
+            }
+            out.push(b'\n');
+        }
+        let (x, y) = (random.next() % 9 + 1, random.next() % 9 + 1);
+        out.extend(format!("{x} {y}\n\n").bytes());
+    }
+    out
+}
+
+// --- Board files (`check`, documents, the language server) ----------------
+
+/// What the positions of a generated file are like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boards {
+    /// Well-formed random boards. Random go boards are full of capturable
+    /// groups and groups in atari, so `.go9` files get several information
+    /// diagnostics per position; random Tomek boards often hold two `T`s.
+    Random,
+    /// Well-formed boards without any diagnostic: the file's diagnostics
+    /// are none at all (random boards, redrawn until they are quiet).
+    Quiet,
+}
+
+/// One position's text (rows and, for uttt, the last-move line), each line
+/// ending in `\n`.
+fn position(kind: GameKind, boards: Boards, random: &mut Random) -> String {
+    let mut out = String::new();
+    match kind {
+        GameKind::Uttt => {
+            for row in 0..9 {
+                if row == 3 || row == 6 {
+                    out.push('\n');
+                }
+                for col in 0..9 {
+                    if col == 3 || col == 6 {
+                        out.push(' ');
+                    }
+                    // The last-move cell (row 1, column 1) holds a chip.
+                    out.push(if row + col == 0 {
+                        'x'
+                    } else {
+                        char::from(random.pick(b"xo.."))
+                    });
+                }
+                out.push('\n');
+            }
+            out.push_str("1 1\n");
+        }
+        GameKind::Go9 | GameKind::Tomek => {
+            let (size, alphabet): (usize, &[u8]) = match (kind, boards) {
+                (GameKind::Go9, Boards::Random) => (9, b"..xo"),
+                // Sparser boards are quiet more often.
+                (GameKind::Go9, Boards::Quiet) => (9, b"......xo"),
+                (_, Boards::Random) => (4, b"XO.T"),
+                (_, Boards::Quiet) => (4, b"XO.."),
+            };
+            for _ in 0..size {
+                out.extend((0..size).map(|_| char::from(random.pick(alphabet))));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A board file of `positions` well-formed positions, separated by blank
+/// lines, with a correct count line for `.go9` and `.tomek`.
+pub fn file(kind: GameKind, positions: usize, boards: Boards, random: &mut Random) -> String {
+    let mut out = String::new();
+    if kind != GameKind::Uttt {
+        out.push_str(&format!("{positions}\n"));
+    }
+    for i in 0..positions {
+        if i > 0 {
+            out.push('\n');
+        }
+        let mut board = position(kind, boards, random);
+        while boards == Boards::Quiet && !syntax::diagnose(kind, &board).is_empty() {
+            board = position(kind, boards, random);
+        }
+        out.push_str(&board);
+    }
+    out
+}
+
+// --- Statistics ------------------------------------------------------------
+
+/// Sorted samples.
+pub struct Samples(Vec<Duration>);
+
+impl Samples {
+    pub fn new(mut samples: Vec<Duration>) -> Samples {
+        samples.sort();
+        Samples(samples)
+    }
+
+    /// The `p`-th percentile (nearest rank), e.g. 50.0 or 99.0.
+    pub fn percentile(&self, p: f64) -> Duration {
+        if self.0.is_empty() {
+            return Duration::ZERO;
+        }
+        let rank = ((p / 100.0) * self.0.len() as f64).ceil() as usize;
+        self.0[rank.clamp(1, self.0.len()) - 1]
+    }
+
+    pub fn median(&self) -> Duration {
+        self.percentile(50.0)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// A duration in milliseconds, for tables.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The load averages (1, 5, 15 minutes): the machine may be shared.
+pub fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
