@@ -19,7 +19,6 @@ use tower_lsp_server::{LspService, Server};
 
 pub mod actions;
 pub mod diagnostics;
-pub mod document;
 pub mod encoding;
 pub mod hints;
 pub mod hover;
