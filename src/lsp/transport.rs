@@ -215,14 +215,29 @@ impl FrameDecoder {
     /// The body just returned did not hold a message.
     /// When the body holds a header (the announced length ran into the
     /// next message), reading resumes there so that message is not lost.
+    /// When it holds a whole JSON value followed by more bytes, the message
+    /// ended with that value and the rest may be the start of the next
+    /// header (a length a few bytes too long ends inside `Content-Length`,
+    /// whose rest arrives with the next write): reading resumes after it.
     pub fn frame_bad(&mut self) {
         self.after_malformed = true;
-        if let Some(start) = self.last_body.take()
-            && let Some(at) = self.embedded_header(start + 1, self.pos)
-        {
-            self.pos = at;
+        if let Some(start) = self.last_body.take() {
+            if let Some(at) = self.embedded_header(start + 1, self.pos) {
+                self.pos = at;
+            } else if let Some(end) = json_end(&self.buf[start..self.pos]) {
+                self.pos = start + end;
+            }
         }
     }
+}
+
+/// Where the first JSON value of `body` ends, when more bytes follow it.
+fn json_end(body: &[u8]) -> Option<usize> {
+    let mut values =
+        serde_json::Deserializer::from_slice(body).into_iter::<serde::de::IgnoredAny>();
+    values.next()?.ok()?;
+    let end = values.byte_offset();
+    (end < body.len()).then_some(end)
 }
 
 /// The body length of a header block (`Name: value` lines, CR LF separated).
@@ -563,6 +578,25 @@ mod tests {
                 got,
                 ["error", "ok textDocument/hover", "ok textDocument/hover"]
             );
+        }
+    }
+
+    #[test]
+    fn too_long_by_less_than_a_header_keeps_the_next_message() {
+        // The body runs a few bytes into the next header, which arrives
+        // later in the same stream: that message must still come out.
+        for extra in 1..30 {
+            let mut input =
+                format!("Content-Length: {}\r\n\r\n{HOVER}", HOVER.len() + extra).into_bytes();
+            input.extend(frame_bytes(HOVER.as_bytes()));
+            for chunk in [1, 3, 64, input.len()] {
+                let got = kinds(&frames_of(&input, chunk));
+                assert_eq!(
+                    got.last().map(String::as_str),
+                    Some("ok textDocument/hover")
+                );
+                assert_eq!(got.len(), 2, "extra {extra}, chunk {chunk}: {got:?}");
+            }
         }
     }
 
