@@ -309,6 +309,8 @@ pub enum Checked {
     Forward { method: Option<String> },
     /// Not a message: send this error response instead.
     Reject(Vec<u8>),
+    /// A well-formed request the guard answers itself with this response.
+    Answer(Vec<u8>),
 }
 
 /// Accepts exactly what the framework's decoder accepts (its `Message` is
@@ -316,6 +318,15 @@ pub enum Checked {
 /// input stream.
 pub fn check_body(body: &[u8]) -> Checked {
     if let Ok(request) = serde_json::from_slice::<Request>(body) {
+        // tower-lsp-server drops its MethodNotFound answer to any `$/`
+        // method, right for notifications but not for requests: LSP says a
+        // `$/` request must get MethodNotFound, and its client waits for it.
+        if let Some(id) = request.id()
+            && request.method().starts_with("$/")
+        {
+            let id = serde_json::to_value(id).unwrap_or_default();
+            return Checked::Answer(error_frame(id, -32601, "Method not found"));
+        }
         return Checked::Forward {
             method: Some(request.method().to_owned()),
         };
@@ -400,6 +411,10 @@ pub async fn guard_input<I, W>(
                         decoder.frame_bad();
                         let _ = errors.send(response);
                     }
+                    Checked::Answer(response) => {
+                        decoder.frame_ok();
+                        let _ = errors.send(response);
+                    }
                     Checked::Forward { method } => {
                         decoder.frame_ok();
                         if method.as_deref() == Some("exit") {
@@ -482,7 +497,7 @@ mod tests {
             while let Some(frame) = decoder.next_frame() {
                 if let Frame::Body(body) = &frame {
                     match check_body(body) {
-                        Checked::Forward { .. } => decoder.frame_ok(),
+                        Checked::Forward { .. } | Checked::Answer(_) => decoder.frame_ok(),
                         Checked::Reject(_) => decoder.frame_bad(),
                     }
                 }
@@ -500,6 +515,7 @@ mod tests {
                 Frame::Body(body) => match check_body(body) {
                     Checked::Forward { method } => format!("ok {}", method.unwrap_or_default()),
                     Checked::Reject(_) => "rejected".to_owned(),
+                    Checked::Answer(_) => "answered".to_owned(),
                 },
                 Frame::Malformed(_) => "malformed".to_owned(),
             })
@@ -613,6 +629,27 @@ mod tests {
         input.extend(frame_bytes(HOVER.as_bytes()));
         let got = kinds(&frames_of(&input, 4096));
         assert_eq!(got, ["malformed", "ok textDocument/hover"]);
+    }
+
+    #[test]
+    fn dollar_requests_are_method_not_found_and_dollar_notifications_pass() {
+        let Checked::Answer(out) =
+            check_body(br#"{"jsonrpc":"2.0","id":"a1","method":"$/unknown","params":{}}"#)
+        else {
+            panic!("a $/ request was not answered");
+        };
+        let text = String::from_utf8(out).unwrap_or_default();
+        assert!(
+            text.contains(r#""id":"a1""#) && text.contains("-32601"),
+            "{text}"
+        );
+        let notification = br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#;
+        assert_eq!(
+            check_body(notification),
+            Checked::Forward {
+                method: Some("$/cancelRequest".to_owned())
+            }
+        );
     }
 
     #[test]
