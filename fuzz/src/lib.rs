@@ -79,7 +79,10 @@ pub enum Step {
     /// A full-text change.
     Replace(String),
     /// Ask every feature about the document (no panic).
-    Features { at: (Coord, Coord), to: (Coord, Coord) },
+    Features {
+        at: (Coord, Coord),
+        to: (Coord, Coord),
+    },
 }
 
 #[derive(Arbitrary, Debug)]
@@ -107,7 +110,11 @@ fn position(text: &str, (line, character): (Coord, Coord), enc: Encoding) -> Pos
 /// Runs a session of edits against a document and against a plain string.
 pub fn run_session(session: &Session) {
     let kind = oracle::kind_from(session.kind);
-    let enc = if session.utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
+    let enc = if session.utf8 {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    };
     let mut model = session
         .initial
         .clone()
