@@ -127,6 +127,9 @@ pub struct Backend {
     /// Queued under the state lock, so queue order is edit order; one task
     /// sends them in that order.
     outbox: mpsc::UnboundedSender<Outgoing>,
+    /// Fault injection for the end-to-end tests of [`Backend::guard`]: the
+    /// guarded step named by `BOARDLS_TEST_PANIC` (e.g. `hover`) panics.
+    inject_panic: Option<String>,
 }
 
 impl Backend {
@@ -138,6 +141,7 @@ impl Backend {
             flags,
             state: Mutex::new(State::default()),
             outbox,
+            inject_panic: std::env::var("BOARDLS_TEST_PANIC").ok(),
         }
     }
 
@@ -150,6 +154,12 @@ impl Backend {
     /// Runs a handler body; a panic is logged with the document's URI (to
     /// stderr and `window/logMessage`) and becomes `None`.
     fn guard<T>(&self, what: &str, uri: &Uri, body: impl FnOnce() -> T) -> Option<T> {
+        let body = || {
+            if self.inject_panic.as_deref() == Some(what) {
+                panic!("injected panic ({what})");
+            }
+            body()
+        };
         match catch_unwind(AssertUnwindSafe(body)) {
             Ok(value) => Some(value),
             Err(payload) => {
@@ -375,8 +385,13 @@ impl LanguageServer for Backend {
             );
             return;
         };
+        // The text before this notification, to redo the changes from if
+        // they panic. A rope clone shares its nodes: the edits below copy
+        // only the few nodes they touch.
+        let before = open.doc.rope().clone();
+        let changes = &params.content_changes;
         let applied = self.guard("didChange", &uri, || {
-            for change in params.content_changes {
+            for change in changes {
                 match change.range {
                     Some(range) => {
                         let rope = open.doc.rope();
@@ -391,11 +406,29 @@ impl LanguageServer for Backend {
         open.version = params.text_document.version;
         open.generation = generation;
         if applied.is_none() {
-            // The text is right (the rope is edited first) but the index of
-            // positions may be half updated: rebuild it from the text.
+            // A panic may have struck before, during or after any change,
+            // so neither the text nor the index of positions can be
+            // trusted: apply every change again to the text as it was, on
+            // the bare rope, and re-read the document from it. The client
+            // made these edits; losing one would show verdicts for a text
+            // the user does not have.
             let kind = open.doc.kind();
-            let text = open.doc.rope().to_string();
-            match self.guard("didChange (rebuild)", &uri, || Document::new(kind, &text)) {
+            let rebuilt = self.guard("didChange (rebuild)", &uri, || {
+                let mut rope = before;
+                for change in changes {
+                    match change.range {
+                        Some(range) => {
+                            let a = position_to_char(&rope, range.start, encoding);
+                            let b = position_to_char(&rope, range.end, encoding);
+                            rope.remove(a.min(b)..a.max(b));
+                            rope.insert(a.min(b), &change.text);
+                        }
+                        None => rope = ropey::Rope::from_str(&change.text),
+                    }
+                }
+                Document::new(kind, &rope.to_string())
+            });
+            match rebuilt {
                 Some(doc) => open.doc = doc,
                 None => {
                     state.docs.remove(&uri);

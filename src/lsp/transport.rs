@@ -215,14 +215,29 @@ impl FrameDecoder {
     /// The body just returned did not hold a message.
     /// When the body holds a header (the announced length ran into the
     /// next message), reading resumes there so that message is not lost.
+    /// When it holds a whole JSON value followed by more bytes, the message
+    /// ended with that value and the rest may be the start of the next
+    /// header (a length a few bytes too long ends inside `Content-Length`,
+    /// whose rest arrives with the next write): reading resumes after it.
     pub fn frame_bad(&mut self) {
         self.after_malformed = true;
-        if let Some(start) = self.last_body.take()
-            && let Some(at) = self.embedded_header(start + 1, self.pos)
-        {
-            self.pos = at;
+        if let Some(start) = self.last_body.take() {
+            if let Some(at) = self.embedded_header(start + 1, self.pos) {
+                self.pos = at;
+            } else if let Some(end) = json_end(&self.buf[start..self.pos]) {
+                self.pos = start + end;
+            }
         }
     }
+}
+
+/// Where the first JSON value of `body` ends, when more bytes follow it.
+fn json_end(body: &[u8]) -> Option<usize> {
+    let mut values =
+        serde_json::Deserializer::from_slice(body).into_iter::<serde::de::IgnoredAny>();
+    values.next()?.ok()?;
+    let end = values.byte_offset();
+    (end < body.len()).then_some(end)
 }
 
 /// The body length of a header block (`Name: value` lines, CR LF separated).
@@ -294,6 +309,8 @@ pub enum Checked {
     Forward { method: Option<String> },
     /// Not a message: send this error response instead.
     Reject(Vec<u8>),
+    /// A well-formed request the guard answers itself with this response.
+    Answer(Vec<u8>),
 }
 
 /// Accepts exactly what the framework's decoder accepts (its `Message` is
@@ -301,6 +318,15 @@ pub enum Checked {
 /// input stream.
 pub fn check_body(body: &[u8]) -> Checked {
     if let Ok(request) = serde_json::from_slice::<Request>(body) {
+        // tower-lsp-server drops its MethodNotFound answer to any `$/`
+        // method, right for notifications but not for requests: LSP says a
+        // `$/` request must get MethodNotFound, and its client waits for it.
+        if let Some(id) = request.id()
+            && request.method().starts_with("$/")
+        {
+            let id = serde_json::to_value(id).unwrap_or_default();
+            return Checked::Answer(error_frame(id, -32601, "Method not found"));
+        }
         return Checked::Forward {
             method: Some(request.method().to_owned()),
         };
@@ -385,6 +411,10 @@ pub async fn guard_input<I, W>(
                         decoder.frame_bad();
                         let _ = errors.send(response);
                     }
+                    Checked::Answer(response) => {
+                        decoder.frame_ok();
+                        let _ = errors.send(response);
+                    }
                     Checked::Forward { method } => {
                         decoder.frame_ok();
                         if method.as_deref() == Some("exit") {
@@ -467,7 +497,7 @@ mod tests {
             while let Some(frame) = decoder.next_frame() {
                 if let Frame::Body(body) = &frame {
                     match check_body(body) {
-                        Checked::Forward { .. } => decoder.frame_ok(),
+                        Checked::Forward { .. } | Checked::Answer(_) => decoder.frame_ok(),
                         Checked::Reject(_) => decoder.frame_bad(),
                     }
                 }
@@ -485,6 +515,7 @@ mod tests {
                 Frame::Body(body) => match check_body(body) {
                     Checked::Forward { method } => format!("ok {}", method.unwrap_or_default()),
                     Checked::Reject(_) => "rejected".to_owned(),
+                    Checked::Answer(_) => "answered".to_owned(),
                 },
                 Frame::Malformed(_) => "malformed".to_owned(),
             })
@@ -567,6 +598,25 @@ mod tests {
     }
 
     #[test]
+    fn too_long_by_less_than_a_header_keeps_the_next_message() {
+        // The body runs a few bytes into the next header, which arrives
+        // later in the same stream: that message must still come out.
+        for extra in 1..30 {
+            let mut input =
+                format!("Content-Length: {}\r\n\r\n{HOVER}", HOVER.len() + extra).into_bytes();
+            input.extend(frame_bytes(HOVER.as_bytes()));
+            for chunk in [1, 3, 64, input.len()] {
+                let got = kinds(&frames_of(&input, chunk));
+                assert_eq!(
+                    got.last().map(String::as_str),
+                    Some("ok textDocument/hover")
+                );
+                assert_eq!(got.len(), 2, "extra {extra}, chunk {chunk}: {got:?}");
+            }
+        }
+    }
+
+    #[test]
     fn truncated_input_reports_at_eof() {
         let input = b"Content-Length: 50\r\n\r\n{\"a\"";
         run_all_chunkings(input, &["malformed"]);
@@ -579,6 +629,27 @@ mod tests {
         input.extend(frame_bytes(HOVER.as_bytes()));
         let got = kinds(&frames_of(&input, 4096));
         assert_eq!(got, ["malformed", "ok textDocument/hover"]);
+    }
+
+    #[test]
+    fn dollar_requests_are_method_not_found_and_dollar_notifications_pass() {
+        let Checked::Answer(out) =
+            check_body(br#"{"jsonrpc":"2.0","id":"a1","method":"$/unknown","params":{}}"#)
+        else {
+            panic!("a $/ request was not answered");
+        };
+        let text = String::from_utf8(out).unwrap_or_default();
+        assert!(
+            text.contains(r#""id":"a1""#) && text.contains("-32601"),
+            "{text}"
+        );
+        let notification = br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#;
+        assert_eq!(
+            check_body(notification),
+            Checked::Forward {
+                method: Some("$/cancelRequest".to_owned())
+            }
+        );
     }
 
     #[test]

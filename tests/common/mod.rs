@@ -56,13 +56,19 @@ pub struct Server {
 
 impl Server {
     pub fn spawn() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+        Server::spawn_with(|_| {})
+    }
+
+    /// Spawns the server after `configure` adjusts its command (environment).
+    pub fn spawn_with(configure: impl FnOnce(&mut Command)) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+        command
             .arg("--stdio")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn boardls");
+            .stderr(Stdio::inherit());
+        configure(&mut command);
+        let mut child = command.spawn().expect("spawn boardls");
         let stdin = Arc::new(Mutex::new(child.stdin.take()));
         let stdout = child.stdout.take().expect("stdout");
         let (tx, incoming) = channel();
@@ -92,6 +98,11 @@ impl Server {
             stash: VecDeque::new(),
             next_id: 1,
         }
+    }
+
+    /// The server's process id (to read its memory use).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn send_raw(&self, bytes: &[u8]) {

@@ -1,0 +1,221 @@
+//! What the fuzz targets check, on top of the shared reference model in
+//! `tests/support/oracle.rs` (the property tests use the same file).
+
+use arbitrary::Arbitrary;
+use boardls::check::Format;
+use boardls::document::Document;
+use boardls::games::GameKind;
+use boardls::lsp::encoding::Encoding;
+use boardls::lsp::server::{Caps, DocView};
+use boardls::lsp::transport::{Checked, Frame, FrameDecoder, check_body};
+use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use tower_lsp_server::ls_types::{CodeActionParams, Position, Range, Uri};
+
+#[path = "../../tests/support/oracle.rs"]
+pub mod oracle;
+
+/// Any bytes as a file of `kind`: what `check` does with a file on disk
+/// (invalid UTF-8 is cut at the first bad byte, as `check` reports it).
+pub fn parse(kind: GameKind, data: &[u8]) {
+    let text = match std::str::from_utf8(data) {
+        Ok(text) => text,
+        Err(err) => std::str::from_utf8(&data[..err.valid_up_to()]).unwrap_or_default(),
+    };
+    if let Err(problem) = oracle::check_parse(kind, text) {
+        panic!("{problem}\ntext: {text:?}");
+    }
+    // `check` on the same bytes: its spans lie in the text it kept, and
+    // both output formats render them.
+    let checked = boardls::check::check_bytes(kind, data);
+    if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
+        panic!("check: {problem}\ntext: {:?}", checked.text);
+    }
+    let mut out = String::new();
+    for format in [Format::Text, Format::Json] {
+        boardls::check::render(format, "fuzz", checked.text, &checked.diagnostics, &mut out);
+    }
+}
+
+/// A number that is usually in range of what it addresses, sometimes just
+/// past it, and sometimes anything at all.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+pub enum Coord {
+    Near(u8),
+    Far(u32),
+}
+
+impl Coord {
+    fn resolve(self, len: usize) -> u32 {
+        match self {
+            Coord::Near(n) => (usize::from(n) % (len + 3)) as u32,
+            Coord::Far(n) => n,
+        }
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+pub enum Insert {
+    Fragment(u8),
+    Text(String),
+}
+
+impl Insert {
+    fn text(&self) -> &str {
+        match self {
+            Insert::Fragment(i) => oracle::FRAGMENTS[usize::from(*i) % oracle::FRAGMENTS.len()],
+            Insert::Text(text) => text,
+        }
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+pub enum Step {
+    /// A `didChange` range change.
+    Edit {
+        start: (Coord, Coord),
+        end: (Coord, Coord),
+        text: Insert,
+    },
+    /// A full-text change.
+    Replace(String),
+    /// Ask every feature about the document (no panic).
+    Features {
+        at: (Coord, Coord),
+        to: (Coord, Coord),
+    },
+}
+
+#[derive(Arbitrary, Debug)]
+pub struct Session {
+    pub kind: u8,
+    pub utf8: bool,
+    /// Start from a seed file of the kind, or from this text.
+    pub initial: Option<String>,
+    pub steps: Vec<Step>,
+}
+
+fn position(text: &str, (line, character): (Coord, Coord), enc: Encoding) -> Position {
+    let lines = oracle::line_ranges(text);
+    let line = line.resolve(lines.len());
+    let len = lines
+        .get(line as usize)
+        .map(|&(a, b)| match enc {
+            Encoding::Utf8 => b - a,
+            Encoding::Utf16 => text[a..b].encode_utf16().count(),
+        })
+        .unwrap_or(0);
+    Position::new(line, character.resolve(len))
+}
+
+/// Runs a session of edits against a document and against a plain string.
+pub fn run_session(session: &Session) {
+    let kind = oracle::kind_from(session.kind);
+    let enc = if session.utf8 {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    };
+    let mut model = session
+        .initial
+        .clone()
+        .unwrap_or_else(|| oracle::seed(kind).to_owned());
+    let mut doc = Document::new(kind, &model);
+    for (n, step) in session.steps.iter().enumerate() {
+        match step {
+            Step::Edit { start, end, text } => {
+                let start = position(&model, *start, enc);
+                let end = position(&model, *end, enc);
+                for pos in [start, end] {
+                    if let Err(problem) = oracle::check_conversion(&doc, &model, pos, enc) {
+                        panic!("before step {n}: {problem}");
+                    }
+                }
+                oracle::apply_to_string(&mut model, start, end, text.text(), enc);
+                oracle::apply_to_document(&mut doc, start, end, text.text(), enc);
+            }
+            Step::Replace(text) => {
+                model.clone_from(text);
+                doc.replace_all(text);
+            }
+            Step::Features { at, to } => {
+                let at = position(&model, *at, enc);
+                let to = position(&model, *to, enc);
+                features(&doc, Range::new(at, to), enc);
+                continue;
+            }
+        }
+        if let Err(problem) = oracle::check_document(&doc, &model) {
+            panic!("after step {n} ({step:?}): {problem}");
+        }
+    }
+}
+
+/// Every request's feature code on one document, as the handlers call it.
+fn features(doc: &Document, range: Range, enc: Encoding) {
+    let Ok(uri) = "file:///fuzz/doc.board".parse::<Uri>() else {
+        return;
+    };
+    for caps in [
+        Caps::default(),
+        Caps {
+            pull_diagnostics: true,
+            document_changes: true,
+            hierarchical_symbols: true,
+        },
+    ] {
+        let view = DocView {
+            uri: &uri,
+            doc,
+            version: 1,
+            enc,
+            caps,
+        };
+        let _ = hover::hover(&view, range.start);
+        let _ = hover::hover(&view, range.end);
+        let _ = hints::inlay_hints(&view, range);
+        let _ = symbols::document_symbols(&view);
+        let _ = symbols::folding_ranges(&view);
+        let diagnostics = diagnostics::document(&view);
+        let params = serde_json::json!({
+            "textDocument": {"uri": uri.as_str()},
+            "range": range,
+            "context": {"diagnostics": diagnostics},
+        });
+        if let Ok(params) = serde_json::from_value::<CodeActionParams>(params) {
+            let _ = actions::code_actions(&view, &params);
+        }
+    }
+}
+
+/// The client stream cut into chunks at arbitrary places, through the
+/// framing guard's decoder as `guard_input` drives it: no panic, no hang,
+/// and only bodies the framework decodes are forwarded.
+pub fn frames(data: &[u8]) {
+    let Some((&cut, data)) = data.split_first() else {
+        return;
+    };
+    let chunk = usize::from(cut).max(1);
+    let mut decoder = FrameDecoder::default();
+    let mut produced = 0usize;
+    for piece in data.chunks(chunk) {
+        decoder.push(piece);
+        while let Some(frame) = decoder.next_frame() {
+            produced += 1;
+            assert!(produced <= data.len() + 1, "more frames than bytes");
+            if let Frame::Body(body) = frame {
+                match check_body(&body) {
+                    Checked::Reject(_) => decoder.frame_bad(),
+                    Checked::Answer(_) => decoder.frame_ok(),
+                    Checked::Forward { .. } => {
+                        decoder.frame_ok();
+                        let framed = boardls::lsp::transport::frame_bytes(&body);
+                        let mut again = FrameDecoder::default();
+                        again.push(&framed);
+                        assert_eq!(again.next_frame(), Some(Frame::Body(body)));
+                    }
+                }
+            }
+        }
+    }
+    let _ = decoder.finish();
+}
