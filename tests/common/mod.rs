@@ -200,11 +200,6 @@ impl Server {
         );
     }
 
-    /// The server's process id (benchmarks read its memory use).
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
     pub fn close_stdin(&self) {
         self.stdin.lock().unwrap().take();
     }
