@@ -36,7 +36,7 @@ pub fn check_bytes(kind: GameKind, bytes: &[u8]) -> Checked<'_> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Checked {
             text,
-            diagnostics: syntax::parse_file(kind, text).all_diagnostics(),
+            diagnostics: syntax::diagnose(kind, text),
         },
         Err(err) => {
             let offset = err.valid_up_to();

@@ -5,12 +5,8 @@ use super::{
     read_square_board,
 };
 use crate::diagnostics::{Diagnostic, codes};
-use crate::games::go9::{self, Board, Colour, Group, Point};
-use crate::games::{Cell, GameKind};
-
-fn accepts(byte: u8) -> bool {
-    Point::from_byte(byte).is_some()
-}
+use crate::games::go9::{self, Board, Colour, Group};
+use crate::games::{Cell, CellSet, GameKind};
 
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
@@ -19,7 +15,7 @@ fn fix_case(c: char) -> Option<char> {
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::GO9_BAD_CELL,
     expected: "`x`, `o` or `.`",
-    accepts,
+    cells: b"xo.",
     fix_case,
 };
 
@@ -32,13 +28,19 @@ const LAYOUT: LayoutCodes = LayoutCodes {
 pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, cells) = read_square_board(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT)?;
     let game = cells.map(|cells| {
-        let mut board = Board::default();
+        // Bitsets straight from the bytes: no per-cell board updates.
+        let (mut black, mut white) = (0u128, 0u128);
         for (r, row) in cells.iter().enumerate() {
             for (c, &byte) in row.iter().enumerate() {
-                let point = Point::from_byte(byte).unwrap_or(Point::Empty);
-                board.set(Cell::new(r as u8, c as u8), point);
+                let bit = 1u128 << (r * 9 + c);
+                match byte {
+                    b'x' => black |= bit,
+                    b'o' => white |= bit,
+                    _ => {}
+                }
             }
         }
+        let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
         let findings = go9::analyse(&board);
         report_facts(&mut p, &findings);
         Game::Go9 { board, findings }

@@ -281,6 +281,25 @@ pub fn collect_diagnostics(
     all
 }
 
+/// Every diagnostic of a text, absolute and sorted, without keeping the
+/// positions: what `check` needs, in less memory than [`parse_file`].
+pub fn diagnose(kind: GameKind, text: &str) -> Vec<Diagnostic> {
+    let lines = TextLines::new(text);
+    let (header, mut from, mut all) = parse_header(kind, &lines);
+    let mut count = 0;
+    while let Some(position) = parse_position(kind, &lines, from) {
+        from = position.first_line + position.line_count;
+        count += 1;
+        all.extend(position.diagnostics.into_iter().map(|mut d| {
+            d.shift_lines(position.first_line);
+            d
+        }));
+    }
+    all.extend(file_diagnostics(kind, header.as_ref(), count));
+    diagnostics::sort(&mut all);
+    all
+}
+
 pub fn parse_file(kind: GameKind, text: &str) -> ParsedFile {
     parse_lines(kind, &TextLines::new(text))
 }
@@ -383,7 +402,8 @@ pub(crate) struct Alphabet {
     pub bad_cell: &'static str,
     /// For messages: "`x`, `o` or `.`".
     pub expected: &'static str,
-    pub accepts: fn(u8) -> bool,
+    /// The cell characters, all ASCII.
+    pub cells: &'static [u8],
     /// The right letter when only its case is wrong.
     pub fix_case: fn(char) -> Option<char>,
 }
@@ -543,7 +563,7 @@ impl<'a> PositionBuilder<'a> {
         byte: usize,
         c: char,
     ) -> Option<u8> {
-        if c.is_ascii() && (alphabet.accepts)(c as u8) {
+        if c.is_ascii() && alphabet.cells.contains(&(c as u8)) {
             return Some(c as u8);
         }
         let span = self.span(line, byte, byte + c.len_utf8());
@@ -662,6 +682,12 @@ fn read_plain_row(
     size: usize,
     out: &mut [u8; 9],
 ) -> bool {
+    // The common case, a well-formed row, without the per-cell machinery.
+    let bytes = content.as_bytes();
+    if bytes.len() == size && bytes.iter().all(|b| alphabet.cells.contains(b)) {
+        out[..size].copy_from_slice(bytes);
+        return true;
+    }
     let mut ok = true;
     let mut cells = 0;
     for (byte, c) in content.char_indices() {

@@ -8,10 +8,6 @@ use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
 
-fn accepts(byte: u8) -> bool {
-    Mark::from_byte(byte).is_some()
-}
-
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'x' | 'o' | 't').then(|| c.to_ascii_uppercase())
 }
@@ -19,7 +15,7 @@ fn fix_case(c: char) -> Option<char> {
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::TOMEK_BAD_CELL,
     expected: "`X`, `O`, `T` or `.`",
-    accepts,
+    cells: b"XOT.",
     fix_case,
 };
 

@@ -14,10 +14,6 @@ use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Chip};
 use crate::games::{Cell, GameKind};
 
-fn accepts(byte: u8) -> bool {
-    Chip::from_byte(byte).is_some()
-}
-
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
 }
@@ -25,7 +21,7 @@ fn fix_case(c: char) -> Option<char> {
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
     expected: "`x`, `o`, `.` or `!`",
-    accepts,
+    cells: b"xo.!",
     fix_case,
 };
 
@@ -198,48 +194,28 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
                     // The text ends, or a new run of rows starts after the
                     // third band: that is the next position.
                     _ => {
-                        if at.band < 2 {
-                            complete = false;
-                            p.error(
-                                codes::UTTT_MISSING_ROW,
-                                blank,
-                                0,
-                                0,
-                                format!(
-                                    "expected 9 rows (three bands of three), found {}",
-                                    at.rows_read
-                                ),
-                            );
-                        }
-                        p.error(
-                            codes::UTTT_MISSING_LAST_MOVE,
-                            blank,
-                            0,
-                            0,
-                            MISSING_LAST_MOVE.to_owned(),
-                        );
+                        let span = p.span(blank, 0, 0);
+                        end_without_last_move(&mut p, &at, span);
+                        complete &= at.all_read();
                         break;
                     }
                 }
             }
             None => {
                 let span = p.expected_after(line);
-                if !at.all_read() {
-                    complete = false;
+                if at.in_band < 3 {
                     p.push(Diagnostic::error(
                         codes::UTTT_MISSING_ROW,
                         span,
                         format!(
-                            "expected 9 rows (three bands of three), found {}",
-                            at.rows_read
+                            "band {} has {}, expected 3",
+                            at.band + 1,
+                            plural(at.in_band as u64, "row")
                         ),
                     ));
                 }
-                p.push(Diagnostic::error(
-                    codes::UTTT_MISSING_LAST_MOVE,
-                    span,
-                    MISSING_LAST_MOVE.to_owned(),
-                ));
+                end_without_last_move(&mut p, &at, span);
+                complete &= at.all_read();
                 break;
             }
         }
@@ -249,6 +225,32 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
         _ => None,
     };
     Some(p.finish(game, last_move.map(|(_, line, span)| (line, span))))
+}
+
+/// The position ends before its last-move line: reports the bands that
+/// never came (a short band is reported where it ends) and the missing
+/// last-move line, both at `span`.
+fn end_without_last_move(p: &mut PositionBuilder, at: &Bands, span: Span) {
+    if at.band < 2 {
+        p.push(Diagnostic::error(
+            codes::UTTT_MISSING_ROW,
+            span,
+            format!(
+                "expected three bands of three rows, found {}",
+                plural(at.band as u64 + 1, "band")
+            ),
+        ));
+    }
+    let message = if at.all_read() {
+        MISSING_LAST_MOVE
+    } else {
+        "expected the last-move line `x y` to end the position"
+    };
+    p.push(Diagnostic::error(
+        codes::UTTT_MISSING_LAST_MOVE,
+        span,
+        message.to_owned(),
+    ));
 }
 
 /// After the blank line `blank`: the next content line, and the first
@@ -308,6 +310,14 @@ fn read_row(
     at: &Bands,
     out: &mut [u8; 9],
 ) -> bool {
+    // The common case, a well-formed row, without the per-cell machinery.
+    if let [a, b, c, b' ', d, e, f, b' ', g, h, i] = *content.as_bytes() {
+        let cells = [a, b, c, d, e, f, g, h, i];
+        if cells.iter().all(|cell| ALPHABET.cells.contains(cell)) {
+            *out = cells;
+            return true;
+        }
+    }
     let row_name = || format!("row {} of band {}", at.in_band + 1, at.band + 1);
     let mut ok = true;
     let body = content.trim_start_matches(is_blank_char);
