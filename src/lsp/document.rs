@@ -45,6 +45,9 @@ pub struct Document {
     header_diagnostics: Vec<Diagnostic>,
     body_start: u32,
     positions: Vec<ParsedPosition>,
+    /// Indices of the positions that have diagnostics, ascending: a
+    /// document's diagnostics are gathered without visiting every position.
+    flagged: Vec<usize>,
 }
 
 impl Document {
@@ -56,6 +59,7 @@ impl Document {
             header_diagnostics: Vec::new(),
             body_start: 0,
             positions: Vec::new(),
+            flagged: Vec::new(),
         };
         document.reparse_all();
         document
@@ -90,6 +94,7 @@ impl Document {
         self.header = header;
         self.header_diagnostics = diagnostics;
         self.body_start = body_start;
+        self.flagged = flagged(&positions, 0);
         self.positions = positions;
     }
 
@@ -146,18 +151,25 @@ impl Document {
                 break;
             }
         }
-        match resumed {
-            Some(k) => {
-                for position in &mut self.positions[k + 1..] {
-                    position.first_line = shift(position.first_line, delta);
-                }
-                self.positions.splice(first..=k, fresh);
-            }
-            None => {
-                self.positions.truncate(first);
-                self.positions.extend(fresh);
+        let replaced_end = resumed.map_or(self.positions.len(), |k| k + 1);
+        if delta != 0 {
+            for position in &mut self.positions[replaced_end..] {
+                position.first_line = shift(position.first_line, delta);
             }
         }
+        // Re-index the flagged positions: those replaced go, the fresh ones
+        // come in, the later ones move by the change in count.
+        let lo = self.flagged.partition_point(|&i| i < first);
+        let hi = self.flagged.partition_point(|&i| i < replaced_end);
+        let moved = fresh.len() as isize - (replaced_end - first) as isize;
+        let later: Vec<usize> = self.flagged[hi..]
+            .iter()
+            .map(|&i| i.saturating_add_signed(moved))
+            .collect();
+        self.flagged.truncate(lo);
+        self.flagged.extend(flagged(&fresh, first));
+        self.flagged.extend(later);
+        self.positions.splice(first..replaced_end, fresh);
     }
 
     /// The position whose lines (first to last content line) hold `line`.
@@ -184,8 +196,30 @@ impl Document {
             self.header.as_ref(),
             self.positions.len(),
         ));
-        syntax::collect_diagnostics(&file_level, &self.positions)
+        let mut all = file_level;
+        for &i in &self.flagged {
+            let Some(position) = self.positions.get(i) else {
+                continue;
+            };
+            all.extend(position.diagnostics.iter().map(|d| {
+                let mut d = d.clone();
+                d.shift_lines(position.first_line);
+                d
+            }));
+        }
+        crate::diagnostics::sort(&mut all);
+        all
     }
+}
+
+/// Indices (from `offset`) of the positions with diagnostics.
+fn flagged(positions: &[ParsedPosition], offset: usize) -> Vec<usize> {
+    positions
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.diagnostics.is_empty())
+        .map(|(i, _)| offset + i)
+        .collect()
 }
 
 fn next_search(position: &ParsedPosition) -> u32 {
