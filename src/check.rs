@@ -243,7 +243,7 @@ pub fn find_board_files(
 }
 
 /// Folders never searched: version control, build output, dependencies.
-fn skipped_folder(name: &str) -> bool {
+pub fn skipped_folder(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"
 }
 
