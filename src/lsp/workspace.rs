@@ -515,6 +515,14 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
             io::ErrorKind::NotFound | io::ErrorKind::IsADirectory | io::ErrorKind::NotADirectory
         )
     };
+    // Only regular files are opened: opening a FIFO named like a board
+    // file would wait for a writer forever.
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() => {}
+        Ok(_) => return Ok(None),
+        Err(err) if gone(&err) => return Ok(None),
+        Err(err) => return Err(format!("boardls cannot read this file: {err}")),
+    }
     let mut file = match fs::File::open(path) {
         Ok(file) => file,
         Err(err) if gone(&err) => return Ok(None),
@@ -796,15 +804,13 @@ async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
 }
 
 /// Reads files the client named (watch events, closed documents) and
-/// applies the results.
-fn read_later(session: &Session, jobs: Vec<Job>) {
+/// applies the results. Called with the state locked (the lock is not
+/// re-entrant, so what the reads need is taken from `state`).
+fn read_later(session: &Session, state: &State, jobs: Vec<Job>) {
     if jobs.is_empty() {
         return;
     }
-    let (enc, caps, reals) = {
-        let state = session.lock();
-        (state.encoding, state.caps, state.workspace.reals())
-    };
+    let (enc, caps, reals) = (state.encoding, state.caps, state.workspace.reals());
     let session = session.clone();
     tokio::spawn(async move {
         let read =
@@ -893,8 +899,7 @@ pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFiles
         }
         let found = reads.into_iter().map(|(p, (u, k))| (p, u, k)).collect();
         let jobs = tickets(&mut state, found);
-        drop(state);
-        read_later(session, jobs);
+        read_later(session, &state, jobs);
     }
 }
 
@@ -912,7 +917,7 @@ pub fn did_close(session: &Session, state: &mut State, uri: &Uri) -> bool {
         return false;
     }
     let jobs = tickets(state, vec![(path, uri.clone(), kind)]);
-    read_later(session, jobs);
+    read_later(session, state, jobs);
     true
 }
 
