@@ -127,7 +127,7 @@ impl Severity {
 /// end). `start == end` is allowed ("expected here"). `line` is 0-based;
 /// inside a `ParsedPosition` it is relative to the position's first line,
 /// in file-level lists absolute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Span {
     pub line: u32,
     pub start: u32,

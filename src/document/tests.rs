@@ -113,34 +113,30 @@ fn check_kind(kind: GameKind) -> impl Strategy<Value = (String, Vec<(f64, usize,
     (document_text(kind), edits())
 }
 
+fn edits_equal_fresh_parse(kind: GameKind, text: &str, edits: &[(f64, usize, String)]) {
+    let mut document = Document::new(kind, text);
+    for edit in edits {
+        apply(&mut document, edit);
+        assert_matches_fresh(&document);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     #[test]
     fn uttt_edits_equal_fresh_parse((text, edits) in check_kind(GameKind::Uttt)) {
-        let mut document = Document::new(GameKind::Uttt, &text);
-        for edit in &edits {
-            apply(&mut document, edit);
-            assert_matches_fresh(&document);
-        }
+        edits_equal_fresh_parse(GameKind::Uttt, &text, &edits);
     }
 
     #[test]
     fn go9_edits_equal_fresh_parse((text, edits) in check_kind(GameKind::Go9)) {
-        let mut document = Document::new(GameKind::Go9, &text);
-        for edit in &edits {
-            apply(&mut document, edit);
-            assert_matches_fresh(&document);
-        }
+        edits_equal_fresh_parse(GameKind::Go9, &text, &edits);
     }
 
     #[test]
     fn tomek_edits_equal_fresh_parse((text, edits) in check_kind(GameKind::Tomek)) {
-        let mut document = Document::new(GameKind::Tomek, &text);
-        for edit in &edits {
-            apply(&mut document, edit);
-            assert_matches_fresh(&document);
-        }
+        edits_equal_fresh_parse(GameKind::Tomek, &text, &edits);
     }
 }
 

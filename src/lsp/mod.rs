@@ -24,7 +24,6 @@ use tower_lsp_server::{LspService, Server};
 pub mod actions;
 pub mod config;
 pub mod diagnostics;
-pub mod document;
 pub mod encoding;
 pub mod hints;
 pub mod hover;

@@ -30,11 +30,11 @@ use tower_lsp_server::ls_types::{
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
-use super::document::Document;
 use super::encoding::{Encoding, position_to_char};
 use super::transport::SessionFlags;
 use super::workspace::{self, Alive, Session, Workspace};
 use super::{actions, diagnostics, hints, hover, symbols};
+use crate::document::Document;
 use crate::games::GameKind;
 
 /// What the client told us it can do, reduced to the choices we make.
@@ -426,7 +426,7 @@ impl LanguageServer for Backend {
                         let b = position_to_char(rope, range.end, encoding);
                         open.doc.edit(a.min(b), a.max(b), &change.text);
                     }
-                    None => open.doc = Document::new(open.doc.kind(), &change.text),
+                    None => open.doc.replace_all(&change.text),
                 }
             }
         });

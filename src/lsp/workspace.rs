@@ -44,11 +44,11 @@ use tower_lsp_server::ls_types::{
 
 use super::config::{self, Settings};
 use super::diagnostics::{self, SOURCE};
-use super::document::Document;
 use super::encoding::Encoding;
 use super::progress::Progress;
 use super::server::{Caps, DocView, Outgoing, State};
 use crate::check;
+use crate::document::Document;
 use crate::games::GameKind;
 
 /// The files the server watches.

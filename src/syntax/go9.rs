@@ -4,7 +4,7 @@ use super::{
     Alphabet, Game, LayoutCodes, LineSource, ParsedPosition, PositionBuilder, plural,
     read_square_board,
 };
-use crate::diagnostics::{Diagnostic, codes};
+use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::go9::{self, Board, Colour, Group};
 use crate::games::{Cell, CellSet, GameKind};
 
@@ -80,37 +80,37 @@ fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
         p.push(diagnostic);
     }
     for group in findings.dead() {
-        let Some(first) = group.stones.first() else {
-            continue;
-        };
-        let size = plural(group.stones.len() as u64, "stone");
-        let diagnostic = Diagnostic::warning(
-            codes::GO9_DEAD_GROUP,
-            p.cell_span(first),
-            format!(
-                "this {} group of {size} has no liberty, so the position cannot occur in a game",
-                group.colour.symbol()
-            ),
+        let message = format!(
+            "this {} group of {} has no liberty, so the position cannot occur in a game",
+            group.colour.symbol(),
+            plural(group.stones.len() as u64, "stone")
         );
-        let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
-        p.push(diagnostic);
+        push_group_fact(
+            p,
+            Diagnostic::warning(codes::GO9_DEAD_GROUP, Span::default(), message),
+            group,
+        );
     }
     for (group, liberty) in findings.black_in_atari() {
-        let Some(first) = group.stones.first() else {
-            continue;
-        };
         debug_assert_eq!(group.colour, Colour::Black);
-        let size = plural(group.stones.len() as u64, "stone");
-        let diagnostic = Diagnostic::information(
-            codes::GO9_ATARI,
-            p.cell_span(first),
-            format!(
-                "this x group of {size} has one liberty: o could capture it at {}",
-                coordinates(liberty)
-            ),
-        )
-        .with_related(p.cell_span(liberty), "the last liberty");
-        let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
-        p.push(diagnostic);
+        let message = format!(
+            "this x group of {} has one liberty: o could capture it at {}",
+            plural(group.stones.len() as u64, "stone"),
+            coordinates(liberty)
+        );
+        let diagnostic = Diagnostic::information(codes::GO9_ATARI, Span::default(), message)
+            .with_related(p.cell_span(liberty), "the last liberty");
+        push_group_fact(p, diagnostic, group);
     }
+}
+
+/// A fact about a whole group: shown on its first stone, with every stone
+/// as a related location.
+fn push_group_fact(p: &mut PositionBuilder, mut diagnostic: Diagnostic, group: &Group) {
+    let Some(first) = group.stones.first() else {
+        return;
+    };
+    diagnostic.span = p.cell_span(first);
+    let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
+    p.push(diagnostic);
 }

@@ -357,22 +357,24 @@ pub fn offset(text: &str, line: u64, character: u64, enc: Enc) -> usize {
     end
 }
 
+/// The byte offset of an LSP position object (see [`offset`]).
+fn offset_of(text: &str, p: &Value, enc: Enc) -> usize {
+    offset(
+        text,
+        p["line"].as_u64().unwrap_or(0),
+        p["character"].as_u64().unwrap_or(0),
+        enc,
+    )
+}
+
 pub fn apply_change(text: &mut String, change: &Value, enc: Enc) {
     let new_text = change["text"].as_str().unwrap_or_default();
     if change.get("range").is_none() {
         *text = new_text.to_owned();
         return;
     }
-    let pos = |p: &Value| {
-        offset(
-            text,
-            p["line"].as_u64().unwrap_or(0),
-            p["character"].as_u64().unwrap_or(0),
-            enc,
-        )
-    };
-    let a = pos(&change["range"]["start"]);
-    let b = pos(&change["range"]["end"]);
+    let a = offset_of(text, &change["range"]["start"], enc);
+    let b = offset_of(text, &change["range"]["end"], enc);
     text.replace_range(a.min(b)..a.max(b), new_text);
 }
 
@@ -381,17 +383,9 @@ pub fn apply_edits(text: &mut String, edits: &[Value], enc: Enc) {
     let mut resolved: Vec<(usize, usize, String)> = edits
         .iter()
         .map(|e| {
-            let p = |p: &Value| {
-                offset(
-                    text,
-                    p["line"].as_u64().unwrap_or(0),
-                    p["character"].as_u64().unwrap_or(0),
-                    enc,
-                )
-            };
             (
-                p(&e["range"]["start"]),
-                p(&e["range"]["end"]),
+                offset_of(text, &e["range"]["start"], enc),
+                offset_of(text, &e["range"]["end"], enc),
                 e["newText"].as_str().unwrap_or_default().to_owned(),
             )
         })
