@@ -12,6 +12,9 @@ use boardls::games::GameKind;
 use boardls::syntax;
 
 const POSITIONS: usize = 100_000;
+/// `cargo test --all-targets` runs bench targets without `--bench`: a smoke
+/// run on small files then.
+const QUICK_POSITIONS: usize = 200;
 
 struct Random(u64);
 
@@ -30,12 +33,12 @@ impl Random {
 
 /// A file of well-formed positions (the go boards carry many captures, so
 /// `check` also has plenty of information diagnostics to produce).
-fn file(kind: GameKind, random: &mut Random) -> String {
+fn file(kind: GameKind, positions: usize, random: &mut Random) -> String {
     let mut out = String::new();
     if kind != GameKind::Uttt {
-        out.push_str(&format!("{POSITIONS}\n"));
+        out.push_str(&format!("{positions}\n"));
     }
-    for i in 0..POSITIONS {
+    for i in 0..positions {
         if i > 0 {
             out.push('\n');
         }
@@ -86,17 +89,19 @@ fn time<T>(what: &str, runs: u32, mut f: impl FnMut() -> T) -> Duration {
 }
 
 fn main() {
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let positions = if quick { QUICK_POSITIONS } else { POSITIONS };
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
     let dir = std::env::var_os("BOARDLS_BENCH_DIR").map(std::path::PathBuf::from);
     for kind in GameKind::ALL {
-        let text = file(kind, &mut random);
+        let text = file(kind, positions, &mut random);
         if let Some(dir) = &dir {
             let _ = std::fs::write(dir.join(format!("big.{}", kind.id())), &text);
         }
         let name = kind.id();
         let mb = text.len() as f64 / 1e6;
         let each = time(
-            &format!("{name}: diagnose 100k positions ({mb:.1} MB)"),
+            &format!("{name}: diagnose {positions} positions ({mb:.1} MB)"),
             3,
             || syntax::diagnose(kind, &text),
         );
