@@ -16,7 +16,6 @@ use serde_json::json;
 
 const TOMEK: &str = "4\nXXXT\n....\nOO..\n....\n\nXOXT\nXXOO\nOXOX\nXXOO\n\nXOX.\nOX..\n....\n....\n\nOOXX\nOXXX\nOX.T\nO..O\n";
 const TOMEK_BAD: &str = "2\nXXZT\n....\nOO..\n....\n\nXOXT\nXXOO\nOXOX\n";
-const GO9: &str = ".......xo\n.........\n.........\n..x......\n.xox....x\n.o.o...xo\n..o......\n.....xxxo\n....xooo.\n";
 const UTTT: &str = "... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... x.. ...\n\n... ... ...\n... ... ...\n... ... ...\n6 4\n";
 
 fn main() {
@@ -35,7 +34,7 @@ fn main() {
             0 => (format!("t/{}/f{i}.tomek", i % 40), TOMEK.repeat(5)),
             1 => (
                 format!("g/{}/f{i}.go9", i % 40),
-                GO9.repeat(3).replace(".\n.......xo", ".\n\n.......xo"),
+                common::fixture("ancientgo-sample.go9"),
             ),
             2 => (format!("u/{}/f{i}.uttt", i % 40), format!("{UTTT}\n{UTTT}")),
             _ => (format!("b/{}/f{i}.tomek", i % 40), TOMEK_BAD.to_owned()),

@@ -8,7 +8,7 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{Daemon, Server, TempDir, file_uri, pos, range};
+use common::{Daemon, Server, TempDir, file_uri, fixture, pos, range};
 use serde_json::{Value, json};
 
 const GOOD: &str = "1\nXXXT\n....\nOO..\n....\n";
@@ -27,17 +27,10 @@ const UTTT: &str = "\
 ... ... ...
 6 4
 ";
-const GO9: &str = "\
-.......xo
-.........
-.........
-..x......
-.xox....x
-.o.o...xo
-..o......
-.....xxxo
-....xooo.
-";
+/// The judge's sample: two boards, killable groups, one-liberty groups.
+fn go9_sample() -> String {
+    fixture("ancientgo-sample.go9")
+}
 
 const CREATED: u64 = 1;
 const CHANGED: u64 = 2;
@@ -138,7 +131,7 @@ fn scan_publishes_the_board_files_of_the_folder_with_progress() {
     ws.write("good.tomek", GOOD);
     ws.write("bad.tomek", BAD);
     ws.write("deep/er/game.uttt", UTTT);
-    ws.write("go/a.go9", GO9);
+    ws.write("go/a.go9", go9_sample());
     ws.write("notes.txt", "not a board");
     for skipped in [
         ".git/x.tomek",
@@ -473,7 +466,7 @@ fn settings_from_the_client_take_effect_without_a_restart() {
     let uttt = "untitled:u.uttt";
     server.open(uttt, "uttt", 1, UTTT);
     let go9 = "untitled:g.go9";
-    server.open(go9, "go9", 1, GO9);
+    server.open(go9, "go9", 1, &go9_sample());
     let labels = hint_labels(&mut server, uttt);
     assert!(labels.iter().any(|l| l == "!"), "{labels:?}");
     assert!(

@@ -50,15 +50,9 @@ pub fn run(listen: &str, allow_remote: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("boardls lsp: cannot start the runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    // Sessions share the threads: one per core.
+    let Some(runtime) = super::runtime(None) else {
+        return ExitCode::FAILURE;
     };
     runtime.block_on(async move {
         let listener = match TcpListener::bind(addrs.as_slice()).await {

@@ -53,16 +53,8 @@ pub fn run(options: Options) -> ExitCode {
     if let Some(listen) = &options.listen {
         return listen::run(listen, options.allow_remote);
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("boardls lsp: cannot start the runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime(Some(2)) else {
+        return ExitCode::FAILURE;
     };
     let flags = runtime.block_on(serve_session(tokio::io::stdin(), tokio::io::stdout()));
     // tokio's stdin reads on a blocking thread that may sit in `read`
@@ -72,6 +64,22 @@ pub fn run(options: Options) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// A multi-threaded runtime (`workers` threads, else one per core); a
+/// failure is reported on stderr.
+fn runtime(workers: Option<usize>) -> Option<tokio::runtime::Runtime> {
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    if let Some(workers) = workers {
+        builder.worker_threads(workers);
+    }
+    match builder.enable_all().build() {
+        Ok(runtime) => Some(runtime),
+        Err(err) => {
+            eprintln!("boardls lsp: cannot start the runtime: {err}");
+            None
+        }
     }
 }
 

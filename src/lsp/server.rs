@@ -290,6 +290,16 @@ pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
     })
 }
 
+/// The pull report for diagnostics the client already has.
+fn unchanged_report(result_id: String) -> DocumentDiagnosticReportResult {
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
+        RelatedUnchangedDocumentDiagnosticReport {
+            related_documents: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
+        },
+    ))
+}
+
 fn capabilities(encoding: Encoding, caps: Caps) -> ServerCapabilities {
     ServerCapabilities {
         position_encoding: Some(encoding.kind()),
@@ -478,15 +488,7 @@ impl LanguageServer for Backend {
             (Some(view), Some(open)) => {
                 let id = open.generation.to_string();
                 if params.previous_result_id.as_deref() == Some(id.as_str()) {
-                    return Ok(DocumentDiagnosticReportResult::Report(
-                        DocumentDiagnosticReport::Unchanged(
-                            RelatedUnchangedDocumentDiagnosticReport {
-                                related_documents: None,
-                                unchanged_document_diagnostic_report:
-                                    UnchangedDocumentDiagnosticReport { result_id: id },
-                            },
-                        ),
-                    ));
+                    return Ok(unchanged_report(id));
                 }
                 let items = self
                     .guard("diagnostic", &uri, || diagnostics::document(&view))
@@ -496,15 +498,7 @@ impl LanguageServer for Backend {
             // An unopened workspace file: its diagnostics from disk.
             _ => match workspace::document_report(&state, &uri) {
                 Some((id, _)) if params.previous_result_id.as_deref() == Some(id.as_str()) => {
-                    return Ok(DocumentDiagnosticReportResult::Report(
-                        DocumentDiagnosticReport::Unchanged(
-                            RelatedUnchangedDocumentDiagnosticReport {
-                                related_documents: None,
-                                unchanged_document_diagnostic_report:
-                                    UnchangedDocumentDiagnosticReport { result_id: id },
-                            },
-                        ),
-                    ));
+                    return Ok(unchanged_report(id));
                 }
                 Some((id, items)) => (Some(id), items),
                 None => (None, Vec::new()),
