@@ -64,16 +64,9 @@ fn main() {
         json!({"textDocument": {"uri": uri}, "position": pos(1, 0)}),
     );
     let hover = hover_sent.elapsed();
-    let end =
-        server.wait_for(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end");
+    let end = server.progress_end();
     let scan = started.elapsed();
-    let published = server
-        .drain()
-        .iter()
-        .filter(|m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"].is_null()
-        })
-        .count();
+    let published = server.drain_disk_publications();
     println!(
         "workspace scan: {files} files ({:.1} MB), {published} published, {:.0} ms to progress end; \
          hover during the scan answered in {:.1} ms; server says: {}",

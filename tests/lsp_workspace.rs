@@ -98,10 +98,6 @@ fn codes(diagnostics: &[Value]) -> Vec<String> {
         .collect()
 }
 
-fn progress_end(server: &mut Server) -> Value {
-    server.wait_for(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end")
-}
-
 fn watched(server: &Server, changes: &[(String, u64)]) {
     let changes: Vec<Value> = changes
         .iter()
@@ -157,7 +153,7 @@ fn scan_publishes_the_board_files_of_the_folder_with_progress() {
     let mut server = start(&[&ws], caps(json!({})));
     let create = server.wait_for(|m| m["method"] == "window/workDoneProgress/create");
     let token = create["params"]["token"].clone();
-    let end = progress_end(&mut server);
+    let end = server.progress_end();
     assert_eq!(end["params"]["token"], token);
     assert_eq!(
         end["params"]["value"]["message"]
@@ -241,20 +237,14 @@ fn open_documents_are_answered_while_a_large_workspace_is_scanned() {
     );
     assert!(hover["contents"].is_object(), "{hover}");
     assert_eq!(codes(&server.diagnostics(uri, 1)), ["tomek/bad-cell"]);
-    let end = progress_end(&mut server);
+    let end = server.progress_end();
     assert!(
         end["params"]["value"]["message"]
             .as_str()
             .is_some_and(|m| m.starts_with("600 board files checked")),
         "{end}"
     );
-    let published = server
-        .drain()
-        .iter()
-        .filter(|m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"].is_null()
-        })
-        .count();
+    let published = server.drain_disk_publications();
     assert_eq!(published, 600);
     assert!(server.shutdown_and_exit().success());
 }
@@ -271,7 +261,7 @@ fn watched_files_keep_unopened_diagnostics_current() {
         watchers["registerOptions"]["watchers"][0]["globPattern"],
         "**/*.{uttt,go9,tomek}"
     );
-    progress_end(&mut server);
+    server.progress_end();
 
     // Created.
     let new = ws.uri("sub/new.tomek");
@@ -340,7 +330,7 @@ fn an_open_document_wins_over_the_disk_until_closed() {
         codes(&disk_diagnostics(&mut server, &uri)),
         ["tomek/bad-cell"]
     );
-    progress_end(&mut server);
+    server.progress_end();
 
     // Opened with good text: the editor's text counts.
     server.open(&uri, "tomek", 1, GOOD);
@@ -395,7 +385,7 @@ fn workspace_folders_added_are_scanned_and_removed_are_cleared() {
         codes(&disk_diagnostics(&mut server, &a.uri("a.tomek"))),
         ["tomek/bad-cell"]
     );
-    progress_end(&mut server);
+    server.progress_end();
 
     server.notify(
         "workspace/didChangeWorkspaceFolders",
@@ -406,7 +396,7 @@ fn workspace_folders_added_are_scanned_and_removed_are_cleared() {
         ["tomek/bad-cell"]
     );
     assert!(disk_diagnostics(&mut server, &b.uri("x/b2.tomek")).is_empty());
-    progress_end(&mut server);
+    server.progress_end();
 
     server.notify(
         "workspace/didChangeWorkspaceFolders",
@@ -460,7 +450,7 @@ fn settings_from_the_client_take_effect_without_a_restart() {
     server.wait_for(|m| m["method"] == "workspace/configuration");
     // They differ from the defaults: the client is asked to refresh hints.
     server.wait_for(|m| m["method"] == "workspace/inlayHint/refresh");
-    progress_end(&mut server);
+    server.progress_end();
     server.drain();
 
     let uttt = "untitled:u.uttt";
@@ -547,7 +537,7 @@ fn settings_from_the_client_take_effect_without_a_restart() {
         "workspace/didChangeConfiguration",
         json!({"settings": {"boardls": {"workspace": {"scan": true, "maxFiles": 2}}}}),
     );
-    let end = progress_end(&mut server);
+    let end = server.progress_end();
     assert!(
         end["params"]["value"]["message"]
             .as_str()
@@ -643,7 +633,7 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
         let message = diagnostics[0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("ermission denied"), "{message}");
     }
-    progress_end(&mut server);
+    server.progress_end();
     // A vanished file (an event for a file that is not there) is cleared.
     let ghost = ws.uri("ghost.tomek");
     watched(&server, &[(ghost.clone(), CREATED)]);
@@ -784,8 +774,8 @@ fn tcp_sessions_are_independent() {
         codes(&disk_diagnostics(&mut b, &b_ws.uri("b.tomek"))),
         ["tomek/bad-cell"]
     );
-    progress_end(&mut a);
-    progress_end(&mut b);
+    a.progress_end();
+    b.progress_end();
     assert_eq!(published_soon(&mut a, &b_ws.uri("b.tomek")), 0);
 
     // The same URI open in both, with different text.

@@ -192,6 +192,22 @@ impl Server {
         }
     }
 
+    /// The next `$/progress` `end`.
+    pub fn progress_end(&mut self) -> Value {
+        self.wait_for(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end")
+    }
+
+    /// Drains the messages so far and counts the diagnostics published
+    /// without a document version (those of files on disk).
+    pub fn drain_disk_publications(&mut self) -> usize {
+        self.drain()
+            .iter()
+            .filter(|m| {
+                m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"].is_null()
+            })
+            .count()
+    }
+
     /// Messages received so far that nobody asked for.
     pub fn drain(&mut self) -> Vec<Value> {
         while let Ok(message) = self.incoming.try_recv() {
