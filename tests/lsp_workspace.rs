@@ -594,6 +594,8 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
         large.push_str("XXXT\n....\nOO..\n....\n\n");
     }
     ws.write("large.tomek", &large);
+    // 1,500 broken boards: the first 1,000 diagnostics and a note.
+    ws.write("many.tomek", "XXZT\n....\nOO..\n....\n\n".repeat(1500));
     #[cfg(unix)]
     let locked = {
         use std::os::unix::fs::PermissionsExt;
@@ -626,6 +628,14 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
         ["tomek/bad-cell"]
     );
     assert!(disk_diagnostics(&mut server, &ws.uri("large.tomek")).is_empty());
+    let many = disk_diagnostics(&mut server, &ws.uri("many.tomek"));
+    assert_eq!(many.len(), 1001);
+    assert_eq!(many[999]["range"], range(4995, 2, 4995, 3));
+    assert_eq!(many[1000]["code"], "file/more-diagnostics");
+    assert_eq!(
+        many[1000]["message"],
+        "500 more diagnostics in this file; open it to see them all"
+    );
     #[cfg(unix)]
     if locked {
         let diagnostics = disk_diagnostics(&mut server, &ws.uri("locked.tomek"));

@@ -57,6 +57,9 @@ pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
 const CHUNK: usize = 32;
 /// Larger files get one diagnostic instead of being read into memory.
 const MAX_FILE_BYTES: u64 = 256 << 20;
+/// An unopened file publishes at most this many diagnostics (a huge
+/// broken file would otherwise flood the client), then says how many more.
+const MAX_DISK_DIAGNOSTICS: usize = 1000;
 /// How long to wait for the client's settings before scanning anyway.
 const CONFIGURATION_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -551,32 +554,43 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
 }
 
 /// The file's diagnostics, as an open document of that text would have
-/// them; a file that is not UTF-8 gets the checker's one diagnostic at the
-/// first bad byte.
+/// them (at most [`MAX_DISK_DIAGNOSTICS`]); a file that is not UTF-8 gets
+/// the checker's one diagnostic at the first bad byte.
 fn judge(job: &Job, bytes: &[u8], enc: Encoding, caps: Caps) -> Vec<lsp::Diagnostic> {
-    let view = |doc| DocView {
+    let (doc, found) = match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            let doc = Document::new(job.kind, text);
+            let found = doc.diagnostics();
+            (doc, found)
+        }
+        Err(_) => {
+            let checked = check::check_bytes(job.kind, bytes);
+            (Document::new(job.kind, checked.text), checked.diagnostics)
+        }
+    };
+    let view = DocView {
         uri: &job.uri,
-        doc,
+        doc: &doc,
         version: 0,
         enc,
         caps,
     };
-    match std::str::from_utf8(bytes) {
-        Ok(text) => {
-            let doc = Document::new(job.kind, text);
-            diagnostics::document(&view(&doc))
-        }
-        Err(_) => {
-            let checked = check::check_bytes(job.kind, bytes);
-            let doc = Document::new(job.kind, checked.text);
-            let view = view(&doc);
-            checked
-                .diagnostics
-                .iter()
-                .map(|d| diagnostics::to_lsp(&view, d))
-                .collect()
-        }
+    let mut items: Vec<lsp::Diagnostic> = found
+        .iter()
+        .take(MAX_DISK_DIAGNOSTICS)
+        .map(|d| diagnostics::to_lsp(&view, d))
+        .collect();
+    if found.len() > MAX_DISK_DIAGNOSTICS {
+        items.push(lsp::Diagnostic {
+            severity: Some(lsp::DiagnosticSeverity::INFORMATION),
+            code: Some(NumberOrString::String("file/more-diagnostics".to_owned())),
+            ..file_problem(format!(
+                "{} more diagnostics in this file; open it to see them all",
+                found.len() - MAX_DISK_DIAGNOSTICS
+            ))
+        });
     }
+    items
 }
 
 fn file_problem(message: String) -> lsp::Diagnostic {
