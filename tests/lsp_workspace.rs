@@ -321,6 +321,28 @@ fn watched_files_keep_unopened_diagnostics_current() {
 }
 
 #[test]
+fn folders_are_polled_when_the_client_does_not_watch_files() {
+    let ws = TempDir::new("poll");
+    ws.write("a.tomek", BAD);
+    let mut server = start(&[&ws], json!({"window": {"workDoneProgress": true}}));
+    assert_eq!(
+        codes(&disk_diagnostics(&mut server, &ws.uri("a.tomek"))),
+        ["tomek/bad-cell"]
+    );
+    server.progress_end();
+    ws.write("a.tomek", GOOD);
+    ws.write("new/b.tomek", BAD);
+    assert!(disk_diagnostics(&mut server, &ws.uri("a.tomek")).is_empty());
+    assert_eq!(
+        codes(&disk_diagnostics(&mut server, &ws.uri("new/b.tomek"))),
+        ["tomek/bad-cell"]
+    );
+    std::fs::remove_dir_all(ws.path().join("new")).unwrap();
+    assert!(disk_diagnostics(&mut server, &ws.uri("new/b.tomek")).is_empty());
+    assert!(server.shutdown_and_exit().success());
+}
+
+#[test]
 fn an_open_document_wins_over_the_disk_until_closed() {
     let ws = TempDir::new("open");
     let uri = ws.uri("doc.tomek");

@@ -8,7 +8,8 @@
 //!   applied under the session lock and their diagnostics queued on the
 //!   session's ordered outbox, with work-done progress.
 //! - `workspace/didChangeWatchedFiles` re-reads created and changed files
-//!   and clears deleted ones.
+//!   and clears deleted ones. Clients that cannot watch files get the same
+//!   from a poll of the folders every two seconds.
 //! - An open document's text wins: files that are open are indexed but not
 //!   published; on close the file is read again from disk (or cleared).
 //! - Pull clients get `workspace/diagnostic` reports with result ids, so
@@ -26,7 +27,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -34,12 +35,12 @@ use tokio::task::JoinSet;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{
     self as lsp, ConfigurationItem, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams,
-    FileChangeType, FullDocumentDiagnosticReport, InitializeParams, MessageType, NumberOrString,
-    OneOf, Position, Range, Registration, ServerCapabilities, UnchangedDocumentDiagnosticReport,
-    Uri, WorkspaceDiagnosticParams, WorkspaceDiagnosticReport, WorkspaceDiagnosticReportResult,
-    WorkspaceDocumentDiagnosticReport, WorkspaceFoldersServerCapabilities,
-    WorkspaceFullDocumentDiagnosticReport, WorkspaceServerCapabilities,
-    WorkspaceUnchangedDocumentDiagnosticReport,
+    FileChangeType, FileEvent, FullDocumentDiagnosticReport, InitializeParams, MessageType,
+    NumberOrString, OneOf, Position, Range, Registration, ServerCapabilities,
+    UnchangedDocumentDiagnosticReport, Uri, WorkspaceDiagnosticParams, WorkspaceDiagnosticReport,
+    WorkspaceDiagnosticReportResult, WorkspaceDocumentDiagnosticReport,
+    WorkspaceFoldersServerCapabilities, WorkspaceFullDocumentDiagnosticReport,
+    WorkspaceServerCapabilities, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 
 use super::config::{self, Settings};
@@ -60,6 +61,9 @@ const MAX_FILE_BYTES: u64 = 256 << 20;
 /// An unopened file publishes at most this many diagnostics (a huge
 /// broken file would otherwise flood the client), then says how many more.
 const MAX_DISK_DIAGNOSTICS: usize = 1000;
+/// How often the folders are polled for changes when the client does not
+/// watch files.
+const POLL_INTERVAL: Duration = Duration::from_secs(2);
 /// How long to wait for the client's settings before scanning anyway.
 const CONFIGURATION_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -329,6 +333,17 @@ pub fn initialized(session: Session) {
             method: "workspace/didChangeConfiguration".to_owned(),
             register_options: Some(json!({ "section": config::SECTION })),
         });
+    }
+    if !caps.watch_registration {
+        // Nobody will tell the server about changes on disk: look itself.
+        session.log(
+            MessageType::INFO,
+            format!(
+                "boardls: the client does not watch files; the workspace folders are polled every {} s",
+                POLL_INTERVAL.as_secs()
+            ),
+        );
+        tokio::spawn(poll_folders(session.clone()));
     }
     if !registrations.is_empty() {
         let client = session.client.clone();
@@ -914,6 +929,63 @@ pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFiles
         let found = reads.into_iter().map(|(p, (u, k))| (p, u, k)).collect();
         let jobs = tickets(&mut state, found);
         read_later(session, &state, jobs);
+    }
+}
+
+/// A board file's modification time and length.
+type Snapshot = HashMap<PathBuf, (Option<SystemTime>, u64)>;
+
+fn snapshot(folders: &[Folder]) -> Snapshot {
+    let mut files = Snapshot::new();
+    for folder in folders {
+        for (path, _) in check::find_board_files(&folder.path, true, &mut |_, _| {}) {
+            if let Ok(metadata) = fs::metadata(&path) {
+                files.insert(path, (metadata.modified().ok(), metadata.len()));
+            }
+        }
+    }
+    files
+}
+
+/// For clients that do not watch files: walks the folders every
+/// [`POLL_INTERVAL`] and handles what changed as watched-file events.
+async fn poll_folders(session: Session) {
+    let mut last: Option<Snapshot> = None;
+    while session.alive() {
+        let (scan, folders) = {
+            let state = session.lock();
+            (state.settings.scan, state.workspace.folders.clone())
+        };
+        if !scan {
+            last = None;
+        } else {
+            let Ok(now) = tokio::task::spawn_blocking(move || snapshot(&folders)).await else {
+                return;
+            };
+            if let Some(before) = &last {
+                let event =
+                    |path: &Path, typ| Uri::from_file_path(path).map(|uri| FileEvent { uri, typ });
+                let mut changes: Vec<FileEvent> = now
+                    .iter()
+                    .filter_map(|(path, stamp)| match before.get(path) {
+                        None => event(path, FileChangeType::CREATED),
+                        Some(old) if old != stamp => event(path, FileChangeType::CHANGED),
+                        Some(_) => None,
+                    })
+                    .collect();
+                changes.extend(
+                    before
+                        .keys()
+                        .filter(|path| !now.contains_key(*path))
+                        .filter_map(|path| event(path, FileChangeType::DELETED)),
+                );
+                if !changes.is_empty() {
+                    did_change_watched_files(&session, DidChangeWatchedFilesParams { changes });
+                }
+            }
+            last = Some(now);
+        }
+        tokio::time::sleep(POLL_INTERVAL).await;
     }
 }
 
