@@ -11,6 +11,7 @@ use tower_lsp_server::ls_types::{
     InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range,
 };
 
+use super::config::HintSettings;
 use super::encoding::line_end;
 use super::locate::{self, Located, cell_list, coord, count, field_name};
 use super::server::DocView;
@@ -19,16 +20,21 @@ use crate::games::uttt;
 use crate::syntax::Game;
 
 pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
+    inlay_hints_with(view, range, &HintSettings::default())
+}
+
+/// The hints of the kinds the settings switch on (`enable` is the caller's).
+pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) -> Vec<InlayHint> {
     let mut hints = Vec::new();
     let first = range.start.line.min(range.end.line);
     let last = range.start.line.max(range.end.line);
     let wanted = |pos: Position| (first..=last).contains(&pos.line);
     for located in locate::in_range(view, range) {
         match &located.position.game {
-            Some(Game::Uttt { findings, .. }) => {
+            Some(Game::Uttt { findings, .. }) if kinds.legal_moves => {
                 uttt_cells(view, located, findings, &wanted, &mut hints);
             }
-            Some(Game::Go9 { board }) => {
+            Some(Game::Go9 { board }) if kinds.liberties => {
                 for group in &go9::analyse(board).groups {
                     let Some(stone) = group.stones.first() else {
                         continue;
@@ -57,10 +63,10 @@ pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
                     hints.push(hint(cell.end, liberties.to_string(), tooltip, false));
                 }
             }
-            Some(Game::Tomek { .. }) | None => {}
+            _ => {}
         }
         let end = line_end(view.doc.rope(), located.last_line(), view.enc);
-        if wanted(end) {
+        if kinds.verdicts && wanted(end) {
             let tooltip = match &located.position.game {
                 Some(Game::Uttt { findings, .. }) => uttt_rule(findings),
                 Some(_) => "The judge's verdict for this position.".to_owned(),

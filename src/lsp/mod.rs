@@ -1,10 +1,14 @@
 //! The language server: the only layer that knows LSP types and JSON.
 //!
 //! - [`transport`]: the framing guard in front of tower-lsp-server, and the
-//!   session's exit status.
+//!   session's exit status; [`listen`]: the TCP daemon, a session per
+//!   connection.
 //! - [`server`]: the handlers and the per-session state (open documents,
 //!   negotiated encoding, client capabilities), with a panic guard around
 //!   every handler body.
+//! - [`workspace`]: board files on disk under the workspace folders (scan,
+//!   watched files, workspace diagnostics), with [`config`] (the `boardls`
+//!   settings) and [`progress`] (work-done progress).
 //! - [`encoding`]: LSP positions versus rope indices and engine columns.
 //! - one module per feature, each a pure function from a document view to
 //!   protocol objects: [`diagnostics`], [`hints`], [`hover`], [`actions`],
@@ -18,14 +22,18 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{LspService, Server};
 
 pub mod actions;
+pub mod config;
 pub mod diagnostics;
 pub mod encoding;
 pub mod hints;
 pub mod hover;
+pub mod listen;
 mod locate;
+pub mod progress;
 pub mod server;
 pub mod symbols;
 pub mod transport;
+pub mod workspace;
 
 use transport::SessionFlags;
 
@@ -42,20 +50,11 @@ pub struct Options {
 /// `shutdown` then `exit`, 1 after a bare `exit` or a client that closed the
 /// stream without `shutdown`.
 pub fn run(options: Options) -> ExitCode {
-    if options.listen.is_some() {
-        eprintln!("boardls lsp: --listen is not supported yet; use stdio");
-        return ExitCode::from(2);
+    if let Some(listen) = &options.listen {
+        return listen::run(listen, options.allow_remote);
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("boardls lsp: cannot start the runtime: {err}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime(Some(2)) else {
+        return ExitCode::FAILURE;
     };
     let flags = runtime.block_on(serve_session(tokio::io::stdin(), tokio::io::stdout()));
     // tokio's stdin reads on a blocking thread that may sit in `read`
@@ -65,6 +64,22 @@ pub fn run(options: Options) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// A multi-threaded runtime (`workers` threads, else one per core); a
+/// failure is reported on stderr.
+fn runtime(workers: Option<usize>) -> Option<tokio::runtime::Runtime> {
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    if let Some(workers) = workers {
+        builder.worker_threads(workers);
+    }
+    match builder.enable_all().build() {
+        Ok(runtime) => Some(runtime),
+        Err(err) => {
+            eprintln!("boardls lsp: cannot start the runtime: {err}");
+            None
+        }
     }
 }
 

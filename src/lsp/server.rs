@@ -15,20 +15,24 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
     ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, Diagnostic, DiagnosticOptions,
-    DiagnosticServerCapabilities, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DiagnosticServerCapabilities, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
     DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
     FoldingRangeParams, FoldingRangeProviderCapability, FullDocumentDiagnosticReport, Hover,
     HoverParams, HoverProviderCapability, InitializeParams, InitializeResult, InitializedParams,
-    InlayHint, InlayHintParams, MessageType, OneOf, RelatedFullDocumentDiagnosticReport,
-    RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
-    UnchangedDocumentDiagnosticReport, Uri,
+    InlayHint, InlayHintParams, MessageType, OneOf, ProgressParams, ProgressParamsValue,
+    ProgressToken, RelatedFullDocumentDiagnosticReport, RelatedUnchangedDocumentDiagnosticReport,
+    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions, UnchangedDocumentDiagnosticReport, Uri, WorkDoneProgress,
+    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
 use super::transport::SessionFlags;
+use super::workspace::{self, Alive, Session, Workspace};
 use super::{actions, diagnostics, hints, hover, symbols};
 use crate::document::Document;
 use crate::games::GameKind;
@@ -78,10 +82,14 @@ pub struct State {
     pub caps: Caps,
     pub docs: HashMap<Uri, OpenDocument>,
     next_generation: u64,
+    pub settings: Settings,
+    /// Board files on disk under the workspace folders.
+    pub workspace: Workspace,
 }
 
 impl State {
-    fn generation(&mut self) -> u64 {
+    /// A number unique within the session: result ids and read tickets.
+    pub fn generation(&mut self) -> u64 {
         self.next_generation += 1;
         self.next_generation
     }
@@ -110,20 +118,28 @@ pub struct DocView<'a> {
 
 /// Messages to the client that must keep the order in which they were
 /// produced (diagnostics of edit n before those of edit n + 1).
-enum Outgoing {
+pub enum Outgoing {
     Publish {
         uri: Uri,
         version: Option<i32>,
         diagnostics: Vec<Diagnostic>,
     },
     Log(MessageType, String),
+    /// `$/progress`, ordered after the diagnostics of the work it reports.
+    Progress {
+        token: ProgressToken,
+        value: WorkDoneProgress,
+    },
 }
 
 pub struct Backend {
     /// For requests and notifications that need no ordering.
     client: Client,
     flags: Arc<SessionFlags>,
-    state: Mutex<State>,
+    /// Shared with the session's background work (the workspace scan).
+    state: Arc<Mutex<State>>,
+    /// Cleared when the session shuts down or ends: background work stops.
+    alive: Alive,
     /// Queued under the state lock, so queue order is edit order; one task
     /// sends them in that order.
     outbox: mpsc::UnboundedSender<Outgoing>,
@@ -139,9 +155,20 @@ impl Backend {
         Backend {
             client,
             flags,
-            state: Mutex::new(State::default()),
+            state: Arc::new(Mutex::new(State::default())),
+            alive: Alive::default(),
             outbox,
             inject_panic: std::env::var("BOARDLS_TEST_PANIC").ok(),
+        }
+    }
+
+    /// A handle for background work on this session.
+    fn session(&self) -> Session {
+        Session {
+            state: self.state.clone(),
+            outbox: self.outbox.clone(),
+            client: self.client.clone(),
+            alive: self.alive.flag(),
         }
     }
 
@@ -248,6 +275,16 @@ async fn send_outgoing(client: Client, mut queue: mpsc::UnboundedReceiver<Outgoi
                     diagnostics,
                 } => client.publish_diagnostics(uri, diagnostics, version).await,
                 Outgoing::Log(kind, text) => client.log_message(kind, text).await,
+                Outgoing::Progress { token, value } => {
+                    client
+                        .send_notification::<tower_lsp_server::ls_types::notification::Progress>(
+                            ProgressParams {
+                                token,
+                                value: ProgressParamsValue::WorkDone(value),
+                            },
+                        )
+                        .await;
+                }
             }
         }
     }
@@ -261,6 +298,16 @@ pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
         let (_, extension) = name.rsplit_once('.')?;
         GameKind::from_id(extension)
     })
+}
+
+/// The pull report for diagnostics the client already has.
+fn unchanged_report(result_id: String) -> DocumentDiagnosticReportResult {
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
+        RelatedUnchangedDocumentDiagnosticReport {
+            related_documents: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
+        },
+    ))
 }
 
 fn capabilities(encoding: Encoding, caps: Caps) -> ServerCapabilities {
@@ -305,9 +352,12 @@ impl LanguageServer for Backend {
             let mut state = self.lock();
             state.encoding = encoding;
             state.caps = caps;
+            workspace::initialize(&mut state, &params);
         }
+        let mut capabilities = capabilities(encoding, caps);
+        workspace::advertise(&mut capabilities);
         Ok(InitializeResult {
-            capabilities: capabilities(encoding, caps),
+            capabilities,
             server_info: Some(ServerInfo {
                 name: "boardls".to_owned(),
                 version: Some(env!("CARGO_PKG_VERSION").to_owned()),
@@ -328,9 +378,11 @@ impl LanguageServer for Backend {
             if pull { "pull" } else { "push" }
         );
         self.client.log_message(MessageType::INFO, message).await;
+        workspace::initialized(self.session());
     }
 
     async fn shutdown(&self) -> Result<()> {
+        self.alive.end();
         self.flags
             .shutdown
             .store(true, std::sync::atomic::Ordering::SeqCst);
@@ -442,7 +494,14 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         let mut state = self.lock();
-        if state.docs.remove(&uri).is_some() && !state.caps.pull_diagnostics {
+        if state.docs.remove(&uri).is_none() {
+            return;
+        }
+        // A workspace file is published from disk again.
+        if workspace::did_close(&self.session(), &mut state, &uri) {
+            return;
+        }
+        if !state.caps.pull_diagnostics {
             // Not kept once closed: clear what the editor shows.
             let _ = self.outbox.send(Outgoing::Publish {
                 uri,
@@ -462,22 +521,21 @@ impl LanguageServer for Backend {
             (Some(view), Some(open)) => {
                 let id = open.generation.to_string();
                 if params.previous_result_id.as_deref() == Some(id.as_str()) {
-                    return Ok(DocumentDiagnosticReportResult::Report(
-                        DocumentDiagnosticReport::Unchanged(
-                            RelatedUnchangedDocumentDiagnosticReport {
-                                related_documents: None,
-                                unchanged_document_diagnostic_report:
-                                    UnchangedDocumentDiagnosticReport { result_id: id },
-                            },
-                        ),
-                    ));
+                    return Ok(unchanged_report(id));
                 }
                 let items = self
                     .guard("diagnostic", &uri, || diagnostics::document(&view))
                     .ok_or_else(Error::internal_error)?;
                 (Some(id), items)
             }
-            _ => (None, Vec::new()),
+            // An unopened workspace file: its diagnostics from disk.
+            _ => match workspace::document_report(&state, &uri) {
+                Some((id, _)) if params.previous_result_id.as_deref() == Some(id.as_str()) => {
+                    return Ok(unchanged_report(id));
+                }
+                Some((id, items)) => (Some(id), items),
+                None => (None, Vec::new()),
+            },
         };
         Ok(DocumentDiagnosticReportResult::Report(
             DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
@@ -495,9 +553,37 @@ impl LanguageServer for Backend {
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let wanted = self.lock().settings.hints;
+        if !wanted.enable {
+            return Ok(Some(Vec::new()));
+        }
         self.request("inlayHint", &params.text_document.uri, |view| {
-            Some(hints::inlay_hints(view, params.range))
+            Some(hints::inlay_hints_with(view, params.range, &wanted))
         })
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        workspace::did_change_configuration(self.session(), &params.settings);
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        workspace::did_change_watched_files(&self.session(), params);
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        workspace::did_change_workspace_folders(&self.session(), params);
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        let state = self.lock();
+        Ok(workspace::workspace_report(&state, &params, |view| {
+            self.guard("workspace diagnostic", view.uri, || {
+                diagnostics::document(view)
+            })
+        }))
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {

@@ -5,9 +5,10 @@
 
 #![allow(dead_code)]
 
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -45,9 +46,17 @@ fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
     serde_json::from_slice(&body).ok()
 }
 
+type Writer = Arc<Mutex<Option<Box<dyn Write + Send>>>>;
+/// Results for the server's own requests, by method; `null` otherwise.
+type Replies = Arc<Mutex<HashMap<String, Value>>>;
+
 pub struct Server {
-    child: Child,
-    stdin: Arc<Mutex<Option<ChildStdin>>>,
+    /// The process, for a stdio server; `None` for a TCP session.
+    child: Option<Child>,
+    stdin: Writer,
+    /// The connection, for a TCP session.
+    socket: Option<TcpStream>,
+    replies: Replies,
     incoming: Receiver<Value>,
     /// Received but not yet asked for.
     stash: VecDeque<Value>,
@@ -69,19 +78,39 @@ impl Server {
             .stderr(Stdio::inherit());
         configure(&mut command);
         let mut child = command.spawn().expect("spawn boardls");
-        let stdin = Arc::new(Mutex::new(child.stdin.take()));
+        let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
+        let mut server = Server::over(Box::new(stdin), stdout);
+        server.child = Some(child);
+        server
+    }
+
+    /// A session on a `boardls lsp --listen` daemon.
+    pub fn connect(addr: &str) -> Server {
+        let socket = TcpStream::connect(addr).expect("connect");
+        let reader = socket.try_clone().expect("clone socket");
+        let writer = socket.try_clone().expect("clone socket");
+        let mut server = Server::over(Box::new(writer), reader);
+        server.socket = Some(socket);
+        server
+    }
+
+    fn over(writer: Box<dyn Write + Send>, output: impl Read + Send + 'static) -> Server {
+        let stdin: Writer = Arc::new(Mutex::new(Some(writer)));
+        let replies: Replies = Arc::default();
         let (tx, incoming) = channel();
-        let replies = stdin.clone();
+        let answers = stdin.clone();
+        let canned = replies.clone();
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
+            let mut reader = BufReader::new(output);
             while let Some(message) = read_frame(&mut reader) {
                 // Answer the server's requests so it never waits on us.
-                if message.get("method").is_some()
+                if let Some(method) = message.get("method").and_then(Value::as_str)
                     && let Some(id) = message.get("id")
                 {
-                    let reply = json!({"jsonrpc": "2.0", "id": id, "result": null}).to_string();
-                    if let Some(stdin) = replies.lock().unwrap().as_mut() {
+                    let result = canned.lock().unwrap().get(method).cloned();
+                    let reply = json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string();
+                    if let Some(stdin) = answers.lock().unwrap().as_mut() {
                         let _ = stdin.write_all(&frame(&reply));
                         let _ = stdin.flush();
                     }
@@ -92,8 +121,10 @@ impl Server {
             }
         });
         Server {
-            child,
+            child: None,
             stdin,
+            socket: None,
+            replies,
             incoming,
             stash: VecDeque::new(),
             next_id: 1,
@@ -102,7 +133,23 @@ impl Server {
 
     /// The server's process id (to read its memory use).
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        self.child.as_ref().expect("a spawned server").id()
+    }
+
+    /// From now on, answer the server's `method` requests with `result`.
+    pub fn set_reply(&self, method: &str, result: Value) {
+        self.replies
+            .lock()
+            .unwrap()
+            .insert(method.to_owned(), result);
+    }
+
+    /// Drops a TCP session's connection at once, as a crashed client would.
+    pub fn disconnect(&mut self) {
+        self.stdin.lock().unwrap().take();
+        if let Some(socket) = self.socket.take() {
+            let _ = socket.shutdown(Shutdown::Both);
+        }
     }
 
     pub fn send_raw(&self, bytes: &[u8]) {
@@ -156,12 +203,36 @@ impl Server {
         }
     }
 
+    /// The next `$/progress` `end`.
+    pub fn progress_end(&mut self) -> Value {
+        self.wait_for(|m| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end")
+    }
+
+    /// Drains the messages so far and counts the diagnostics published
+    /// without a document version (those of files on disk).
+    pub fn drain_disk_publications(&mut self) -> usize {
+        self.drain()
+            .iter()
+            .filter(|m| {
+                m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"].is_null()
+            })
+            .count()
+    }
+
     /// Messages received so far that nobody asked for.
     pub fn drain(&mut self) -> Vec<Value> {
         while let Ok(message) = self.incoming.try_recv() {
             self.stash.push_back(message);
         }
         self.stash.drain(..).collect()
+    }
+
+    /// `initialize` with full parameters (workspace folders, options),
+    /// then `initialized`.
+    pub fn initialize_with(&mut self, params: Value) -> Value {
+        let result = self.request("initialize", params);
+        self.notify("initialized", json!({}));
+        result
     }
 
     pub fn initialize(&mut self, capabilities: Value) -> Value {
@@ -207,8 +278,9 @@ impl Server {
     /// Waits for the process to end.
     pub fn wait(&mut self) -> ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
+        let child = self.child.as_mut().expect("a server process");
         loop {
-            if let Some(status) = self.child.try_wait().expect("try_wait") {
+            if let Some(status) = child.try_wait().expect("try_wait") {
                 return status;
             }
             assert!(Instant::now() < deadline, "server did not exit");
@@ -225,8 +297,10 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -386,4 +460,104 @@ pub fn pos(line: u64, character: u64) -> Value {
 
 pub fn range(l1: u64, c1: u64, l2: u64, c2: u64) -> Value {
     json!({"start": pos(l1, c1), "end": pos(l2, c2)})
+}
+
+/// A `boardls lsp --listen 127.0.0.1:0` process and the address it bound.
+pub struct Daemon {
+    child: Child,
+    pub addr: String,
+}
+
+impl Daemon {
+    pub fn spawn() -> Daemon {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+            .args(["lsp", "--listen", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn boardls daemon");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Some(Ok(line)) = lines.next() {
+                if let Some(addr) = line.strip_prefix("boardls lsp: listening on ") {
+                    let _ = tx.send(addr.to_owned());
+                } else {
+                    eprintln!("{line}");
+                }
+            }
+        });
+        let addr = rx.recv_timeout(TIMEOUT).expect("the daemon's address");
+        Daemon { child, addr }
+    }
+
+    pub fn connect(&self) -> Server {
+        Server::connect(&self.addr)
+    }
+
+    /// Whether the process is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A folder under the system's temporary folder, removed when dropped.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("boardls-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create temp dir");
+        TempDir(path)
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+
+    /// Writes `text` at `relative`, creating folders.
+    pub fn write(&self, relative: &str, text: impl AsRef<[u8]>) -> std::path::PathBuf {
+        let path = self.0.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create folders");
+        }
+        std::fs::write(&path, text).expect("write file");
+        path
+    }
+
+    pub fn uri(&self, relative: &str) -> String {
+        file_uri(&self.0.join(relative))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `file://` + the path, percent-encoding what a URI path cannot hold.
+pub fn file_uri(path: &std::path::Path) -> String {
+    let mut out = String::from("file://");
+    for byte in path.to_string_lossy().bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }

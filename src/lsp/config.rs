@@ -1,0 +1,243 @@
+//! The `boardls` settings and how they are read from whatever a client sends.
+//!
+//! Clients send settings in several shapes: `initializationOptions`, the
+//! answer to `workspace/configuration` (the `boardls` section itself), and
+//! `workspace/didChangeConfiguration` payloads that may be `null`, `{}`, the
+//! whole settings tree (`{"boardls": {...}}`), or the section alone. Nested
+//! objects and dotted keys (`"inlayHints.enable": false`) are both read.
+//! Unknown keys are ignored; a value of the wrong type keeps the default and
+//! is reported once, so a typo in a settings file never stops the server.
+
+use serde_json::{Map, Value};
+
+/// The configuration section the server reads.
+pub const SECTION: &str = "boardls";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintSettings {
+    /// `inlayHints.enable`: all inlay hints on or off.
+    pub enable: bool,
+    /// `inlayHints.verdicts`: `Case #k: verdict` at the end of each position.
+    pub verdicts: bool,
+    /// `inlayHints.legalMoves`: `!` before each legal `.uttt` cell.
+    pub legal_moves: bool,
+    /// `inlayHints.liberties`: liberty counts of `.go9` groups.
+    pub liberties: bool,
+}
+
+impl Default for HintSettings {
+    fn default() -> HintSettings {
+        HintSettings {
+            enable: true,
+            verdicts: true,
+            legal_moves: true,
+            liberties: true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub hints: HintSettings,
+    /// `workspace.scan`: check the board files of the workspace folders
+    /// before they are opened, and watch them.
+    pub scan: bool,
+    /// `workspace.maxFiles`: at most this many unopened files are checked.
+    pub max_files: usize,
+}
+
+/// The default `workspace.maxFiles`.
+pub const DEFAULT_MAX_FILES: usize = 10_000;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hints: HintSettings::default(),
+            scan: true,
+            max_files: DEFAULT_MAX_FILES,
+        }
+    }
+}
+
+impl Settings {
+    /// `base` with every setting `section` names, read tolerantly. The
+    /// second value lists the settings that were present with a wrong type.
+    pub fn patched(base: Settings, section: &Value) -> (Settings, Vec<String>) {
+        let mut settings = base;
+        let mut problems = Vec::new();
+        let Some(section) = section.as_object() else {
+            return (settings, problems);
+        };
+        let mut flag = |key: &str, slot: &mut bool| match lookup(section, key) {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => *slot = *b,
+            Some(other) => problems.push(format!(
+                "{SECTION}.{key}: expected true or false, got {other}"
+            )),
+        };
+        flag("inlayHints.enable", &mut settings.hints.enable);
+        flag("inlayHints.verdicts", &mut settings.hints.verdicts);
+        flag("inlayHints.legalMoves", &mut settings.hints.legal_moves);
+        flag("inlayHints.liberties", &mut settings.hints.liberties);
+        flag("workspace.scan", &mut settings.scan);
+        match lookup(section, "workspace.maxFiles") {
+            None | Some(Value::Null) => {}
+            Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
+                Some(n) => settings.max_files = usize::try_from(n).unwrap_or(usize::MAX),
+                None => problems.push(format!(
+                    "{SECTION}.workspace.maxFiles: expected a whole number of 0 or more, got {value}"
+                )),
+            },
+        }
+        (settings, problems)
+    }
+
+    pub fn hints_changed(&self, other: &Settings) -> bool {
+        self.hints != other.hints
+    }
+}
+
+/// 12.0 is accepted as 12 (some settings editors write every number as a float).
+fn whole(value: Option<f64>) -> Option<u64> {
+    let value = value?;
+    (value >= 0.0 && value.fract() == 0.0 && value <= u64::MAX as f64).then_some(value as u64)
+}
+
+/// A dotted key, as nested objects or as the flat key itself, or a mix
+/// (`{"inlayHints": {"enable": false}}`, `{"inlayHints.enable": false}`).
+fn lookup<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if let Some(value) = object.get(key) {
+        return Some(value);
+    }
+    let (head, rest) = key.split_once('.')?;
+    lookup(object.get(head)?.as_object()?, rest)
+}
+
+/// The `boardls` section in a payload that may be the whole settings tree,
+/// the section itself, or nothing useful (`null`, `{}`, another server's
+/// settings); `None` means "ask the client with `workspace/configuration`".
+pub fn section(payload: &Value) -> Option<&Value> {
+    let object = payload.as_object()?;
+    if let Some(section) = object.get(SECTION) {
+        return section.is_object().then_some(section);
+    }
+    // Flat dotted keys of the whole tree: `{"boardls.workspace.scan": false}`.
+    if object.keys().any(|k| k.starts_with("boardls.")) {
+        return Some(payload);
+    }
+    // The section alone, as some clients send it.
+    let known = ["inlayHints", "workspace"];
+    object
+        .keys()
+        .any(|k| {
+            known
+                .iter()
+                .any(|n| k == n || k.starts_with(&format!("{n}.")))
+        })
+        .then_some(payload)
+}
+
+/// Settings from a payload that may carry the `boardls.` prefix on flat keys.
+pub fn patched_from_payload(base: Settings, payload: &Value) -> (Settings, Vec<String>) {
+    let Some(object) = payload.as_object() else {
+        return (base, Vec::new());
+    };
+    if object.keys().any(|k| k.starts_with("boardls.")) {
+        let stripped: Map<String, Value> = object
+            .iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix("boardls.")?.to_owned(), v.clone())))
+            .collect();
+        return Settings::patched(base, &Value::Object(stripped));
+    }
+    Settings::patched(base, payload)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read(payload: Value) -> (Option<Settings>, Vec<String>) {
+        match section(&payload) {
+            Some(s) => {
+                let (settings, problems) = patched_from_payload(Settings::default(), s);
+                (Some(settings), problems)
+            }
+            None => (None, Vec::new()),
+        }
+    }
+
+    #[test]
+    fn empty_payloads_ask_the_client() {
+        for payload in [
+            Value::Null,
+            json!({}),
+            json!([]),
+            json!("boardls"),
+            json!({"boardls": null}),
+            json!({"rust-analyzer": {"check": true}}),
+        ] {
+            assert_eq!(read(payload.clone()).0, None, "{payload}");
+        }
+    }
+
+    #[test]
+    fn nested_dotted_and_bare_sections() {
+        let expected = Settings {
+            hints: HintSettings {
+                enable: true,
+                verdicts: false,
+                legal_moves: true,
+                liberties: true,
+            },
+            scan: false,
+            max_files: 7,
+        };
+        for payload in [
+            json!({"boardls": {"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}}),
+            json!({"boardls": {"inlayHints.verdicts": false, "workspace.scan": false, "workspace.maxFiles": 7.0}}),
+            json!({"boardls.inlayHints.verdicts": false, "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
+            json!({"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}),
+        ] {
+            assert_eq!(
+                read(payload.clone()),
+                (Some(expected), Vec::new()),
+                "{payload}"
+            );
+        }
+    }
+
+    #[test]
+    fn wrong_types_and_unknown_keys_keep_defaults() {
+        let (settings, problems) = read(json!({"boardls": {
+            "inlayHints": {"enable": "no", "liberties": null, "colour": "red"},
+            "workspace": {"scan": 0, "maxFiles": -3},
+            "unknown": {"deeply": [1, 2]}
+        }}));
+        assert_eq!(settings, Some(Settings::default()));
+        assert_eq!(
+            problems,
+            [
+                "boardls.inlayHints.enable: expected true or false, got \"no\"",
+                "boardls.workspace.scan: expected true or false, got 0",
+                "boardls.workspace.maxFiles: expected a whole number of 0 or more, got -3",
+            ]
+        );
+        let (settings, _) = read(json!({"boardls": {"inlayHints": 5, "workspace": "x"}}));
+        assert_eq!(settings, Some(Settings::default()));
+    }
+
+    #[test]
+    fn patches_keep_the_base() {
+        let base = Settings {
+            scan: false,
+            ..Settings::default()
+        };
+        let (settings, _) = Settings::patched(base, &json!({"inlayHints": {"enable": false}}));
+        assert!(!settings.scan);
+        assert!(!settings.hints.enable);
+        assert!(settings.hints_changed(&base));
+        let (same, _) = Settings::patched(base, &json!({"workspace": {"maxFiles": 1e300}}));
+        assert_eq!(same, base);
+    }
+}
