@@ -1,6 +1,7 @@
 //! Incremental parsing must always equal a fresh parse of the same text.
 
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 use super::*;
 
@@ -122,7 +123,12 @@ fn edits_equal_fresh_parse(kind: GameKind, text: &str, edits: &[(f64, usize, Str
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    // Failure seeds sit beside this file, not in a top-level folder.
+    #![proptest_config(ProptestConfig {
+        cases: 150,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn uttt_edits_equal_fresh_parse((text, edits) in check_kind(GameKind::Uttt)) {
