@@ -98,6 +98,7 @@ where
     let (server_output, from_server) = tokio::io::duplex(PIPE);
     let (frames_tx, frames_rx) = mpsc::unbounded_channel();
 
+    let notifier = transport::Notifier::new(frames_tx.clone());
     let writer = tokio::spawn(transport::write_output(output, frames_rx));
     let splitter = tokio::spawn(transport::split_output(from_server, frames_tx.clone()));
     let guard = tokio::spawn(transport::guard_input(
@@ -109,11 +110,15 @@ where
 
     let (service, socket) = LspService::new({
         let flags = flags.clone();
-        move |client| server::Backend::new(client, flags)
+        let notifier = notifier.clone();
+        move |client| server::Backend::new(client, notifier, flags)
     });
     Server::new(server_input, server_output, socket)
         .serve(service)
         .await;
+    // Background work may still hold the notifier: close it so the writer
+    // sees the end of its queue.
+    notifier.close();
 
     // The server has stopped (after `exit`, or at the end of its input) and
     // dropped its output pipe; drain what it wrote, then stop reading.

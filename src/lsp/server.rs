@@ -12,6 +12,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::notification::{
+    LogMessage, Notification as _, Progress, PublishDiagnostics,
+};
 use tower_lsp_server::ls_types::{
     ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, Diagnostic, DiagnosticOptions,
@@ -27,11 +30,12 @@ use tower_lsp_server::ls_types::{
     TextDocumentSyncOptions, UnchangedDocumentDiagnosticReport, Uri, WorkDoneProgress,
     WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
 };
+use tower_lsp_server::ls_types::{LogMessageParams, PublishDiagnosticsParams};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
-use super::transport::SessionFlags;
+use super::transport::{Notifier, SessionFlags};
 use super::workspace::{self, Alive, Session, Workspace};
 use super::{actions, diagnostics, hints, hover, symbols};
 use crate::document::Document;
@@ -149,9 +153,9 @@ pub struct Backend {
 }
 
 impl Backend {
-    pub fn new(client: Client, flags: Arc<SessionFlags>) -> Backend {
+    pub fn new(client: Client, notifier: Notifier, flags: Arc<SessionFlags>) -> Backend {
         let (outbox, queue) = mpsc::unbounded_channel();
-        tokio::spawn(send_outgoing(client.clone(), queue));
+        tokio::spawn(send_outgoing(notifier, queue));
         Backend {
             client,
             flags,
@@ -251,7 +255,9 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
 
 /// Sends queued messages in order. A burst of publishes for one document
 /// (fast typing) is cut to the newest, which is the only one that matters.
-async fn send_outgoing(client: Client, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
+/// All of them go through the [`Notifier`], so they also keep their order
+/// among themselves.
+async fn send_outgoing(notifier: Notifier, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
     while let Some(first) = queue.recv().await {
         let mut batch = vec![first];
         while let Ok(more) = queue.try_recv() {
@@ -273,18 +279,24 @@ async fn send_outgoing(client: Client, mut queue: mpsc::UnboundedReceiver<Outgoi
                     uri,
                     version,
                     diagnostics,
-                } => client.publish_diagnostics(uri, diagnostics, version).await,
-                Outgoing::Log(kind, text) => client.log_message(kind, text).await,
-                Outgoing::Progress { token, value } => {
-                    client
-                        .send_notification::<tower_lsp_server::ls_types::notification::Progress>(
-                            ProgressParams {
-                                token,
-                                value: ProgressParamsValue::WorkDone(value),
-                            },
-                        )
-                        .await;
+                } => notifier.notify(
+                    PublishDiagnostics::METHOD,
+                    &PublishDiagnosticsParams {
+                        uri,
+                        diagnostics,
+                        version,
+                    },
+                ),
+                Outgoing::Log(typ, message) => {
+                    notifier.notify(LogMessage::METHOD, &LogMessageParams { typ, message })
                 }
+                Outgoing::Progress { token, value } => notifier.notify(
+                    Progress::METHOD,
+                    &ProgressParams {
+                        token,
+                        value: ProgressParamsValue::WorkDone(value),
+                    },
+                ),
             }
         }
     }
