@@ -390,14 +390,9 @@ fn read_go9_verdict<R: Read>(
         None => (0u128, 0u128),
     };
     for row in 0..9 {
-        let token = if row == 0 {
-            match tokens.next()? {
-                Some(token) => token,
-                None => return Ok(None),
-            }
-        } else {
-            tokens.expect(Some(case), || format!("row {} of the board", row + 1))?
-        };
+        // The board has begun (the whitespace skip found more input), so
+        // every row, the first included, is expected.
+        let token = tokens.expect(Some(case), || format!("row {} of the board", row + 1))?;
         let (mut b, mut w) = (0u16, 0u16);
         let text = token.text;
         if text.len() != 9 {
@@ -556,14 +551,9 @@ fn read_tomek_verdict<R: Read>(
     }
     let mut board = tomek::Board::default();
     for (row, cells) in board.cells.iter_mut().enumerate() {
-        let token = if row == 0 {
-            match tokens.next()? {
-                Some(token) => token,
-                None => return Ok(None),
-            }
-        } else {
-            tokens.expect(Some(case), || format!("row {} of the board", row + 1))?
-        };
+        // The board has begun (the whitespace skip found more input), so
+        // every row, the first included, is expected.
+        let token = tokens.expect(Some(case), || format!("row {} of the board", row + 1))?;
         if token.text.len() != 4 {
             return Err(bad_row(case, &token, row + 1, 4, "XOT."));
         }
