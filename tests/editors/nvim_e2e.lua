@@ -246,20 +246,67 @@ function steps.hover(step)
 end
 
 function steps.inlay(step)
-  local last = vim.api.nvim_buf_line_count(state.buf)
-  local result, err = request('textDocument/inlayHint', {
-    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
-    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
-  })
-  local labels, ok = {}, false
-  for _, hint in ipairs(result or {}) do
-    local label = hint_label(hint)
-    table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
-    if hint.position.line == step.line and label:find(step.contains, 1, true) then
-      ok = true
+  -- Waits: after a settings change the hint may take a moment to come back.
+  local labels, err, ok
+  vim.wait(TIMEOUT, function()
+    local last = vim.api.nvim_buf_line_count(state.buf)
+    local result
+    result, err = request('textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    })
+    labels, ok = {}, false
+    for _, hint in ipairs(result or {}) do
+      local label = hint_label(hint)
+      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
+      if hint.position.line == step.line and label:find(step.contains, 1, true) then
+        ok = true
+      end
     end
-  end
+    return err == nil and ok
+  end, 100)
   record(err == nil and ok, ('%s: inlay hint on line %d says "%s"'):format(state.file, step.line, step.contains),
+    err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
+end
+
+-- Changes one boardls.* server setting as a user would: in the client's
+-- settings (which answer workspace/configuration), then
+-- workspace/didChangeConfiguration.
+function steps.setting(step)
+  local client = state.client
+  local settings = vim.deepcopy(client.settings or {})
+  local node = settings
+  local path = vim.list_extend({ 'boardls' }, vim.split(step.key, '.', { plain = true }))
+  for i = 1, #path - 1 do
+    node[path[i]] = type(node[path[i]]) == 'table' and node[path[i]] or {}
+    node = node[path[i]]
+  end
+  node[path[#path]] = step.value
+  client.settings = settings
+  local ok = client:notify('workspace/didChangeConfiguration', { settings = settings })
+  record(ok, ('%s: setting boardls.%s = %s'):format(state.file, step.key, vim.inspect(step.value)))
+end
+
+-- No inlay hint says step.contains (waits for a settings change to land).
+function steps.no_inlay(step)
+  local labels, err
+  local ok = vim.wait(TIMEOUT, function()
+    local last = vim.api.nvim_buf_line_count(state.buf)
+    local result
+    result, err = request('textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    })
+    labels = {}
+    local found = false
+    for _, hint in ipairs(result or {}) do
+      local label = hint_label(hint)
+      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
+      found = found or label:find(step.contains, 1, true) ~= nil
+    end
+    return err == nil and result ~= nil and not found
+  end, 100)
+  record(ok, ('%s: %s'):format(state.file, step.what or ('no inlay hint says "' .. step.contains .. '"')),
     err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
 end
 

@@ -140,9 +140,34 @@ class Runner {
 
   async inlay(step) {
     const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
-    const hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
-    const ok = hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
+    // Waits: after a settings change the hint may take a moment to come back.
+    let hints = [];
+    const ok = await waitFor(async () => {
+      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
+      return hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
+    });
     this.record(ok, `${this.file}: inlay hint on line ${step.line} says "${step.contains}"`,
+      `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
+  }
+
+  /** Changes one boardls.* setting as a user would, in the user settings. */
+  async setting(step) {
+    const config = vscode.workspace.getConfiguration('boardls');
+    await config.update(step.key, step.value, vscode.ConfigurationTarget.Global);
+    const now = vscode.workspace.getConfiguration('boardls').get(step.key);
+    this.record(now === step.value, `${this.file}: setting boardls.${step.key} = ${JSON.stringify(step.value)}`,
+      `boardls.${step.key} is ${JSON.stringify(now)}`);
+  }
+
+  /** No inlay hint says step.contains (waits for a settings change to reach the server). */
+  async no_inlay(step) {
+    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
+    let hints = [];
+    const ok = await waitFor(async () => {
+      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
+      return !hints.some((h) => hintLabel(h).includes(step.contains));
+    });
+    this.record(ok, `${this.file}: ${step.what || `no inlay hint says "${step.contains}"`}`,
       `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
   }
 
