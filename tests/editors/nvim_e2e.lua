@@ -420,6 +420,58 @@ function steps.text(step)
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
 end
 
+-- setup({ address = ... }): the plugin connects to a daemon started with
+-- `boardls lsp --listen 127.0.0.1:0` instead of spawning the server.
+local function daemon()
+  local log = {}
+  local proc = vim.system({ server, 'lsp', '--listen', '127.0.0.1:0' }, {
+    stderr = function(_, data)
+      if data then
+        table.insert(log, data)
+      end
+    end,
+  })
+  local function logged()
+    return table.concat(log)
+  end
+  local port
+  vim.wait(TIMEOUT, function()
+    port = logged():match('listening on 127%.0%.0%.1:(%d+)')
+    return port ~= nil
+  end, 20)
+  record(port ~= nil, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', logged())
+  if port == nil then
+    proc:kill(15)
+    return
+  end
+  -- Stop the spawned server, then connect through setup({ address }).
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
+  end, 20)
+  require('boardls').setup({ address = '127.0.0.1:' .. port, inlay_hints = true })
+  record(type(vim.lsp.config.boardls.cmd) == 'function', "setup({ address }) makes cmd a vim.lsp.rpc.connect function",
+    vim.inspect(vim.lsp.config.boardls.cmd))
+  vim.fn.system({ 'cp', work .. '/sample.tomek', work .. '/daemon.tomek' })
+  steps.open({ file = 'daemon.tomek', filetype = 'tomek' })
+  local started = vim.wait(TIMEOUT, function()
+    return logged():find('session from 127.0.0.1:%d+ started') ~= nil
+  end, 20)
+  record(started, 'the client is a session of the daemon', logged())
+  if state.client ~= nil then
+    steps.hover({ line = 1, character = 0, contains = 'Case #1: X won' })
+    steps.inlay({ line = 4, contains = 'Case #1: X won' })
+    state.client:stop()
+    local ended = vim.wait(TIMEOUT, function()
+      return logged():find('session from 127.0.0.1:%d+ ended') ~= nil
+    end, 20)
+    record(ended, 'stopping the client ends its daemon session', logged())
+  end
+  proc:kill(15)
+end
+
 local function run()
   local f = assert(io.open(here .. '/scenario.json', 'rb'))
   local scenario = vim.json.decode(f:read('*a'))
@@ -452,6 +504,8 @@ local function run()
 
   -- Inlay hints as the user sees them: the plugin enabled them in the buffer.
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'setup() enabled inlay hints in board buffers')
+
+  daemon()
 
   say(('%d passed, %d failed'):format(passed, failed))
   for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
