@@ -20,6 +20,8 @@ const LANGUAGES = ['uttt', 'go9', 'tomek'];
 const OPEN_SETTINGS = 'Open settings';
 
 let client: LanguageClient | undefined;
+/** What the client runs: the server binary's path, or `tcp:HOST:PORT` for a daemon. */
+let serverSource = '';
 let output: vscode.OutputChannel | undefined;
 
 /** Where the server binary is: the `boardls.path` setting, else `boardls` on PATH. */
@@ -143,6 +145,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     }
     serverOptions = connectTo(target.host, target.port);
     what = `the daemon at ${address}`;
+    serverSource = `tcp:${address}`;
   } else {
     const configured = config.get<string>('path', '');
     const command = resolveServerPath(configured);
@@ -156,6 +159,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       debug: { command, args: ['lsp'], transport: TransportKind.stdio },
     };
     what = command;
+    serverSource = command;
     setting = 'boardls.path';
   }
 
@@ -219,6 +223,8 @@ async function restartClient(context: vscode.ExtensionContext): Promise<void> {
 export interface BoardlsApi {
   /** True while the language server (process or daemon connection) is up and initialized. */
   isServerRunning(): boolean;
+  /** The server binary's path, or `tcp:HOST:PORT` when connected to a daemon. */
+  serverSource(): string;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
@@ -237,7 +243,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
     }),
   );
   await startClient(context);
-  return { isServerRunning: () => client?.isRunning() ?? false };
+  return {
+    isServerRunning: () => client?.isRunning() ?? false,
+    serverSource: () => serverSource,
+  };
 }
 
 export async function deactivate(): Promise<void> {
