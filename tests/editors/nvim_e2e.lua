@@ -246,20 +246,67 @@ function steps.hover(step)
 end
 
 function steps.inlay(step)
-  local last = vim.api.nvim_buf_line_count(state.buf)
-  local result, err = request('textDocument/inlayHint', {
-    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
-    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
-  })
-  local labels, ok = {}, false
-  for _, hint in ipairs(result or {}) do
-    local label = hint_label(hint)
-    table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
-    if hint.position.line == step.line and label:find(step.contains, 1, true) then
-      ok = true
+  -- Waits: after a settings change the hint may take a moment to come back.
+  local labels, err, ok
+  vim.wait(TIMEOUT, function()
+    local last = vim.api.nvim_buf_line_count(state.buf)
+    local result
+    result, err = request('textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    })
+    labels, ok = {}, false
+    for _, hint in ipairs(result or {}) do
+      local label = hint_label(hint)
+      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
+      if hint.position.line == step.line and label:find(step.contains, 1, true) then
+        ok = true
+      end
     end
-  end
+    return err == nil and ok
+  end, 100)
   record(err == nil and ok, ('%s: inlay hint on line %d says "%s"'):format(state.file, step.line, step.contains),
+    err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
+end
+
+-- Changes one boardls.* server setting as a user would: in the client's
+-- settings (which answer workspace/configuration), then
+-- workspace/didChangeConfiguration.
+function steps.setting(step)
+  local client = state.client
+  local settings = vim.deepcopy(client.settings or {})
+  local node = settings
+  local path = vim.list_extend({ 'boardls' }, vim.split(step.key, '.', { plain = true }))
+  for i = 1, #path - 1 do
+    node[path[i]] = type(node[path[i]]) == 'table' and node[path[i]] or {}
+    node = node[path[i]]
+  end
+  node[path[#path]] = step.value
+  client.settings = settings
+  local ok = client:notify('workspace/didChangeConfiguration', { settings = settings })
+  record(ok, ('%s: setting boardls.%s = %s'):format(state.file, step.key, vim.inspect(step.value)))
+end
+
+-- No inlay hint says step.contains (waits for a settings change to land).
+function steps.no_inlay(step)
+  local labels, err
+  local ok = vim.wait(TIMEOUT, function()
+    local last = vim.api.nvim_buf_line_count(state.buf)
+    local result
+    result, err = request('textDocument/inlayHint', {
+      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    })
+    labels = {}
+    local found = false
+    for _, hint in ipairs(result or {}) do
+      local label = hint_label(hint)
+      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
+      found = found or label:find(step.contains, 1, true) ~= nil
+    end
+    return err == nil and result ~= nil and not found
+  end, 100)
+  record(ok, ('%s: %s'):format(state.file, step.what or ('no inlay hint says "' .. step.contains .. '"')),
     err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
 end
 
@@ -373,6 +420,58 @@ function steps.text(step)
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
 end
 
+-- setup({ address = ... }): the plugin connects to a daemon started with
+-- `boardls lsp --listen 127.0.0.1:0` instead of spawning the server.
+local function daemon()
+  local log = {}
+  local proc = vim.system({ server, 'lsp', '--listen', '127.0.0.1:0' }, {
+    stderr = function(_, data)
+      if data then
+        table.insert(log, data)
+      end
+    end,
+  })
+  local function logged()
+    return table.concat(log)
+  end
+  local port
+  vim.wait(TIMEOUT, function()
+    port = logged():match('listening on 127%.0%.0%.1:(%d+)')
+    return port ~= nil
+  end, 20)
+  record(port ~= nil, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', logged())
+  if port == nil then
+    proc:kill(15)
+    return
+  end
+  -- Stop the spawned server, then connect through setup({ address }).
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
+  end, 20)
+  require('boardls').setup({ address = '127.0.0.1:' .. port, inlay_hints = true })
+  record(type(vim.lsp.config.boardls.cmd) == 'function', "setup({ address }) makes cmd a vim.lsp.rpc.connect function",
+    vim.inspect(vim.lsp.config.boardls.cmd))
+  vim.fn.system({ 'cp', work .. '/sample.tomek', work .. '/daemon.tomek' })
+  steps.open({ file = 'daemon.tomek', filetype = 'tomek' })
+  local started = vim.wait(TIMEOUT, function()
+    return logged():find('session from 127.0.0.1:%d+ started') ~= nil
+  end, 20)
+  record(started, 'the client is a session of the daemon', logged())
+  if state.client ~= nil then
+    steps.hover({ line = 1, character = 0, contains = 'Case #1: X won' })
+    steps.inlay({ line = 4, contains = 'Case #1: X won' })
+    state.client:stop()
+    local ended = vim.wait(TIMEOUT, function()
+      return logged():find('session from 127.0.0.1:%d+ ended') ~= nil
+    end, 20)
+    record(ended, 'stopping the client ends its daemon session', logged())
+  end
+  proc:kill(15)
+end
+
 local function run()
   local f = assert(io.open(here .. '/scenario.json', 'rb'))
   local scenario = vim.json.decode(f:read('*a'))
@@ -405,6 +504,8 @@ local function run()
 
   -- Inlay hints as the user sees them: the plugin enabled them in the buffer.
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'setup() enabled inlay hints in board buffers')
+
+  daemon()
 
   say(('%d passed, %d failed'):format(passed, failed))
   for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do

@@ -147,8 +147,35 @@ async function main() {
     'editor.inlayHints.enabled': 'on',
     'editor.minimap.enabled': false,
     'editor.fontSize': 15,
-    'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true, original: true },
+    'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true, 'daemon-address.txt': true, original: true },
   }, null, 1));
+  // boardls.path is machine-overridable: in a remote window (code-server is
+  // one) VS Code takes it from the remote machine's settings once the
+  // extension has declared it, so it goes there as well.
+  fs.mkdirSync(path.join(userData, 'Machine'), { recursive: true });
+  fs.writeFileSync(path.join(userData, 'Machine', 'settings.json'), JSON.stringify({ 'boardls.path': server }, null, 1));
+  // A daemon for the test extension to connect to with boardls.server.address.
+  const daemonLog = [];
+  const daemon = spawn(server, ['lsp', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  daemon.stderr.on('data', (d) => daemonLog.push(String(d)));
+  let daemonPort;
+  for (let end = Date.now() + 15000; daemonPort === undefined && Date.now() < end;) {
+    daemonPort = /listening on 127\.0\.0\.1:(\d+)/.exec(daemonLog.join(''))?.[1];
+    await sleep(50);
+  }
+  record(daemonPort !== undefined, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', daemonLog.join(''));
+  if (daemonPort !== undefined) {
+    fs.writeFileSync(path.join(workspace, 'daemon-address.txt'), `127.0.0.1:${daemonPort}\n`);
+  }
+  try {
+    await withDaemon({ userData, extensions, workspace, browserProfile }, daemonLog);
+  } finally {
+    daemon.kill('SIGTERM');
+  }
+}
+
+/** The rest of main(): install, start code-server and chromium, read the results. */
+async function withDaemon({ userData, extensions, workspace, browserProfile }, daemonLog) {
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(state, 'config.yaml')];
 
   const install = spawnSync(codeServer, [...common, '--install-extension', vsix, '--install-extension', testVsix], {
@@ -205,6 +232,9 @@ async function main() {
     for (const r of report.results) {
       record(r.ok, r.what, r.detail);
     }
+    const sessions = daemonLog.join('');
+    record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),
+      'the extension had a daemon session and ended it when the setting was cleared', sessions);
     // Hover a cell of the second position (line 19), as a user would.
     const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
     const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);

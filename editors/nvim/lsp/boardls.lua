@@ -3,7 +3,8 @@
 --   vim.lsp.enable('boardls')
 --
 -- Override any field with vim.lsp.config('boardls', { ... }), for example
--- cmd = { '/path/to/boardls', 'lsp' }.
+-- cmd = { '/path/to/boardls', 'lsp' }, or cmd = vim.lsp.rpc.connect('127.0.0.1', 9257)
+-- for a daemon started with `boardls lsp --listen 127.0.0.1:9257`.
 
 ---@type vim.lsp.Config
 return {
@@ -11,9 +12,10 @@ return {
   filetypes = { 'uttt', 'go9', 'tomek' },
   root_markers = { '.git' },
   settings = {
+    -- The server's settings and their defaults.
     boardls = {
-      inlayHints = { enable = true },
-      diagnostics = { information = true },
+      inlayHints = { enable = true, verdicts = true, legalMoves = true, liberties = true },
+      workspace = { scan = true, maxFiles = 10000 },
     },
   },
 }

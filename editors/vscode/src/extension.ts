@@ -1,7 +1,10 @@
 // VS Code client for the boardls language server: starts `boardls lsp`
-// over stdio for .uttt, .go9 and .tomek documents.
+// over stdio for .uttt, .go9 and .tomek documents, or connects over TCP to a
+// running daemon (`boardls lsp --listen HOST:PORT`) named by
+// `boardls.server.address`.
 
 import * as fs from 'fs';
+import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
@@ -9,6 +12,7 @@ import {
   LanguageClientOptions,
   ServerOptions,
   State,
+  StreamInfo,
   TransportKind,
 } from 'vscode-languageclient/node';
 
@@ -16,6 +20,8 @@ const LANGUAGES = ['uttt', 'go9', 'tomek'];
 const OPEN_SETTINGS = 'Open settings';
 
 let client: LanguageClient | undefined;
+/** What the client runs: the server binary's path, or `tcp:HOST:PORT` for a daemon. */
+let serverSource = '';
 let output: vscode.OutputChannel | undefined;
 
 /** Where the server binary is: the `boardls.path` setting, else `boardls` on PATH. */
@@ -53,13 +59,54 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** The server's own settings: everything under `boardls` except what only the client uses. */
-function serverSettings(): Record<string, unknown> {
+/**
+ * The settings the server reads, as `initializationOptions`. Later changes
+ * reach it through workspace/didChangeConfiguration and its
+ * workspace/configuration requests, which the client answers from the
+ * `boardls` section (`synchronize.configurationSection`).
+ */
+export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('boardls');
   return {
-    inlayHints: { enable: config.get<boolean>('inlayHints.enable', true) },
-    diagnostics: { information: config.get<boolean>('diagnostics.information', true) },
+    inlayHints: {
+      enable: config.get<boolean>('inlayHints.enable', true),
+      verdicts: config.get<boolean>('inlayHints.verdicts', true),
+      legalMoves: config.get<boolean>('inlayHints.legalMoves', true),
+      liberties: config.get<boolean>('inlayHints.liberties', true),
+    },
+    workspace: {
+      scan: config.get<boolean>('workspace.scan', true),
+      maxFiles: config.get<number>('workspace.maxFiles', 10000),
+    },
   };
+}
+
+/**
+ * `HOST:PORT` (IPv6 hosts in brackets: `[::1]:9257`) as net.connect options;
+ * undefined when the text is not such an address.
+ */
+export function parseAddress(address: string): { host: string; port: number } | undefined {
+  const match = /^\s*(?:\[([^\]]+)\]|([^:\s]+)):(\d+)\s*$/.exec(address);
+  if (match === null) {
+    return undefined;
+  }
+  const port = Number(match[3]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return undefined;
+  }
+  return { host: match[1] ?? match[2], port };
+}
+
+/** Server options that connect to the daemon at `host:port`, one TCP connection per client. */
+function connectTo(host: string, port: number): ServerOptions {
+  return () => new Promise<StreamInfo>((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.removeListener('error', reject);
+      resolve({ reader: socket, writer: socket });
+    });
+    socket.once('error', reject);
+  });
 }
 
 async function reportMissingBinary(configured: string): Promise<void> {
@@ -74,26 +121,48 @@ async function reportMissingBinary(configured: string): Promise<void> {
   await offerSettings(message);
 }
 
-async function offerSettings(message: string): Promise<void> {
+async function offerSettings(message: string, setting = 'boardls.path'): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, OPEN_SETTINGS);
   if (choice === OPEN_SETTINGS) {
-    await vscode.commands.executeCommand('workbench.action.openSettings', 'boardls.path');
+    await vscode.commands.executeCommand('workbench.action.openSettings', setting);
   }
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
-  const configured = vscode.workspace.getConfiguration('boardls').get<string>('path', '');
-  const command = resolveServerPath(configured);
-  if (command === undefined) {
-    // Not awaited: activation must not wait for the user to answer.
-    void reportMissingBinary(configured);
-    return;
+  const config = vscode.workspace.getConfiguration('boardls');
+  const address = config.get<string>('server.address', '').trim();
+  let serverOptions: ServerOptions;
+  let what: string;
+  let setting: string;
+  if (address !== '') {
+    const target = parseAddress(address);
+    setting = 'boardls.server.address';
+    if (target === undefined) {
+      const message = `boardls: the setting boardls.server.address is "${address}", which is not HOST:PORT (such as 127.0.0.1:9257).`;
+      output?.appendLine(message);
+      void offerSettings(message, setting);
+      return;
+    }
+    serverOptions = connectTo(target.host, target.port);
+    what = `the daemon at ${address}`;
+    serverSource = `tcp:${address}`;
+  } else {
+    const configured = config.get<string>('path', '');
+    const command = resolveServerPath(configured);
+    if (command === undefined) {
+      // Not awaited: activation must not wait for the user to answer.
+      void reportMissingBinary(configured);
+      return;
+    }
+    serverOptions = {
+      run: { command, args: ['lsp'], transport: TransportKind.stdio },
+      debug: { command, args: ['lsp'], transport: TransportKind.stdio },
+    };
+    what = command;
+    serverSource = command;
+    setting = 'boardls.path';
   }
 
-  const serverOptions: ServerOptions = {
-    run: { command, args: ['lsp'], transport: TransportKind.stdio },
-    debug: { command, args: ['lsp'], transport: TransportKind.stdio },
-  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [
       { scheme: 'file', language },
@@ -106,13 +175,9 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     },
     outputChannel: output,
     traceOutputChannel: output,
-    // The two display settings also act on the client side, so they hold
-    // whatever the server does with them.
+    // The server has no setting for information-level diagnostics, so the
+    // client filters them; the inlay hint settings are the server's own.
     middleware: {
-      provideInlayHints: (document, range, token, next) =>
-        vscode.workspace.getConfiguration('boardls', document).get<boolean>('inlayHints.enable', true)
-          ? next(document, range, token)
-          : [],
       handleDiagnostics: (uri, diagnostics, next) => {
         const information = vscode.workspace.getConfiguration('boardls', uri).get<boolean>('diagnostics.information', true);
         next(uri, information
@@ -132,9 +197,11 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
   } catch (err) {
-    const message = `boardls: the language server (${command}) failed to start: ${String(err)}`;
+    const message = address !== ''
+      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address}\` or clear boardls.server.address.`
+      : `boardls: the language server (${what}) failed to start: ${String(err)}`;
     output?.appendLine(message);
-    void offerSettings(message);
+    void offerSettings(message, setting);
   }
   context.subscriptions.push({ dispose: () => void client?.stop() });
 }
@@ -154,8 +221,10 @@ async function restartClient(context: vscode.ExtensionContext): Promise<void> {
 
 /** What the extension offers other extensions (and its tests). */
 export interface BoardlsApi {
-  /** True while the language server process is up and initialized. */
+  /** True while the language server (process or daemon connection) is up and initialized. */
   isServerRunning(): boolean;
+  /** The server binary's path, or `tcp:HOST:PORT` when connected to a daemon. */
+  serverSource(): string;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
@@ -165,15 +234,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
     vscode.commands.registerCommand('boardls.restartServer', () => restartClient(context)),
     vscode.commands.registerCommand('boardls.showOutput', () => output?.show()),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      // A new binary needs a new process; other settings reach the running
-      // server through workspace/didChangeConfiguration.
-      if (event.affectsConfiguration('boardls.path')) {
+      // A new binary or daemon address needs a new connection; other
+      // settings reach the running server through
+      // workspace/didChangeConfiguration.
+      if (event.affectsConfiguration('boardls.path') || event.affectsConfiguration('boardls.server.address')) {
         void restartClient(context);
       }
     }),
   );
   await startClient(context);
-  return { isServerRunning: () => client?.isRunning() ?? false };
+  return {
+    isServerRunning: () => client?.isRunning() ?? false,
+    serverSource: () => serverSource,
+  };
 }
 
 export async function deactivate(): Promise<void> {

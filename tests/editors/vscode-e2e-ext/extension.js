@@ -140,9 +140,34 @@ class Runner {
 
   async inlay(step) {
     const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
-    const hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
-    const ok = hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
+    // Waits: after a settings change the hint may take a moment to come back.
+    let hints = [];
+    const ok = await waitFor(async () => {
+      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
+      return hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
+    });
     this.record(ok, `${this.file}: inlay hint on line ${step.line} says "${step.contains}"`,
+      `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
+  }
+
+  /** Changes one boardls.* setting as a user would, in the user settings. */
+  async setting(step) {
+    const config = vscode.workspace.getConfiguration('boardls');
+    await config.update(step.key, step.value, vscode.ConfigurationTarget.Global);
+    const now = vscode.workspace.getConfiguration('boardls').get(step.key);
+    this.record(now === step.value, `${this.file}: setting boardls.${step.key} = ${JSON.stringify(step.value)}`,
+      `boardls.${step.key} is ${JSON.stringify(now)}`);
+  }
+
+  /** No inlay hint says step.contains (waits for a settings change to reach the server). */
+  async no_inlay(step) {
+    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
+    let hints = [];
+    const ok = await waitFor(async () => {
+      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
+      return !hints.some((h) => hintLabel(h).includes(step.contains));
+    });
+    this.record(ok, `${this.file}: ${step.what || `no inlay hint says "${step.contains}"`}`,
       `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
   }
 
@@ -246,6 +271,45 @@ class Runner {
   }
 }
 
+/**
+ * boardls.server.address: the extension reconnects to the daemon the driver
+ * started (its address is in daemon-address.txt), serves from it, and goes
+ * back to spawning the server when the setting is cleared.
+ */
+async function daemon(root, runner, record) {
+  const file = path.join(root, 'daemon-address.txt');
+  if (!fs.existsSync(file)) {
+    record(false, 'the driver started a daemon', `no ${file}`);
+    return;
+  }
+  const address = fs.readFileSync(file, 'utf8').trim();
+  const api = vscode.extensions.getExtension('boardls.boardls').exports;
+  const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('server.address', address, vscode.ConfigurationTarget.Global);
+  const connected = await waitFor(() => api.isServerRunning() && api.serverSource() === `tcp:${address}`);
+  record(connected, `boardls.server.address = ${address} connects to the daemon`,
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  if (connected) {
+    const uri = vscode.Uri.file(path.join(root, 'sample.tomek'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    let text = '';
+    const ok = await waitFor(async () => {
+      const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(1, 0));
+      text = hoverText(hovers);
+      return text.includes('Case #1: X won');
+    });
+    record(ok, 'sample.tomek: the daemon answers a hover with "Case #1: X won"', `hover text:\n${text || '(none)'}`);
+  }
+  await config().update('server.address', undefined, vscode.ConfigurationTarget.Global);
+  const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('tcp:'));
+  record(back, 'clearing boardls.server.address starts the server binary again',
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  // A request in flight while a client stops can fail with a notification
+  // from vscode-languageclient; keep it out of the screenshot.
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
+
 async function run(root, record) {
   const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
   const runner = new Runner(root, record);
@@ -269,6 +333,7 @@ async function run(root, record) {
       record(false, `${runner.file}: step ${step.op} raised an error`, String((err && err.stack) || err));
     }
   }
+  await daemon(root, runner, record);
   try {
     await runner.showcase();
   } catch (err) {

@@ -3,7 +3,8 @@
 --
 --   require('boardls').setup({
 --     cmd = { '/path/to/boardls', 'lsp' },  -- default: boardls on PATH
---     settings = { boardls = { inlayHints = { enable = true } } },
+--     address = nil,  -- or '127.0.0.1:9257': connect to `boardls lsp --listen`
+--     settings = { boardls = { inlayHints = { verdicts = false } } },
 --     inlay_hints = true,                     -- turn them on in board buffers
 --   })
 
@@ -13,6 +14,7 @@ M.filetypes = { 'uttt', 'go9', 'tomek' }
 
 local defaults = {
   cmd = nil,
+  address = nil,
   settings = nil,
   root_markers = nil,
   inlay_hints = true,
@@ -23,6 +25,22 @@ local function register_filetypes()
   vim.filetype.add({
     extension = { uttt = 'uttt', go9 = 'go9', tomek = 'tomek' },
   })
+end
+
+--- `HOST:PORT` (an IPv6 host in brackets: `[::1]:9257`) as host, port; nil
+--- when the text is not such an address.
+---@param address string
+---@return string?, integer?
+function M.parse_address(address)
+  local host, port = address:match('^%s*%[([^%]]+)%]:(%d+)%s*$')
+  if host == nil then
+    host, port = address:match('^%s*([^:%s]+):(%d+)%s*$')
+  end
+  port = tonumber(port)
+  if host == nil or port == nil or port < 1 or port > 65535 then
+    return nil, nil
+  end
+  return host, port
 end
 
 --- The options setup() was last called with (after defaults).
@@ -41,7 +59,19 @@ function M.setup(opts)
   register_filetypes()
 
   local config = {}
-  if opts.cmd ~= nil then
+  if opts.address ~= nil and opts.address ~= '' then
+    -- A running daemon (`boardls lsp --listen HOST:PORT`): one TCP
+    -- connection, and so one server session, per client.
+    local host, port = M.parse_address(opts.address)
+    if host == nil then
+      vim.notify(
+        ('boardls: address "%s" is not HOST:PORT (such as 127.0.0.1:9257)'):format(opts.address),
+        vim.log.levels.ERROR
+      )
+      return
+    end
+    config.cmd = vim.lsp.rpc.connect(host, port)
+  elseif opts.cmd ~= nil then
     config.cmd = type(opts.cmd) == 'string' and { opts.cmd, 'lsp' } or opts.cmd
   end
   if opts.settings ~= nil then
@@ -54,7 +84,7 @@ function M.setup(opts)
     config.on_attach = opts.on_attach
   end
 
-  local exe = (config.cmd or { 'boardls' })[1]
+  local exe = type(config.cmd) == 'table' and config.cmd[1] or (config.cmd == nil and 'boardls' or nil)
   if type(exe) == 'string' and vim.fn.executable(exe) ~= 1 then
     vim.notify(
       ('boardls: the server "%s" is not executable; install boardls or pass cmd = { "/path/to/boardls", "lsp" } to setup()'):format(exe),
