@@ -6,10 +6,21 @@
 //! edit: from there on the text is the same as before, and a position depends
 //! only on the lines from its first line on, so the old positions are reused
 //! with their first line shifted. Their diagnostics are relative to their
-//! first line, so shifting costs one addition per position.
+//! first line, so shifting a position costs one addition.
+//!
+//! The shift itself is lazy: the first lines are kept in their own dense
+//! `Vec<u32>`, with one pending line delta for every position from an index
+//! on ([`Document::first_line`] adds it), and an edit only moves that index
+//! to the edit's place, adding or taking back the delta over the positions
+//! in between (a vectorised pass over 4 bytes per position). Typing a line break therefore
+//! costs the distance from the previous edit, not the length of the
+//! document. (Before, every edit that changed the line count rewrote the
+//! first line of every position below it: 100,000 positions of ~200 bytes,
+//! 0.54M instructions and a 0.36-0.54 ms round trip in a 100,000-position
+//! document, against 0.08-0.21 ms in a 100-position one.)
 
 use std::borrow::Cow;
-use std::ops::Range;
+use std::ops::{Deref, Range};
 
 use ropey::Rope;
 
@@ -47,13 +58,55 @@ impl LineSource for RopeLines<'_> {
     }
 }
 
+/// A position of a document, with its absolute first line.
+///
+/// It dereferences to the parsed position for everything else; its own
+/// `first_line` field and [`DocPosition::last_line`] come first, and are the
+/// ones to use (the parsed position's own is not kept up to date).
+#[derive(Clone, Copy, Debug)]
+pub struct DocPosition<'a> {
+    /// Absolute line of its first content line.
+    pub first_line: u32,
+    pub parsed: &'a ParsedPosition,
+}
+
+impl DocPosition<'_> {
+    /// The last line it owns (absolute).
+    pub fn last_line(&self) -> u32 {
+        self.first_line + self.parsed.line_count.saturating_sub(1)
+    }
+
+    /// The parsed position with its absolute first line.
+    pub fn to_parsed(&self) -> ParsedPosition {
+        let mut parsed = self.parsed.clone();
+        parsed.first_line = self.first_line;
+        parsed
+    }
+}
+
+impl Deref for DocPosition<'_> {
+    type Target = ParsedPosition;
+
+    fn deref(&self) -> &ParsedPosition {
+        self.parsed
+    }
+}
+
 pub struct Document {
     kind: GameKind,
     rope: Rope,
     header: Option<Header>,
     /// Diagnostics of the count line only.
     header_diagnostics: Vec<Diagnostic>,
+    /// Their own `first_line` is not kept up to date: `first_lines` is.
     positions: Vec<ParsedPosition>,
+    /// The first line of each position, behind by `shift` from index
+    /// `shift_from` on: read it through [`Document::first_line`].
+    first_lines: Vec<u32>,
+    /// The pending line delta (wrapping, so it can also be taken back) of
+    /// the positions from `shift_from` on.
+    shift: u32,
+    shift_from: usize,
     /// Indices (ascending) of the positions that have diagnostics, so that
     /// gathering them costs the few noisy positions, not the whole file.
     /// (Profile of 200 one-cell edits to a 100,000-position `.go9` file:
@@ -72,6 +125,9 @@ impl Document {
             header: None,
             header_diagnostics: Vec::new(),
             positions: Vec::new(),
+            first_lines: Vec::new(),
+            shift: 0,
+            shift_from: 0,
             noisy: Vec::new(),
             file_diagnostics: Vec::new(),
         };
@@ -96,9 +152,36 @@ impl Document {
         self.header.as_ref()
     }
 
-    /// Index `i` is the judge's `Case #(i+1)`.
-    pub fn positions(&self) -> &[ParsedPosition] {
-        &self.positions
+    /// How many positions there are.
+    pub fn position_count(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Position `index` (the judge's `Case #(index+1)`).
+    pub fn position(&self, index: usize) -> Option<DocPosition<'_>> {
+        Some(DocPosition {
+            first_line: self.first_line(index)?,
+            parsed: self.positions.get(index)?,
+        })
+    }
+
+    /// Absolute first line of position `index`.
+    pub fn first_line(&self, index: usize) -> Option<u32> {
+        let line = *self.first_lines.get(index)?;
+        Some(if index >= self.shift_from {
+            line.wrapping_add(self.shift)
+        } else {
+            line
+        })
+    }
+
+    /// Every position with its absolute lines, as a fresh parse gives them
+    /// (a copy: for comparing with one).
+    pub fn parsed_positions(&self) -> Vec<ParsedPosition> {
+        (0..self.positions.len())
+            .filter_map(|index| self.position(index))
+            .map(|position| position.to_parsed())
+            .collect()
     }
 
     /// Replaces the whole text (a full-document change).
@@ -127,23 +210,59 @@ impl Document {
     /// Index of the position whose lines contain `line`.
     pub fn position_at_line(&self, line: u32) -> Option<usize> {
         let index = self
-            .positions
-            .partition_point(|p| p.first_line <= line)
+            .partition_point(|first, _| first <= line)
             .checked_sub(1)?;
-        (line <= self.positions[index].last_line()).then_some(index)
+        (line <= self.position(index)?.last_line()).then_some(index)
     }
 
     /// Indices of the positions overlapping lines `[start, end)`.
     pub fn positions_in_lines(&self, start: u32, end: u32) -> Range<usize> {
-        let low = self.positions.partition_point(|p| p.last_line() < start);
-        let high = self.positions.partition_point(|p| p.first_line < end);
+        let low = self.partition_point(|first, p| first + p.line_count.saturating_sub(1) < start);
+        let high = self.partition_point(|first, _| first < end);
         low..high.max(low)
     }
 
     /// Every diagnostic (file-level and positions'), absolute, sorted.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let noisy = self.noisy.iter().filter_map(|&i| self.positions.get(i));
+        let noisy = self.noisy.iter().filter_map(|&i| {
+            let position = self.position(i)?;
+            Some((position.first_line, position.parsed))
+        });
         collect_diagnostics(&self.file_diagnostics, noisy)
+    }
+
+    /// The first index whose position fails `pred(absolute first line,
+    /// position)`, for a `pred` that holds on a prefix (binary search).
+    fn partition_point(&self, pred: impl Fn(u32, &ParsedPosition) -> bool) -> usize {
+        let (mut low, mut high) = (0, self.positions.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            let first = self.first_line(mid).unwrap_or(u32::MAX);
+            if pred(first, &self.positions[mid]) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        low
+    }
+
+    /// Moves the start of the pending shift to `index`, applying it to the
+    /// positions it leaves or taking it back from those it takes in.
+    fn move_shift_to(&mut self, index: usize) {
+        let index = index.min(self.first_lines.len());
+        let from = self.shift_from.min(self.first_lines.len());
+        let shift = self.shift;
+        if index > from {
+            for line in &mut self.first_lines[from..index] {
+                *line = line.wrapping_add(shift);
+            }
+        } else {
+            for line in &mut self.first_lines[index..from] {
+                *line = line.wrapping_sub(shift);
+            }
+        }
+        self.shift_from = index;
     }
 
     /// A fresh parse of the current text, for comparing with the
@@ -159,27 +278,33 @@ impl Document {
         self.header = parsed.header;
         self.header_diagnostics = header_diagnostics;
         self.positions = parsed.positions;
+        self.first_lines = self.positions.iter().map(|p| p.first_line).collect();
+        self.shift = 0;
+        self.shift_from = 0;
         self.noisy = noisy_indices(&self.positions, 0);
         self.file_diagnostics = parsed.diagnostics;
+    }
+
+    /// One past the last line reading position `index` looked at.
+    fn examined_end(&self, index: usize) -> u32 {
+        let position = &self.positions[index];
+        self.first_line(index).unwrap_or(0) + position.lines_examined
     }
 
     /// Re-parses after an edit of old lines `first_line..=last_line` that
     /// changed the line count by `delta`.
     fn reparse(&mut self, first_line: u32, last_line: u32, delta: i64) {
-        let lines = RopeLines(&self.rope);
         // The first position whose reading looked at the edited lines; those
         // before it read only lines above the edit.
-        let mut restart = self
-            .positions
-            .partition_point(|p| p.first_line <= first_line);
-        while restart > 0 && examined_end(&self.positions[restart - 1]) > first_line {
+        let mut restart = self.partition_point(|first, _| first <= first_line);
+        while restart > 0 && self.examined_end(restart - 1) > first_line {
             restart -= 1;
         }
+        // From here on the positions are replaced or shifted by `delta`.
+        self.move_shift_to(restart);
+        let lines = RopeLines(&self.rope);
         let mut from = match restart.checked_sub(1) {
-            Some(previous) => {
-                let previous = &self.positions[previous];
-                previous.first_line + previous.line_count
-            }
+            Some(previous) => self.first_lines[previous] + self.positions[previous].line_count,
             None => {
                 // The count line is read from the top: re-read it too.
                 let (header, body_start, diagnostics) = parse_header(self.kind, &lines);
@@ -189,6 +314,8 @@ impl Document {
             }
         };
         let shift = |line: u32| (i64::from(line) + delta).clamp(0, i64::from(u32::MAX)) as u32;
+        // The old first line of position `index` (at or after `restart`).
+        let old_line = |index: usize| self.first_lines[index].wrapping_add(self.shift);
         let mut fresh = Vec::new();
         let mut old = restart;
         let synced = loop {
@@ -198,14 +325,11 @@ impl Document {
             // Only an old position that started below the edit can be
             // reused: its lines are unchanged.
             while old < self.positions.len()
-                && (self.positions[old].first_line <= last_line
-                    || shift(self.positions[old].first_line) < position.first_line)
+                && (old_line(old) <= last_line || shift(old_line(old)) < position.first_line)
             {
                 old += 1;
             }
-            if old < self.positions.len()
-                && shift(self.positions[old].first_line) == position.first_line
-            {
+            if old < self.positions.len() && shift(old_line(old)) == position.first_line {
                 break true;
             }
             from = position.first_line + position.line_count;
@@ -217,16 +341,19 @@ impl Document {
         // and those below move with their positions.
         let low = self.noisy.partition_point(|&i| i < restart);
         let high = self.noisy.partition_point(|&i| i < reused);
-        for index in &mut self.noisy[high..] {
-            *index = *index + fresh_count - (reused - restart);
-        }
-        self.noisy.splice(low..high, noisy_indices(&fresh, restart));
-        self.positions.splice(restart..reused, fresh);
-        if delta != 0 {
-            for position in &mut self.positions[restart + fresh_count..] {
-                position.first_line = shift(position.first_line);
+        if fresh_count != reused - restart {
+            for index in &mut self.noisy[high..] {
+                *index = *index + fresh_count - (reused - restart);
             }
         }
+        self.noisy.splice(low..high, noisy_indices(&fresh, restart));
+        self.first_lines
+            .splice(restart..reused, fresh.iter().map(|p| p.first_line));
+        self.positions.splice(restart..reused, fresh);
+        // The fresh positions are exact; the reused ones below them move by
+        // `delta` more (wrapping: only the sum is a real line).
+        self.shift_from = restart + fresh_count;
+        self.shift = self.shift.wrapping_add(delta as u32);
         self.file_diagnostics = self.header_diagnostics.clone();
         self.file_diagnostics.extend(file_diagnostics(
             self.kind,
@@ -243,11 +370,6 @@ fn noisy_indices(positions: &[ParsedPosition], first: usize) -> Vec<usize> {
         .filter(|(_, p)| !p.diagnostics.is_empty())
         .map(|(i, _)| first + i)
         .collect()
-}
-
-/// One past the last line reading the position looked at.
-fn examined_end(position: &ParsedPosition) -> u32 {
-    position.first_line + position.lines_examined
 }
 
 fn to_u32(n: usize) -> u32 {

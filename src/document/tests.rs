@@ -15,16 +15,46 @@ const TOMEK_B: &str = "XOXT\nXXOO\nOXOX\nXXOO\n";
 fn assert_matches_fresh(document: &Document) {
     let fresh = document.parse_fresh();
     assert_eq!(document.header(), fresh.header.as_ref(), "header");
-    assert_eq!(
-        document.positions(),
-        fresh.positions.as_slice(),
-        "positions"
-    );
+    assert_eq!(document.parsed_positions(), fresh.positions, "positions");
     assert_eq!(
         document.diagnostics(),
         fresh.all_diagnostics(),
         "diagnostics"
     );
+    // The line index (binary searches across the pending shift) agrees
+    // with a linear scan of the fresh positions.
+    let lines = u32::try_from(document.rope().len_lines()).unwrap() + 2;
+    let holding = |line: u32| {
+        fresh
+            .positions
+            .iter()
+            .position(|p| p.first_line <= line && line <= p.last_line())
+    };
+    for line in 0..lines {
+        assert_eq!(
+            document.position_at_line(line),
+            holding(line),
+            "line {line}"
+        );
+        for end in line..lines {
+            let overlapping: Vec<usize> = (0..fresh.positions.len())
+                .filter(|&i| {
+                    let p = &fresh.positions[i];
+                    p.first_line < end && p.last_line() >= line
+                })
+                .collect();
+            let range = document.positions_in_lines(line, end);
+            if overlapping.is_empty() {
+                assert!(range.is_empty(), "lines {line}..{end}: {range:?}");
+            } else {
+                assert_eq!(
+                    range,
+                    overlapping[0]..overlapping[overlapping.len() - 1] + 1,
+                    "lines {line}..{end}"
+                );
+            }
+        }
+    }
 }
 
 /// A realistic document: a few boards, maybe a count line and comments,
@@ -150,15 +180,15 @@ proptest! {
 fn an_edit_inside_one_position_reuses_the_others() {
     let text = GO9_A.to_owned() + "\n" + GO9_B + "\n" + GO9_A;
     let mut document = Document::new(GameKind::Go9, &text);
-    assert_eq!(document.positions().len(), 3);
+    assert_eq!(document.position_count(), 3);
     // Split the second board with a blank line: two short boards.
     let second_board_row_5 = document.rope().line_to_char(14);
     document.edit(second_board_row_5, second_board_row_5, "\n");
-    assert_eq!(document.positions().len(), 4);
+    assert_eq!(document.position_count(), 4);
     assert_matches_fresh(&document);
     // And merge them again.
     document.edit(second_board_row_5, second_board_row_5 + 1, "");
-    assert_eq!(document.positions().len(), 3);
+    assert_eq!(document.position_count(), 3);
     assert_matches_fresh(&document);
     assert_eq!(document.position_at_line(10), Some(1));
     assert_eq!(document.position_at_line(9), None);

@@ -7,14 +7,15 @@ use tower_lsp_server::ls_types::{Position, Range};
 use super::encoding::{line_end, position_to_line_byte, span_to_range};
 use super::server::DocView;
 use crate::diagnostics::Span;
+use crate::document::DocPosition;
 use crate::games::Cell;
-use crate::syntax::ParsedPosition;
 
-/// A position of the document with its index (`Case #(index + 1)`).
+/// A position of the document with its index (`Case #(index + 1)`) and
+/// its absolute lines.
 #[derive(Clone, Copy)]
 pub struct Located<'a> {
     pub index: usize,
-    pub position: &'a ParsedPosition,
+    pub position: DocPosition<'a>,
 }
 
 impl<'a> Located<'a> {
@@ -24,7 +25,7 @@ impl<'a> Located<'a> {
 
     /// Absolute line of its last content line.
     pub fn last_line(&self) -> u32 {
-        self.position.first_line + self.position.line_count.saturating_sub(1)
+        self.position.last_line()
     }
 
     /// `Case #k: verdict`, in the judge's wording.
@@ -62,7 +63,7 @@ impl<'a> Located<'a> {
 pub fn position<'a>(view: &DocView<'a>, index: usize) -> Option<Located<'a>> {
     Some(Located {
         index,
-        position: view.doc.positions().get(index)?,
+        position: view.doc.position(index)?,
     })
 }
 

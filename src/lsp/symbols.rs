@@ -12,7 +12,7 @@ use super::server::DocView;
 
 fn all<'a>(view: &DocView<'a>) -> impl Iterator<Item = Located<'a>> {
     let view = *view;
-    (0..view.doc.positions().len()).filter_map(move |index| locate::position(&view, index))
+    (0..view.doc.position_count()).filter_map(move |index| locate::position(&view, index))
 }
 
 pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {

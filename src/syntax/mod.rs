@@ -265,20 +265,24 @@ pub struct ParsedFile {
 impl ParsedFile {
     /// Every diagnostic, absolute lines, sorted by position.
     pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
-        collect_diagnostics(&self.diagnostics, &self.positions)
+        collect_diagnostics(
+            &self.diagnostics,
+            self.positions.iter().map(|p| (p.first_line, p)),
+        )
     }
 }
 
-/// File-level diagnostics plus every position's, made absolute and sorted.
+/// File-level diagnostics plus every position's (each given with its
+/// absolute first line), made absolute and sorted.
 pub fn collect_diagnostics<'a>(
     file_level: &[Diagnostic],
-    positions: impl IntoIterator<Item = &'a ParsedPosition>,
+    positions: impl IntoIterator<Item = (u32, &'a ParsedPosition)>,
 ) -> Vec<Diagnostic> {
     let mut all = file_level.to_vec();
-    for position in positions {
+    for (first_line, position) in positions {
         all.extend(position.diagnostics.iter().map(|d| {
             let mut d = d.clone();
-            d.shift_lines(position.first_line);
+            d.shift_lines(first_line);
             d
         }));
     }

@@ -206,15 +206,15 @@ pub fn check_document(doc: &Document, text: &str) -> Result<(), String> {
             fresh.header
         ));
     }
-    if doc.positions() != fresh.positions.as_slice() {
-        let at = doc
-            .positions()
+    let positions = doc.parsed_positions();
+    if positions != fresh.positions {
+        let at = positions
             .iter()
             .zip(&fresh.positions)
             .position(|(a, b)| a != b);
         return Err(format!(
             "positions differ ({} vs {}, first difference at {at:?}) in {text:?}",
-            doc.positions().len(),
+            positions.len(),
             fresh.positions.len()
         ));
     }
