@@ -5,39 +5,17 @@
 //! notification may carry several changes.
 
 mod common;
+#[path = "support/oracle.rs"]
+mod oracle;
 
 use common::{Enc, Server, apply_change, caps, fixture, normalized, range};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Value, json};
 
+/// The same board-shaped snippets the robustness tests and fuzzers insert.
 fn fragment() -> impl Strategy<Value = String> {
-    prop::sample::select(vec![
-        "",
-        "\n",
-        "\r\n",
-        "\r",
-        "\n\n",
-        " ",
-        "#",
-        "# é 😀\n",
-        "x",
-        "o",
-        ".",
-        "!",
-        "X",
-        "O",
-        "T",
-        "2",
-        "2\n",
-        "6 4",
-        "... ... ...\n",
-        ".........\n",
-        "XOXT\n",
-        "😀",
-        "é",
-    ])
-    .prop_map(str::to_owned)
+    prop::sample::select(oracle::FRAGMENTS).prop_map(str::to_owned)
 }
 
 fn change() -> impl Strategy<Value = Value> {
