@@ -5,10 +5,8 @@
 //! notification may carry several changes.
 
 mod common;
-#[path = "support/oracle.rs"]
-mod oracle;
 
-use common::{Enc, Server, apply_change, caps, fixture, normalized, range};
+use common::{Enc, Server, apply_change, caps, fixture, normalized, oracle, range};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Value, json};

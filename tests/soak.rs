@@ -10,13 +10,11 @@
 //! take allocator caches.
 
 mod common;
-#[path = "support/oracle.rs"]
-mod oracle;
 
 use std::time::Instant;
 
 use boardls::lsp::encoding::Encoding;
-use common::{Server, caps, normalized};
+use common::{Server, caps, normalized, oracle};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Position;
 

@@ -13,7 +13,12 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use boardls::lsp::encoding::Encoding;
 use serde_json::{Value, json};
+use tower_lsp_server::ls_types::Position;
+
+#[path = "../support/oracle.rs"]
+pub mod oracle;
 
 pub const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -329,59 +334,22 @@ impl Enc {
             Enc::Utf16 => "utf-16",
         }
     }
-
-    fn width(self, c: char) -> usize {
-        match self {
-            Enc::Utf8 => c.len_utf8(),
-            Enc::Utf16 => c.len_utf16(),
-        }
-    }
 }
 
-/// Byte ranges of each line's content (without its line end).
-fn lines(text: &str) -> Vec<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                out.push((start, i));
-                start = i + 1;
-            }
-            b'\r' => {
-                out.push((start, i));
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out.push((start, bytes.len()));
-    out
-}
-
-/// The byte offset of an LSP position, clamped as the server must clamp:
-/// past the last line → end of text; past a line's content → its end;
-/// inside a char → that char's start.
+/// The byte offset of an LSP position, clamped as the server must clamp
+/// (the robustness oracle's model: past the last line → end of text; past a
+/// line's content → its end; inside a char → that char's start).
 pub fn offset(text: &str, line: u64, character: u64, enc: Enc) -> usize {
-    let lines = lines(text);
-    let Some(&(start, end)) = lines.get(line as usize) else {
-        return text.len();
+    let saturate = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let encoding = match enc {
+        Enc::Utf8 => Encoding::Utf8,
+        Enc::Utf16 => Encoding::Utf16,
     };
-    let mut units = 0usize;
-    for (i, c) in text[start..end].char_indices() {
-        let next = units + enc.width(c);
-        if next > character as usize {
-            return start + i;
-        }
-        units = next;
-    }
-    end
+    oracle::clamped_offset(
+        text,
+        Position::new(saturate(line), saturate(character)),
+        encoding,
+    )
 }
 
 /// The byte offset of an LSP position object (see [`offset`]).
