@@ -8,15 +8,11 @@ use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::go9::{self, Board, Colour, Group};
 use crate::games::{Cell, CellSet, GameKind};
 
-fn fix_case(c: char) -> Option<char> {
-    matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
-}
-
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::GO9_BAD_CELL,
     expected: "`x`, `o` or `.`",
     cells: b"xo.",
-    fix_case,
+    fix_case: super::lowercase_players,
 };
 
 const LAYOUT: LayoutCodes = LayoutCodes {

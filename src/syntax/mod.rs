@@ -417,6 +417,12 @@ pub(crate) struct Alphabet {
     pub fix_case: fn(char) -> Option<char>,
 }
 
+/// The case fix of the two games written in lower case (`.uttt`, `.go9`):
+/// `X` and `O` are meant as `x` and `o`.
+pub(crate) fn lowercase_players(c: char) -> Option<char> {
+    matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
+}
+
 /// Codes of the layout faults of the square-board formats.
 pub(crate) struct LayoutCodes {
     pub bad_row: &'static str,

@@ -14,15 +14,11 @@ use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Chip};
 use crate::games::{Cell, GameKind};
 
-fn fix_case(c: char) -> Option<char> {
-    matches!(c, 'X' | 'O').then(|| c.to_ascii_lowercase())
-}
-
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
     expected: "`x`, `o`, `.` or `!`",
     cells: b"xo.!",
-    fix_case,
+    fix_case: super::lowercase_players,
 };
 
 const MISSING_LAST_MOVE: &str = "expected the last-move line `x y` after the 9th row";
