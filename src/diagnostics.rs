@@ -10,6 +10,8 @@
 //! | `file/no-positions` | error | the file holds no board at all |
 //! | `file/count-mismatch` | error | the count line disagrees with the number of boards (fix: rewrite it) |
 //! | `file/bad-count` | error | the count line's number does not fit |
+//! | `file/unreadable` | warning | a workspace file the server could not read or check |
+//! | `file/more-diagnostics` | information | an unopened file has more diagnostics than are shown |
 //! | `uttt/bad-cell` | error | a cell that is not `x`, `o`, `.` or `!` (fix for `X`/`O`) |
 //! | `uttt/bad-row` | error | a row not laid out as `ccc ccc ccc` |
 //! | `uttt/missing-row` | error | a band with fewer than 3 rows, or fewer than 3 bands |
@@ -44,6 +46,8 @@ pub mod codes {
     pub const FILE_NO_POSITIONS: &str = "file/no-positions";
     pub const FILE_COUNT_MISMATCH: &str = "file/count-mismatch";
     pub const FILE_BAD_COUNT: &str = "file/bad-count";
+    pub const FILE_UNREADABLE: &str = "file/unreadable";
+    pub const FILE_MORE_DIAGNOSTICS: &str = "file/more-diagnostics";
 
     pub const UTTT_BAD_CELL: &str = "uttt/bad-cell";
     pub const UTTT_BAD_ROW: &str = "uttt/bad-row";
@@ -73,11 +77,13 @@ pub mod codes {
     pub const TOMEK_TWO_WINNERS: &str = "tomek/two-winners";
 
     /// Every code, for documentation and tests.
-    pub const ALL: [&str; 28] = [
+    pub const ALL: [&str; 30] = [
         FILE_INVALID_UTF8,
         FILE_NO_POSITIONS,
         FILE_COUNT_MISMATCH,
         FILE_BAD_COUNT,
+        FILE_UNREADABLE,
+        FILE_MORE_DIAGNOSTICS,
         UTTT_BAD_CELL,
         UTTT_BAD_ROW,
         UTTT_MISSING_ROW,

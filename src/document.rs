@@ -119,6 +119,10 @@ pub struct Document {
     noisy: Vec<usize>,
     /// Header and file-level diagnostics, absolute.
     file_diagnostics: Vec<Diagnostic>,
+    /// Set while the positions are re-read after an edit: still set
+    /// afterwards only when that reading was cut short by a panic, and the
+    /// positions then no longer match the text (see [`Document::repair`]).
+    stale: bool,
 }
 
 impl Document {
@@ -134,6 +138,7 @@ impl Document {
             shift_from: 0,
             noisy: Vec::new(),
             file_diagnostics: Vec::new(),
+            stale: false,
         };
         document.reparse_all();
         document
@@ -191,7 +196,24 @@ impl Document {
     /// Replaces the whole text (a full-document change).
     pub fn replace_all(&mut self, text: &str) {
         self.rope = Rope::from_str(text);
+        self.stale = true;
         self.reparse_all();
+        self.stale = false;
+    }
+
+    /// Whether a panic interrupted the re-reading of an edit: the text is
+    /// the edited one, but the positions may not match it.
+    pub fn is_stale(&self) -> bool {
+        self.stale
+    }
+
+    /// Reads every position again from the text if a panic left them stale;
+    /// the text itself, and so every edit made, is never lost.
+    pub fn repair(&mut self) {
+        if self.stale {
+            self.reparse_all();
+            self.stale = false;
+        }
     }
 
     /// Replaces chars `[start, end)` with `text` and re-analyses only the
@@ -208,7 +230,14 @@ impl Document {
         self.rope.remove(start..end);
         self.rope.insert(start, text);
         let delta = self.rope.len_lines() as i64 - old_line_count as i64;
-        self.reparse(to_u32(first_line), to_u32(last_line), delta);
+        if self.stale {
+            // An earlier edit's reading was cut short: read everything.
+            self.reparse_all();
+        } else {
+            self.stale = true;
+            self.reparse(to_u32(first_line), to_u32(last_line), delta);
+        }
+        self.stale = false;
     }
 
     /// Index of the position whose lines contain `line`.

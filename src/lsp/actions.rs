@@ -19,7 +19,7 @@ use tower_lsp_server::ls_types::{
 use super::diagnostics::{self, text_edits};
 use super::encoding::line_end;
 use super::locate::{self, Located};
-use super::server::DocView;
+use super::view::DocView;
 use crate::games::{Cell, go9, uttt};
 use crate::syntax::Game;
 
@@ -61,7 +61,7 @@ fn quick_fixes(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>) 
         if d.span.line < range.start.line || d.span.line > range.end.line {
             continue;
         }
-        let diagnostic = diagnostics::to_lsp(view, &d);
+        let diagnostic = diagnostics::to_lsp(view.uri, view, &d);
         if !touches(diagnostic.range, range) {
             continue;
         }
@@ -145,7 +145,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             edits.push(TextEdit::new(
                 Range::new(
                     tower_lsp_server::ls_types::Position::new(line, 0),
-                    line_end(rope, line, view.enc),
+                    line_end(rope, line, view.enc()),
                 ),
                 format!("{} {}", cell.row + 1, cell.col + 1),
             ));

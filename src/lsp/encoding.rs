@@ -147,6 +147,33 @@ pub fn span_to_range(
     )
 }
 
+/// [`span_to_range`] on a line of a plain string (a file read from disk,
+/// never opened): the same clamping and snapping, without a rope. `text`
+/// is the line's content without its line end.
+pub fn str_span_to_range(
+    text: &str,
+    line: u32,
+    start_byte: u32,
+    end_byte: u32,
+    enc: Encoding,
+) -> Range {
+    let column = |byte: u32| {
+        let mut end = (byte as usize).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let prefix = &text[..end];
+        match enc {
+            Encoding::Utf8 => to_u32(prefix.len()),
+            Encoding::Utf16 => to_u32(prefix.chars().map(char::len_utf16).sum()),
+        }
+    };
+    Range::new(
+        Position::new(line, column(start_byte)),
+        Position::new(line, column(end_byte.max(start_byte))),
+    )
+}
+
 /// An LSP position as the engine's (line, byte column), clamped the same way.
 pub fn position_to_line_byte(rope: &Rope, pos: Position, enc: Encoding) -> (u32, u32) {
     let char_idx = position_to_char(rope, pos, enc);
@@ -263,6 +290,27 @@ mod tests {
             line_byte_to_position(&rope, 9, 0, Encoding::Utf8),
             pos(2, 0)
         );
+    }
+
+    #[test]
+    fn plain_lines_convert_like_the_rope() {
+        let text = "ok\r\n# é😀 x\r\n";
+        let rope = Rope::from_str(text);
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        for enc in [Encoding::Utf8, Encoding::Utf16] {
+            for (line, content) in lines.iter().enumerate() {
+                for start in 0..12 {
+                    for end in start..14 {
+                        let line = line as u32;
+                        assert_eq!(
+                            str_span_to_range(content, line, start, end, enc),
+                            span_to_range(&rope, line, start, end, enc),
+                            "{enc:?} line {line} [{start}, {end})"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 use super::config::HintSettings;
 use super::encoding::line_end;
 use super::locate::{self, Located, cell_list, coord, count, field_name};
-use super::server::DocView;
+use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::uttt;
 use crate::syntax::Game;
@@ -65,7 +65,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
             }
             _ => {}
         }
-        let end = line_end(view.doc.rope(), located.last_line(), view.enc);
+        let end = line_end(view.doc.rope(), located.last_line(), view.enc());
         if kinds.verdicts && wanted(end) {
             let tooltip = match &located.position.game {
                 Some(Game::Uttt { findings, .. }) => uttt_rule(findings),

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
 use super::locate::{self, Located, cell_list, coord, count, field_name};
-use super::server::DocView;
+use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};

@@ -15,7 +15,7 @@ use std::task::{Context, Poll};
 use tokio::io::AsyncWrite;
 use tokio::net::TcpListener;
 
-use super::serve_session;
+use super::dispatch::serve_session;
 
 /// The addresses `--listen` names, or why they may not be used.
 pub fn resolve(listen: &str, allow_remote: bool) -> Result<Vec<SocketAddr>, String> {
@@ -41,56 +41,43 @@ pub fn resolve(listen: &str, allow_remote: bool) -> Result<Vec<SocketAddr>, Stri
 
 /// Binds, prints the bound address on stderr (so port 0 is usable), and
 /// serves connections until the process is stopped. Exit status 2 when the
-/// address is refused or cannot be bound.
-pub fn run(listen: &str, allow_remote: bool) -> ExitCode {
-    let addrs = match resolve(listen, allow_remote) {
-        Ok(addrs) => addrs,
-        Err(message) => {
-            eprintln!("boardls lsp: {message}");
+/// address cannot be bound.
+pub async fn serve(listen: &str, addrs: &[SocketAddr]) -> ExitCode {
+    let listener = match TcpListener::bind(addrs).await {
+        Ok(listener) => listener,
+        Err(err) => {
+            eprintln!("boardls lsp: cannot listen on {listen}: {err}");
             return ExitCode::from(2);
         }
     };
-    // Sessions share the threads: one per core.
-    let Some(runtime) = super::runtime(None) else {
-        return ExitCode::FAILURE;
-    };
-    runtime.block_on(async move {
-        let listener = match TcpListener::bind(addrs.as_slice()).await {
-            Ok(listener) => listener,
+    match listener.local_addr() {
+        Ok(addr) => eprintln!("boardls lsp: listening on {addr}"),
+        Err(_) => eprintln!("boardls lsp: listening on {listen}"),
+    }
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(err) => {
-                eprintln!("boardls lsp: cannot listen on {listen}: {err}");
-                return ExitCode::from(2);
+                // Out of descriptors and the like: wait a little, go on.
+                eprintln!("boardls lsp: accept failed: {err}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                continue;
             }
         };
-        match listener.local_addr() {
-            Ok(addr) => eprintln!("boardls lsp: listening on {addr}"),
-            Err(_) => eprintln!("boardls lsp: listening on {listen}"),
-        }
-        loop {
-            let (stream, peer) = match listener.accept().await {
-                Ok(accepted) => accepted,
-                Err(err) => {
-                    // Out of descriptors and the like: wait a little, go on.
-                    eprintln!("boardls lsp: accept failed: {err}");
-                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                    continue;
+        let _ = stream.set_nodelay(true);
+        eprintln!("boardls lsp: session from {peer} started");
+        tokio::spawn(async move {
+            let (input, output) = stream.into_split();
+            let session = tokio::spawn(serve_session(input, Forgiving::new(output)));
+            match session.await {
+                Ok(end) if end.success() => {
+                    eprintln!("boardls lsp: session from {peer} ended");
                 }
-            };
-            let _ = stream.set_nodelay(true);
-            eprintln!("boardls lsp: session from {peer} started");
-            tokio::spawn(async move {
-                let (input, output) = stream.into_split();
-                let session = tokio::spawn(serve_session(input, Forgiving::new(output)));
-                match session.await {
-                    Ok(flags) if flags.success() => {
-                        eprintln!("boardls lsp: session from {peer} ended");
-                    }
-                    Ok(_) => eprintln!("boardls lsp: session from {peer} ended without shutdown"),
-                    Err(_) => eprintln!("boardls lsp: session from {peer} failed"),
-                }
-            });
-        }
-    })
+                Ok(_) => eprintln!("boardls lsp: session from {peer} ended without shutdown"),
+                Err(_) => eprintln!("boardls lsp: session from {peer} failed"),
+            }
+        });
+    }
 }
 
 /// A writer that, once the peer is gone, swallows what is written instead

@@ -5,7 +5,7 @@
 use tower_lsp_server::ls_types::{Position, Range};
 
 use super::encoding::{line_end, position_to_line_byte, span_to_range};
-use super::server::DocView;
+use super::view::DocView;
 use crate::diagnostics::Span;
 use crate::document::DocPosition;
 use crate::games::Cell;
@@ -43,7 +43,7 @@ impl<'a> Located<'a> {
             self.position.first_line.saturating_add(span.line),
             span.start,
             span.end,
-            view.enc,
+            view.enc(),
         )
     }
 
@@ -55,7 +55,7 @@ impl<'a> Located<'a> {
     pub fn full_range(&self, view: &DocView<'_>) -> Range {
         Range::new(
             Position::new(self.position.first_line, 0),
-            line_end(view.doc.rope(), self.last_line(), view.enc),
+            line_end(view.doc.rope(), self.last_line(), view.enc()),
         )
     }
 }
@@ -69,7 +69,7 @@ pub fn position<'a>(view: &DocView<'a>, index: usize) -> Option<Located<'a>> {
 
 /// The document position holding an LSP position, and the cell under it.
 pub fn at<'a>(view: &DocView<'a>, pos: Position) -> Option<(Located<'a>, Option<Cell>)> {
-    let (line, byte) = position_to_line_byte(view.doc.rope(), pos, view.enc);
+    let (line, byte) = position_to_line_byte(view.doc.rope(), pos, view.enc());
     let located = position(view, view.doc.position_at_line(line)?)?;
     let rel = line.checked_sub(located.position.first_line)?;
     Some((located, located.position.cell_at(rel, byte)))

@@ -14,8 +14,8 @@ use tower_lsp_server::ls_types::{
     WorkDoneProgressReport,
 };
 
-use super::server::Outgoing;
-use super::workspace::Session;
+use super::outgoing::Outgoing;
+use super::session::Session;
 
 /// How long a client may take to accept a progress token.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -80,7 +80,7 @@ impl Progress {
     }
 
     fn send(&self, value: WorkDoneProgress) {
-        let _ = self.session.outbox.send(Outgoing::Progress {
+        self.session.outbox.send(Outgoing::Progress {
             token: self.token.clone(),
             value,
         });

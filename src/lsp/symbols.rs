@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types::{
 
 use super::encoding::line_end;
 use super::locate::{self, Located};
-use super::server::DocView;
+use super::view::DocView;
 
 fn all<'a>(view: &DocView<'a>) -> impl Iterator<Item = Located<'a>> {
     let view = *view;
@@ -23,7 +23,7 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
                 let first = located.position.first_line;
                 let selection = tower_lsp_server::ls_types::Range::new(
                     range.start,
-                    line_end(view.doc.rope(), first, view.enc),
+                    line_end(view.doc.rope(), first, view.enc()),
                 );
                 #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
                 DocumentSymbol {

@@ -1,0 +1,257 @@
+//! One session: the client's messages, handled one at a time in the order
+//! they arrive, each under the panic guard.
+//!
+//! The loop reads a message, runs its handler to completion, and only then
+//! reads the next. So every notification is applied before anything that
+//! follows it, and every request answers for exactly the state the
+//! messages before it produced (its snapshot is its place in the stream).
+//! That is the ordering guarantee, by construction: it does not rest on how
+//! a framework schedules futures. Handlers are short and synchronous;
+//! whatever takes long or waits for the client (scans, file reads, the
+//! server's own requests) runs as a task of its own and never blocks the
+//! loop. tower-lsp-server's `LspService` still routes each method to the
+//! `LanguageServer` implementation and keeps the protocol's states
+//! (before `initialize`, after `shutdown`).
+
+use std::panic::AssertUnwindSafe;
+
+use futures::{FutureExt as _, SinkExt as _, StreamExt as _};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio_util::codec::FramedRead;
+use tower::Service as _;
+use tower_lsp_server::LspService;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
+use tower_lsp_server::ls_types::MessageType;
+
+use super::outgoing::{self, Outbox, Wire};
+use super::server::Server;
+use super::session::{Internal, Session};
+use super::transport::{Incoming, LspCodec, error_response};
+use super::workspace::tasks;
+
+/// How a session ended, for the exit status.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SessionEnd {
+    /// A `shutdown` request was answered.
+    pub shutdown: bool,
+    /// An `exit` notification arrived.
+    pub exit: bool,
+}
+
+impl SessionEnd {
+    /// LSP: `exit` after `shutdown` is a success, `exit` without it a
+    /// failure. A client that closes the stream is treated the same way: a
+    /// clean end after `shutdown`, an abnormal one otherwise.
+    pub fn success(&self) -> bool {
+        self.shutdown
+    }
+}
+
+/// Serves one LSP session over a byte stream pair until `exit` or the end
+/// of the input, and reports how it ended. Each session has its own
+/// documents and settings, so any stream (stdio, a socket, an in-process
+/// pipe in tests) can carry one.
+pub async fn serve_session<I, O>(input: I, output: O) -> SessionEnd
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    let (wire, frames) = Wire::new();
+    let writer = tokio::spawn(outgoing::write_frames(output, frames));
+    let outbox = Outbox::new(wire.clone());
+    let mut started = None;
+    let (mut service, socket) = LspService::new(|client| {
+        let (session, internal) = Session::new(client, outbox.clone());
+        started = Some((session.clone(), internal));
+        Server::new(session)
+    });
+    let mut end = SessionEnd::default();
+    let Some((session, mut internal)) = started else {
+        return end;
+    };
+    let (to_client, mut from_client) = socket.split();
+    let forward = tokio::spawn(outgoing::forward(to_client, wire.clone()));
+    let guard = Guard::from_env(outbox);
+    let mut input = FramedRead::with_capacity(input, LspCodec::default(), 64 * 1024);
+    loop {
+        let next = tokio::select! {
+            biased;
+            item = input.next() => Next::Client(item),
+            Some(work) = internal.recv() => Next::Internal(work),
+        };
+        let item = match next {
+            Next::Internal(work) => {
+                guard.internal(&session, work);
+                continue;
+            }
+            // The end of the input, or a failed read: the session is over.
+            Next::Client(None | Some(Err(_))) => break,
+            Next::Client(Some(Ok(item))) => item,
+        };
+        match item {
+            Incoming::Invalid(response) => wire.send(&response),
+            Incoming::Response(response) => {
+                // An answer to one of the server's own requests; if nobody
+                // waits for it any more, it is dropped.
+                let _ = from_client.send(response).await;
+            }
+            Incoming::Request(request) => {
+                let method = request.method().to_owned();
+                if let Some(response) = guard.call(&mut service, request).await {
+                    end.shutdown |= method == "shutdown" && response.is_ok();
+                    wire.send(&response);
+                }
+                if method == "exit" {
+                    end.exit = true;
+                    break;
+                }
+            }
+        }
+    }
+    session.end();
+    // The framework's client may still be held by background work: stop
+    // forwarding, close the wire, and let the writer drain what was queued.
+    forward.abort();
+    wire.close();
+    let _ = writer.await;
+    end
+}
+
+enum Next {
+    Client(Option<std::io::Result<Incoming>>),
+    Internal(Internal),
+}
+
+/// The one panic guard: every handler, request or notification, from the
+/// client or from the session itself, runs inside it. A panic is logged
+/// with the document's URI (stderr and `window/logMessage`); a request gets
+/// an InternalError answer; the session goes on.
+struct Guard {
+    outbox: Outbox,
+    /// Test-only fault injection: the handler of the method whose last
+    /// segment `BOARDLS_TEST_PANIC` names (`hover`, `didChange`, …) panics
+    /// after doing its work.
+    inject: Option<String>,
+}
+
+impl Guard {
+    fn from_env(outbox: Outbox) -> Guard {
+        Guard {
+            outbox,
+            inject: std::env::var("BOARDLS_TEST_PANIC").ok(),
+        }
+    }
+
+    fn injects(&self, what: &str) -> bool {
+        self.inject.as_deref() == Some(what)
+    }
+
+    /// Runs one request or notification through the service.
+    async fn call(&self, service: &mut LspService<Server>, request: Request) -> Option<Response> {
+        let id = request.id().cloned();
+        let (what, subject) = subject(&request);
+        if let Some(id) = id.clone()
+            && request.method().starts_with("$/")
+        {
+            // The framework drops its MethodNotFound answer to any `$/`
+            // method, right for notifications but not for requests: LSP
+            // says a `$/` request must get one, and its client waits for it.
+            return Some(error_response(
+                id,
+                ErrorCode::MethodNotFound,
+                "Method not found".to_owned(),
+            ));
+        }
+        if futures::future::poll_fn(|cx| service.poll_ready(cx))
+            .await
+            .is_err()
+        {
+            return None; // After `exit`: nothing is served.
+        }
+        let inject = self.injects(&what);
+        let handled = service.call(request);
+        let guarded = AssertUnwindSafe(async {
+            let response = handled.await;
+            if inject {
+                panic!("injected panic ({what})");
+            }
+            response
+        })
+        .catch_unwind()
+        .await;
+        match guarded {
+            Ok(response) => response.ok().flatten(),
+            Err(payload) => {
+                self.report(&what, &subject, payload.as_ref());
+                id.map(|id| Response::from_error(id, Error::internal_error()))
+            }
+        }
+    }
+
+    /// Runs work the session queued for itself.
+    fn internal(&self, session: &Session, work: Internal) {
+        let (what, run): (&str, Box<dyn FnOnce()>) = match work {
+            Internal::FilesChanged(changes) => (
+                "didChangeWatchedFiles",
+                Box::new(|| tasks::files_changed(session, changes)),
+            ),
+        };
+        let inject = self.injects(what);
+        let guarded = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            run();
+            if inject {
+                panic!("injected panic ({what})");
+            }
+        }));
+        if let Err(payload) = guarded {
+            self.report(what, "the workspace", payload.as_ref());
+        }
+    }
+
+    fn report(&self, what: &str, subject: &str, payload: &(dyn std::any::Any + Send)) {
+        let message = format!(
+            "boardls: {what} for {subject} failed: {}",
+            panic_message(payload)
+        );
+        eprintln!("{message}");
+        self.outbox.log(MessageType::ERROR, message);
+    }
+}
+
+/// The method's short name and what it is about: the document's URI when
+/// the params name one, else the method.
+fn subject(request: &Request) -> (String, String) {
+    let what = request
+        .method()
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    let uri = request
+        .params()
+        .and_then(|params| params.get("textDocument"))
+        .and_then(|document| document.get("uri"))
+        .and_then(|uri| uri.as_str())
+        .map_or_else(|| request.method().to_owned(), str::to_owned);
+    (what, uri)
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("panic")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panic_messages_are_recovered() {
+        let payload = std::panic::catch_unwind(|| panic!("boom {}", 1)).err();
+        let text = payload.as_deref().map(panic_message);
+        assert_eq!(text, Some("boom 1"));
+    }
+}

@@ -1,0 +1,56 @@
+//! Requests about an open document: hover, inlay hints, code actions,
+//! symbols, folding. Each reads the document as every earlier message left
+//! it; a document that is not open gets the empty answer.
+
+use tower_lsp_server::ls_types::{
+    CodeActionParams, CodeActionResponse, DocumentSymbolParams, DocumentSymbolResponse,
+    FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint, InlayHintParams, Uri,
+};
+
+use crate::lsp::session::Session;
+use crate::lsp::view::DocView;
+use crate::lsp::{actions, hints, hover, symbols};
+
+/// `body` on the document's view, or the empty answer when it is not open.
+fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {
+    let mut state = session.lock();
+    state.view(uri).map(|view| body(&view)).unwrap_or_default()
+}
+
+pub fn hover(session: &Session, params: HoverParams) -> Option<Hover> {
+    let at = params.text_document_position_params;
+    with_view(session, &at.text_document.uri, |view| {
+        hover::hover(view, at.position)
+    })
+}
+
+pub fn inlay_hint(session: &Session, params: InlayHintParams) -> Option<Vec<InlayHint>> {
+    let wanted = session.lock().settings.hints;
+    if !wanted.enable {
+        return Some(Vec::new());
+    }
+    with_view(session, &params.text_document.uri, |view| {
+        Some(hints::inlay_hints_with(view, params.range, &wanted))
+    })
+}
+
+pub fn code_action(session: &Session, params: CodeActionParams) -> Option<CodeActionResponse> {
+    with_view(session, &params.text_document.uri, |view| {
+        Some(actions::code_actions(view, &params))
+    })
+}
+
+pub fn document_symbol(
+    session: &Session,
+    params: DocumentSymbolParams,
+) -> Option<DocumentSymbolResponse> {
+    with_view(session, &params.text_document.uri, |view| {
+        Some(symbols::document_symbols(view))
+    })
+}
+
+pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Vec<FoldingRange>> {
+    with_view(session, &params.text_document.uri, |view| {
+        Some(symbols::folding_ranges(view))
+    })
+}

@@ -1,0 +1,48 @@
+//! `initialize`, `initialized`, `shutdown`.
+
+use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, MessageType, ServerInfo};
+
+use crate::lsp::capabilities::server_capabilities;
+use crate::lsp::session::Session;
+use crate::lsp::view::ClientCaps;
+use crate::lsp::workspace::settings;
+
+pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeResult {
+    let caps = ClientCaps::from_client(&params.capabilities);
+    {
+        let mut state = session.lock();
+        state.caps = caps;
+        settings::initialize(&mut state, params);
+    }
+    InitializeResult {
+        capabilities: server_capabilities(&caps),
+        server_info: Some(ServerInfo {
+            name: "boardls".to_owned(),
+            version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        }),
+        ..InitializeResult::default()
+    }
+}
+
+pub fn initialized(session: &Session) {
+    let caps = session.caps();
+    session.log(
+        MessageType::INFO,
+        format!(
+            "boardls {} ready: positions in {}, {} diagnostics",
+            env!("CARGO_PKG_VERSION"),
+            caps.encoding.kind().as_str(),
+            if caps.pull_diagnostics {
+                "pull"
+            } else {
+                "push"
+            }
+        ),
+    );
+    settings::initialized(session);
+}
+
+/// Background work stops; the exit status is the dispatcher's.
+pub fn shutdown(session: &Session) {
+    session.end();
+}

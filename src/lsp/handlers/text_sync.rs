@@ -1,0 +1,103 @@
+//! `didOpen`, `didChange`, `didClose`: the open documents' text.
+//!
+//! The dispatcher hands these over one at a time, in the order the client
+//! sent them, and each is applied completely before the next message is
+//! read: edits are in order by construction, not by timing.
+
+use tower_lsp_server::ls_types::{
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    MessageType, Uri,
+};
+
+use crate::document::Document;
+use crate::games::GameKind;
+use crate::lsp::session::{OpenDocument, Session};
+use crate::lsp::workspace::tasks;
+
+pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
+    let item = params.text_document;
+    let Some(kind) = kind_of(&item.language_id, &item.uri) else {
+        session.log(
+            MessageType::WARNING,
+            format!("boardls: {} is not a board file", item.uri.as_str()),
+        );
+        return;
+    };
+    let doc = Document::new(kind, &item.text);
+    let mut state = session.lock();
+    let generation = state.generation();
+    state.docs.insert(
+        item.uri.clone(),
+        OpenDocument {
+            doc,
+            version: item.version,
+            generation,
+        },
+    );
+    session.publish_open(&mut state, &item.uri);
+}
+
+pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
+    let uri = params.text_document.uri;
+    let mut state = session.lock();
+    let encoding = state.caps.encoding;
+    let generation = state.generation();
+    let Some(open) = state.docs.get_mut(&uri) else {
+        drop(state);
+        session.log(
+            MessageType::WARNING,
+            format!("boardls: didChange for {} which is not open", uri.as_str()),
+        );
+        return;
+    };
+    // The version and result id first: a panic while the positions are
+    // re-read leaves the text edited and the document marked for repair,
+    // so whatever answers next answers for this version's text.
+    open.version = params.text_document.version;
+    open.generation = generation;
+    open.apply(&params.content_changes, encoding);
+    session.publish_open(&mut state, &uri);
+}
+
+pub fn did_close(session: &Session, params: DidCloseTextDocumentParams) {
+    let uri = params.text_document.uri;
+    let mut state = session.lock();
+    if state.docs.remove(&uri).is_none() {
+        return;
+    }
+    // A workspace file is published from disk again.
+    if tasks::reread_closed(session, &mut state, &uri) {
+        return;
+    }
+    // Not kept once closed: clear what the editor shows.
+    session.publish_unopened(&state, uri, Vec::new());
+}
+
+/// The game of a document: its language id, else its file extension.
+pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
+    GameKind::from_id(language_id).or_else(|| {
+        let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+        let name = path.rsplit('/').next().unwrap_or_default();
+        let (_, extension) = name.rsplit_once('.')?;
+        GameKind::from_id(extension)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_from_language_id_then_extension() {
+        let uri = |s: &str| s.parse::<Uri>().unwrap_or_else(|_| panic!("uri {s}"));
+        let u = uri("file:///tmp/a.go9");
+        assert_eq!(kind_of("go9", &u), Some(GameKind::Go9));
+        assert_eq!(kind_of("uttt", &u), Some(GameKind::Uttt));
+        assert_eq!(kind_of("plaintext", &u), Some(GameKind::Go9));
+        let u = uri("untitled:Untitled-1");
+        assert_eq!(kind_of("plaintext", &u), None);
+        assert_eq!(kind_of("tomek", &u), Some(GameKind::Tomek));
+        let u = uri("file:///x/b.tomek?query=1#frag");
+        assert_eq!(kind_of("", &u), Some(GameKind::Tomek));
+    }
+}

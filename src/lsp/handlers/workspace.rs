@@ -1,0 +1,27 @@
+//! Workspace notifications: settings, files changed on disk, folders.
+
+use tower_lsp_server::ls_types::{
+    DidChangeConfigurationParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams, Uri,
+};
+
+use crate::lsp::session::Session;
+use crate::lsp::workspace::{settings, tasks};
+
+pub fn did_change_configuration(session: &Session, params: DidChangeConfigurationParams) {
+    settings::configuration_changed(session, &params.settings);
+}
+
+pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFilesParams) {
+    tasks::files_changed(session, params.changes);
+}
+
+pub fn did_change_workspace_folders(session: &Session, params: DidChangeWorkspaceFoldersParams) {
+    let uris = |folders: &[tower_lsp_server::ls_types::WorkspaceFolder]| -> Vec<Uri> {
+        folders.iter().map(|f| f.uri.clone()).collect()
+    };
+    tasks::folders_changed(
+        session,
+        &uris(&params.event.added),
+        &uris(&params.event.removed),
+    );
+}

@@ -1,0 +1,184 @@
+//! One client's session: its open documents, its settings, what it knows
+//! of the workspace on disk, and its ordered way out (the outbox).
+//!
+//! The state sits behind one `std::sync::Mutex`. The dispatcher handles one
+//! message at a time, and background work (scans, file reads) takes the
+//! lock only to apply a finished result; nothing awaits while holding it.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tokio::sync::mpsc;
+use tower_lsp_server::Client;
+use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChangeEvent, Uri};
+
+use super::config::Settings;
+use super::diagnostics;
+use super::encoding::{Encoding, position_to_char};
+use super::outgoing::Outbox;
+use super::view::{ClientCaps, DocView};
+use super::workspace::disk::file_path;
+use super::workspace::index::Index;
+use crate::document::Document;
+
+/// An open document: the editor's text wins over anything on disk.
+pub struct OpenDocument {
+    pub doc: Document,
+    pub version: i32,
+    /// Unique within the session, changed by every edit: the pull
+    /// diagnostics result id.
+    pub generation: u64,
+}
+
+impl OpenDocument {
+    /// Applies a `didChange`'s changes in array order, each against the
+    /// text the previous one produced (ranges clamped into the text).
+    pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
+        // A panic that cut an earlier edit's re-reading short left the
+        // positions stale; the text is right, so read it again first.
+        self.doc.repair();
+        for change in changes {
+            match change.range {
+                Some(range) => {
+                    let rope = self.doc.rope();
+                    let a = position_to_char(rope, range.start, enc);
+                    let b = position_to_char(rope, range.end, enc);
+                    self.doc.edit(a.min(b), a.max(b), &change.text);
+                }
+                None => self.doc.replace_all(&change.text),
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct State {
+    pub caps: ClientCaps,
+    pub docs: HashMap<Uri, OpenDocument>,
+    pub settings: Settings,
+    /// Settings from `initializationOptions`: the base every later
+    /// configuration is read over.
+    pub initial_settings: Settings,
+    /// Board files on disk under the workspace folders.
+    pub workspace: Index,
+    next_generation: u64,
+}
+
+impl State {
+    /// A number unique within the session: result ids and read tickets.
+    pub fn generation(&mut self) -> u64 {
+        self.next_generation += 1;
+        self.next_generation
+    }
+
+    /// The view of an open document, repaired first if a panic left it
+    /// stale.
+    pub fn view<'a>(&'a mut self, uri: &'a Uri) -> Option<DocView<'a>> {
+        let caps = self.caps;
+        let open = self.docs.get_mut(uri)?;
+        open.doc.repair();
+        Some(DocView {
+            uri,
+            doc: &open.doc,
+            version: open.version,
+            caps,
+        })
+    }
+
+    /// The paths of the open documents: they are published from the
+    /// editor's text, never from disk.
+    pub fn open_paths(&self) -> HashSet<PathBuf> {
+        self.docs.keys().filter_map(file_path).collect()
+    }
+}
+
+/// Work for the session's ordered path that does not come from the client:
+/// the dispatcher handles it between client messages, in the same order
+/// and under the same guard.
+pub enum Internal {
+    /// Files changed on disk, found by polling (for clients that do not
+    /// watch files).
+    FilesChanged(Vec<FileEvent>),
+}
+
+/// A handle on the session, for the handlers and for background work.
+#[derive(Clone)]
+pub struct Session {
+    state: Arc<Mutex<State>>,
+    pub outbox: Outbox,
+    /// For the server's own requests to the client (configuration,
+    /// registrations, progress tokens, refreshes).
+    pub client: Client,
+    alive: Arc<AtomicBool>,
+    internal: mpsc::UnboundedSender<Internal>,
+}
+
+impl Session {
+    /// A session, and the receiving end of its internal work queue.
+    pub fn new(client: Client, outbox: Outbox) -> (Session, mpsc::UnboundedReceiver<Internal>) {
+        let (internal, queue) = mpsc::unbounded_channel();
+        let session = Session {
+            state: Arc::default(),
+            outbox,
+            client,
+            alive: Arc::new(AtomicBool::new(true)),
+            internal,
+        };
+        (session, queue)
+    }
+
+    /// A panic while the lock was held never poisons it for good: each
+    /// handler leaves the state consistent or marks what it must redo.
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn caps(&self) -> ClientCaps {
+        self.lock().caps
+    }
+
+    /// False once the session shut down or ended: background work stops.
+    pub fn alive(&self) -> bool {
+        self.alive.load(Ordering::SeqCst)
+    }
+
+    pub fn end(&self) {
+        self.alive.store(false, Ordering::SeqCst);
+    }
+
+    /// Queues work on the session's ordered path.
+    pub fn queue(&self, work: Internal) {
+        let _ = self.internal.send(work);
+    }
+
+    pub fn log(&self, kind: MessageType, message: String) {
+        self.outbox.log(kind, message);
+    }
+
+    /// Queues an open document's diagnostics for a push client.
+    pub fn publish_open(&self, state: &mut State, uri: &Uri) {
+        if state.caps.pull_diagnostics {
+            return;
+        }
+        let Some(view) = state.view(uri) else {
+            return;
+        };
+        let items = diagnostics::document(&view);
+        self.outbox.publish(uri.clone(), Some(view.version), items);
+    }
+
+    /// Queues diagnostics of a file that is not open (no version), for a
+    /// push client.
+    pub fn publish_unopened(
+        &self,
+        state: &State,
+        uri: Uri,
+        items: Vec<tower_lsp_server::ls_types::Diagnostic>,
+    ) {
+        if !state.caps.pull_diagnostics {
+            self.outbox.publish(uri, None, items);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! What every feature reads: one document as the client sees it, and what
+//! the client can do. A leaf: it imports no other part of the server, and
+//! the feature modules import it (never the session or the handlers).
+
+use tower_lsp_server::ls_types::{ClientCapabilities, Uri};
+
+use super::encoding::Encoding;
+use crate::document::Document;
+
+/// The client's capabilities, reduced once at `initialize` to the choices
+/// the server makes. One struct for the whole server.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClientCaps {
+    /// The unit of `Position::character` both sides use.
+    pub encoding: Encoding,
+    /// `textDocument.diagnostic`: serve pull diagnostics, do not push.
+    pub pull_diagnostics: bool,
+    /// `workspace.workspaceEdit.documentChanges`: versioned edits.
+    pub document_changes: bool,
+    /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
+    pub hierarchical_symbols: bool,
+    /// `window.workDoneProgress`.
+    pub progress: bool,
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
+    pub watch_registration: bool,
+    /// `workspace.configuration`: the server may ask for its settings.
+    pub configuration: bool,
+    /// `workspace.didChangeConfiguration.dynamicRegistration`.
+    pub configuration_registration: bool,
+    /// `workspace.inlayHint.refreshSupport`.
+    pub inlay_refresh: bool,
+    /// `workspace.diagnostics.refreshSupport`.
+    pub diagnostic_refresh: bool,
+}
+
+impl ClientCaps {
+    pub fn from_client(caps: &ClientCapabilities) -> ClientCaps {
+        let text = caps.text_document.as_ref();
+        let workspace = caps.workspace.as_ref();
+        ClientCaps {
+            encoding: Encoding::negotiate(caps),
+            pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()),
+            document_changes: workspace
+                .and_then(|w| w.workspace_edit.as_ref())
+                .and_then(|e| e.document_changes)
+                .unwrap_or(false),
+            hierarchical_symbols: text
+                .and_then(|t| t.document_symbol.as_ref())
+                .and_then(|s| s.hierarchical_document_symbol_support)
+                .unwrap_or(false),
+            progress: caps
+                .window
+                .as_ref()
+                .and_then(|w| w.work_done_progress)
+                .unwrap_or(false),
+            watch_registration: workspace
+                .and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|w| w.dynamic_registration)
+                .unwrap_or(false),
+            configuration: workspace.and_then(|w| w.configuration).unwrap_or(false),
+            configuration_registration: workspace
+                .and_then(|w| w.did_change_configuration.as_ref())
+                .and_then(|c| c.dynamic_registration)
+                .unwrap_or(false),
+            inlay_refresh: workspace
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|h| h.refresh_support)
+                .unwrap_or(false),
+            diagnostic_refresh: workspace
+                .and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                .unwrap_or(false),
+        }
+    }
+}
+
+/// Everything a feature needs to answer for one open document.
+#[derive(Clone, Copy)]
+pub struct DocView<'a> {
+    pub uri: &'a Uri,
+    pub doc: &'a Document,
+    pub version: i32,
+    pub caps: ClientCaps,
+}
+
+impl DocView<'_> {
+    /// The negotiated position encoding.
+    pub fn enc(&self) -> Encoding {
+        self.caps.encoding
+    }
+}

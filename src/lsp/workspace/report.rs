@@ -1,0 +1,141 @@
+//! Pull diagnostics reports (`textDocument/diagnostic`,
+//! `workspace/diagnostic`) with result ids, so a client is told "unchanged"
+//! for every file whose diagnostics it already has.
+
+use std::collections::{HashMap, HashSet};
+
+use tower_lsp_server::ls_types::{
+    self as lsp, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
+    FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport,
+    RelatedUnchangedDocumentDiagnosticReport, UnchangedDocumentDiagnosticReport, Uri,
+    WorkspaceDiagnosticReport, WorkspaceDiagnosticReportResult, WorkspaceDocumentDiagnosticReport,
+    WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
+};
+
+use super::disk::file_path;
+use crate::lsp::diagnostics;
+use crate::lsp::session::State;
+
+/// `textDocument/diagnostic`: an open document's diagnostics, else those
+/// of the unopened workspace file from disk, else none.
+pub fn document_report(
+    state: &mut State,
+    uri: &Uri,
+    previous_result_id: Option<&str>,
+) -> DocumentDiagnosticReportResult {
+    let generation = state.docs.get(uri).map(|open| open.generation);
+    let (result_id, items) = match (generation, state.view(uri)) {
+        (Some(generation), Some(view)) => {
+            let id = generation.to_string();
+            if previous_result_id == Some(id.as_str()) {
+                return unchanged(id);
+            }
+            (Some(id), diagnostics::document(&view))
+        }
+        _ => match file_path(uri).and_then(|path| state.workspace.entry(&path)) {
+            Some(entry) if previous_result_id == Some(entry.result_id.as_str()) => {
+                return unchanged(entry.result_id.clone());
+            }
+            Some(entry) => (Some(entry.result_id.clone()), entry.diagnostics.clone()),
+            None => (None, Vec::new()),
+        },
+    };
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+        RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
+        },
+    ))
+}
+
+/// The report for diagnostics the client already has.
+fn unchanged(result_id: String) -> DocumentDiagnosticReportResult {
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
+        RelatedUnchangedDocumentDiagnosticReport {
+            related_documents: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
+        },
+    ))
+}
+
+/// The key a file is known by across URI spellings.
+fn key(uri: &Uri) -> String {
+    file_path(uri).map_or_else(|| uri.as_str().to_owned(), |p| p.display().to_string())
+}
+
+/// `workspace/diagnostic`: every open document and every indexed file;
+/// files whose result id the client already has are reported unchanged,
+/// files the client knows but the server no longer does are emptied.
+pub fn workspace_report(
+    state: &mut State,
+    previous: &[lsp::PreviousResultId],
+) -> WorkspaceDiagnosticReportResult {
+    let previous: HashMap<String, (&Uri, &str)> = previous
+        .iter()
+        .map(|p| (key(&p.uri), (&p.uri, p.value.as_str())))
+        .collect();
+    let mut items = Vec::new();
+    let mut reported = HashSet::new();
+    let mut report =
+        |uri: &Uri, version: Option<i64>, id: String, diagnostics: Option<Vec<lsp::Diagnostic>>| {
+            let k = key(uri);
+            let unchanged = previous.get(&k).is_some_and(|(_, old)| *old == id);
+            reported.insert(k);
+            items.push(if unchanged {
+                WorkspaceDocumentDiagnosticReport::Unchanged(
+                    WorkspaceUnchangedDocumentDiagnosticReport {
+                        uri: uri.clone(),
+                        version,
+                        unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                            result_id: id,
+                        },
+                    },
+                )
+            } else {
+                WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                    uri: uri.clone(),
+                    version,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: Some(id),
+                        items: diagnostics.unwrap_or_default(),
+                    },
+                })
+            });
+        };
+    let open_uris: Vec<Uri> = state.docs.keys().cloned().collect();
+    let open = state.open_paths();
+    for uri in &open_uris {
+        let Some(generation) = state.docs.get(uri).map(|open| open.generation) else {
+            continue;
+        };
+        let id = generation.to_string();
+        let unchanged = previous.get(&key(uri)).is_some_and(|(_, old)| *old == id);
+        let Some(view) = state.view(uri) else {
+            continue;
+        };
+        let version = Some(i64::from(view.version));
+        let diagnostics = (!unchanged).then(|| diagnostics::document(&view));
+        report(uri, version, id, diagnostics);
+    }
+    for (path, entry) in state.workspace.entries() {
+        if !open.contains(path) {
+            let unchanged = previous
+                .get(&key(&entry.uri))
+                .is_some_and(|(_, old)| *old == entry.result_id);
+            let diagnostics = (!unchanged).then(|| entry.diagnostics.clone());
+            report(&entry.uri, None, entry.result_id.clone(), diagnostics);
+        }
+    }
+    for (k, (uri, _)) in &previous {
+        if !reported.contains(k) {
+            items.push(WorkspaceDocumentDiagnosticReport::Full(
+                WorkspaceFullDocumentDiagnosticReport {
+                    uri: (*uri).clone(),
+                    version: None,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport::default(),
+                },
+            ));
+        }
+    }
+    WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items })
+}

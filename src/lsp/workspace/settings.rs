@@ -1,0 +1,203 @@
+//! The session's settings and registrations over its life: the initial
+//! settings and folders at `initialize`, the watchers and configuration
+//! registered at `initialized`, the settings asked for or pushed later, and
+//! what a change of settings sets off (hint refresh, a new scan).
+
+use std::time::Duration;
+
+use serde_json::json;
+use tower_lsp_server::ls_types::{
+    ConfigurationItem, InitializeParams, MessageType, Registration, Uri,
+};
+
+use super::disk;
+use super::tasks::{POLL_INTERVAL, clear_files, poll_folders, refresh_pull, scan_folders};
+use crate::lsp::config::{self, Settings};
+use crate::lsp::session::{Session, State};
+
+/// The files the server watches.
+pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
+/// How long to wait for the client's settings before scanning anyway.
+const CONFIGURATION_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Reads the folders and the initial settings from `initialize`.
+pub fn initialize(state: &mut State, params: &InitializeParams) {
+    let mut uris: Vec<&Uri> = params
+        .workspace_folders
+        .iter()
+        .flatten()
+        .map(|f| &f.uri)
+        .collect();
+    #[allow(deprecated)] // Older clients name only a root.
+    if uris.is_empty()
+        && let Some(root) = &params.root_uri
+    {
+        uris.push(root);
+    }
+    for folder in uris.into_iter().filter_map(disk::folder) {
+        state.workspace.add_folder(folder);
+    }
+    if let Some(options) = &params.initialization_options {
+        let payload = config::section(options).unwrap_or(options);
+        let (settings, problems) = config::patched_from_payload(Settings::default(), payload);
+        state.initial_settings = settings;
+        state.settings = settings;
+        for problem in problems {
+            eprintln!("boardls: initializationOptions: {problem}");
+        }
+    }
+}
+
+/// After `initialized`: registers the watchers, reads the settings, scans.
+pub fn initialized(session: &Session) {
+    let caps = session.caps();
+    let mut registrations = Vec::new();
+    if caps.watch_registration {
+        registrations.push(Registration {
+            id: "boardls/watch".to_owned(),
+            method: "workspace/didChangeWatchedFiles".to_owned(),
+            register_options: Some(json!({
+                "watchers": [
+                    { "globPattern": WATCHED_GLOB },
+                    // A deleted folder arrives as one event for the folder.
+                    { "globPattern": "**/*", "kind": 4 }
+                ]
+            })),
+        });
+    }
+    if caps.configuration_registration {
+        registrations.push(Registration {
+            id: "boardls/configuration".to_owned(),
+            method: "workspace/didChangeConfiguration".to_owned(),
+            register_options: Some(json!({ "section": config::SECTION })),
+        });
+    }
+    if !caps.watch_registration {
+        // Nobody will tell the server about changes on disk: look itself.
+        session.log(
+            MessageType::INFO,
+            format!(
+                "boardls: the client does not watch files; the workspace folders are polled every {} s",
+                POLL_INTERVAL.as_secs()
+            ),
+        );
+        tokio::spawn(poll_folders(session.clone()));
+    }
+    if !registrations.is_empty() {
+        let client = session.client.clone();
+        tokio::spawn(async move {
+            if let Err(err) = client.register_capability(registrations).await {
+                client
+                    .log_message(
+                        MessageType::WARNING,
+                        format!(
+                            "boardls: the client refused to watch files: {}",
+                            err.message
+                        ),
+                    )
+                    .await;
+            }
+        });
+    }
+    let session = session.clone();
+    tokio::spawn(async move {
+        if let Some((settings, problems)) = fetch(&session).await {
+            apply(&session, settings, problems, false);
+        }
+        let (scan, folders, epoch) = {
+            let state = session.lock();
+            (
+                state.settings.scan,
+                state.workspace.folders().to_vec(),
+                state.workspace.epoch(),
+            )
+        };
+        if scan && !folders.is_empty() {
+            scan_folders(session, folders, epoch).await;
+        }
+    });
+}
+
+/// Asks the client for the `boardls` section; `None` when it cannot or
+/// sends nothing usable.
+async fn fetch(session: &Session) -> Option<(Settings, Vec<String>)> {
+    let (supported, base) = {
+        let state = session.lock();
+        (state.caps.configuration, state.initial_settings)
+    };
+    if !supported {
+        return None;
+    }
+    let items = vec![ConfigurationItem {
+        scope_uri: None,
+        section: Some(config::SECTION.to_owned()),
+    }];
+    let answer = tokio::time::timeout(CONFIGURATION_TIMEOUT, session.client.configuration(items))
+        .await
+        .ok()?
+        .ok()?;
+    let section = answer.into_iter().next().filter(|v| v.is_object())?;
+    Some(config::patched_from_payload(base, &section))
+}
+
+/// `workspace/didChangeConfiguration`: the payload's `boardls` section when
+/// it has one, else the client is asked.
+pub fn configuration_changed(session: &Session, payload: &serde_json::Value) {
+    if let Some(section) = config::section(payload) {
+        let base = session.lock().initial_settings;
+        let (settings, problems) = config::patched_from_payload(base, section);
+        apply(session, settings, problems, true);
+        return;
+    }
+    let session = session.clone();
+    tokio::spawn(async move {
+        if let Some((settings, problems)) = fetch(&session).await {
+            apply(&session, settings, problems, true);
+        }
+    });
+}
+
+/// Makes new settings take effect: hints are refreshed, the scan is
+/// cleared, started or redone. `rescan` is false before the first scan.
+fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: bool) {
+    for problem in problems {
+        session.log(
+            MessageType::WARNING,
+            format!("boardls: ignored setting {problem}"),
+        );
+    }
+    let (old, caps, folders, epoch) = {
+        let mut state = session.lock();
+        let old = std::mem::replace(&mut state.settings, settings);
+        if rescan && scan_changed(&old, &settings) {
+            state.workspace.next_epoch();
+            // Clearing first keeps `maxFiles` exact when it shrinks.
+            if !settings.scan || settings.max_files < old.max_files {
+                clear_files(session, &mut state, |_| true);
+            }
+        }
+        (
+            old,
+            state.caps,
+            state.workspace.folders().to_vec(),
+            state.workspace.epoch(),
+        )
+    };
+    if settings.hints_changed(&old) && caps.inlay_refresh {
+        let client = session.client.clone();
+        tokio::spawn(async move {
+            let _ = client.inlay_hint_refresh().await;
+        });
+    }
+    if rescan && scan_changed(&old, &settings) {
+        if settings.scan && !folders.is_empty() {
+            tokio::spawn(scan_folders(session.clone(), folders, epoch));
+        } else {
+            refresh_pull(session);
+        }
+    }
+}
+
+fn scan_changed(old: &Settings, new: &Settings) -> bool {
+    old.scan != new.scan || old.max_files != new.max_files
+}

@@ -1,0 +1,329 @@
+//! The work that keeps the workspace's diagnostics current: the scan of
+//! the folders, re-reads of files that changed (watched-file events, closed
+//! documents) and, for clients that cannot watch files, a poll.
+//!
+//! Files are read and judged on blocking threads, in parallel chunks,
+//! while the session goes on answering requests; each result is applied to
+//! the [`Index`](super::index::Index) under the session lock and its
+//! diagnostics queued on the session's ordered outbox, with work-done
+//! progress for scans. An open document's text wins: files that are open
+//! are indexed but not published; on close the file is read again.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tokio::task::JoinSet;
+use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
+
+use super::disk::{self, Done, Job};
+use super::index::{Applied, Folder};
+use crate::games::GameKind;
+use crate::lsp::progress::Progress;
+use crate::lsp::session::{Internal, Session, State};
+
+/// Files read per blocking job during a scan.
+const CHUNK: usize = 32;
+/// How often the folders are polled for changes when the client does not
+/// watch files.
+pub const POLL_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Gives each file a fresh read ticket, superseding reads in flight.
+fn jobs(state: &mut State, found: Vec<(PathBuf, Uri, GameKind)>) -> Vec<Job> {
+    found
+        .into_iter()
+        .map(|(path, uri, kind)| {
+            let ticket = state.generation();
+            state.workspace.start_read(path.clone(), ticket);
+            Job {
+                path,
+                uri,
+                kind,
+                ticket,
+            }
+        })
+        .collect()
+}
+
+/// Applies finished reads under the lock. Returns false when the scan that
+/// produced them is over (its epoch ended, or the session did).
+fn apply(session: &Session, done: Vec<Done>, epoch: Option<u64>) -> bool {
+    if !session.alive() {
+        return false;
+    }
+    let mut state = session.lock();
+    if epoch.is_some_and(|e| e != state.workspace.epoch()) {
+        return false;
+    }
+    let open = state.open_paths();
+    let (scan, max_files) = (state.settings.scan, state.settings.max_files);
+    for Done { finished, .. } in done {
+        let is_open = open.contains(&finished.path);
+        let tracked = scan && state.workspace.in_folder(&finished.path);
+        let id = state.generation().to_string();
+        match state
+            .workspace
+            .apply(finished, tracked, max_files, move || id)
+        {
+            Applied::Superseded => {}
+            Applied::Stored(uri, items) if !is_open => {
+                session.publish_unopened(&state, uri, items);
+            }
+            Applied::Removed(uri) if !is_open => {
+                session.publish_unopened(&state, uri, Vec::new());
+            }
+            Applied::Stored(..) | Applied::Removed(_) => {}
+            Applied::OverLimit { first } => {
+                if first {
+                    session.log(MessageType::WARNING, over_limit(max_files));
+                }
+            }
+        }
+    }
+    true
+}
+
+fn over_limit(max_files: usize) -> String {
+    format!(
+        "boardls: the workspace has more than {max_files} board files; only {max_files} are \
+         checked before they are opened (setting boardls.workspace.maxFiles)"
+    )
+}
+
+/// Walks the folders, then reads and judges what was found in parallel
+/// chunks, applying each as it completes, with progress.
+pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
+    let started = Instant::now();
+    let names: Vec<String> = folders
+        .iter()
+        .map(|f| f.path.display().to_string())
+        .collect();
+    let mut progress = Progress::begin(
+        &session,
+        "Checking board files",
+        "looking for board files".to_owned(),
+    )
+    .await;
+    let Ok((mut found, problems)) =
+        tokio::task::spawn_blocking(move || disk::find_files(&folders)).await
+    else {
+        return;
+    };
+    for problem in problems {
+        session.log(MessageType::WARNING, problem);
+    }
+    let (jobs, enc) = {
+        let mut state = session.lock();
+        if state.workspace.epoch() != epoch || !session.alive() {
+            drop(state);
+            if let Some(progress) = progress {
+                progress.end("stopped".to_owned());
+            }
+            return;
+        }
+        let max_files = state.settings.max_files;
+        if found.len() > max_files {
+            found.truncate(max_files);
+            if state.workspace.note_truncated() {
+                session.log(MessageType::WARNING, over_limit(max_files));
+            }
+        }
+        (jobs(&mut state, found), state.caps.encoding)
+    };
+    let total = jobs.len();
+    let parallel = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut chunks = Vec::new();
+    let mut jobs = jobs.into_iter().peekable();
+    while jobs.peek().is_some() {
+        chunks.push(jobs.by_ref().take(CHUNK).collect::<Vec<_>>());
+    }
+    let mut chunks = chunks.into_iter();
+    let mut running = JoinSet::new();
+    let (mut done, mut unreadable, mut stopped) = (0, 0, false);
+    loop {
+        while running.len() < parallel
+            && let Some(chunk) = chunks.next()
+        {
+            running.spawn_blocking(move || disk::read_all(chunk, enc, None));
+        }
+        let Some(joined) = running.join_next().await else {
+            break;
+        };
+        let Ok(results) = joined else {
+            continue;
+        };
+        done += results.len();
+        unreadable += results.iter().filter(|d| d.unreadable).count();
+        if !apply(&session, results, Some(epoch)) {
+            stopped = true;
+            running.abort_all();
+            break;
+        }
+        if let Some(progress) = &mut progress {
+            progress.report(done, total, "files");
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = if stopped {
+        format!("stopped after {done} of {total} files")
+    } else {
+        format!("{total} board files checked in {seconds:.2} s")
+    };
+    if let Some(progress) = progress {
+        progress.end(summary.clone());
+    }
+    if !stopped {
+        let mut message = format!("boardls: {summary} ({})", names.join(", "));
+        if unreadable > 0 {
+            message.push_str(&format!("; {unreadable} could not be read"));
+        }
+        session.log(MessageType::INFO, message);
+        refresh_pull(&session);
+    }
+}
+
+/// Reads files the client named (watch events, closed documents) and
+/// applies the results. Called with the state locked (the lock is not
+/// re-entrant, so what the reads need is taken from `state`).
+fn read_later(session: &Session, state: &mut State, found: Vec<(PathBuf, Uri, GameKind)>) {
+    if found.is_empty() {
+        return;
+    }
+    let jobs = jobs(state, found);
+    let (enc, reals) = (state.caps.encoding, state.workspace.reals());
+    let session = session.clone();
+    tokio::spawn(async move {
+        let read = tokio::task::spawn_blocking(move || disk::read_all(jobs, enc, Some(&reals)));
+        if let Ok(done) = read.await {
+            apply(&session, done, None);
+            refresh_pull(&session);
+        }
+    });
+}
+
+/// Asks a pull client to pull again, since files changed.
+pub fn refresh_pull(session: &Session) {
+    let caps = session.caps();
+    if caps.pull_diagnostics && caps.diagnostic_refresh {
+        let client = session.client.clone();
+        tokio::spawn(async move {
+            let _ = client.workspace_diagnostic_refresh().await;
+        });
+    }
+}
+
+/// Forgets the files `drop` selects and clears their diagnostics (those of
+/// open documents stay the editor's).
+pub fn clear_files(session: &Session, state: &mut State, drop: impl Fn(&std::path::Path) -> bool) {
+    let open = state.open_paths();
+    for (path, uri) in state.workspace.forget(drop) {
+        if !open.contains(&path) {
+            session.publish_unopened(state, uri, Vec::new());
+        }
+    }
+}
+
+/// Files created, changed or deleted on disk (watched-file events, or what
+/// a poll found).
+pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
+    let mut state = session.lock();
+    if !state.settings.scan {
+        return;
+    }
+    let mut reads: HashMap<PathBuf, (Uri, GameKind)> = HashMap::new();
+    for event in changes {
+        let Some(path) = disk::file_path(&event.uri) else {
+            continue;
+        };
+        if event.typ == FileChangeType::DELETED {
+            reads.retain(|p, _| !p.starts_with(&path));
+            // The path may be a folder: everything below it goes too.
+            clear_files(session, &mut state, |p| p.starts_with(&path));
+            if GameKind::from_path(&path).is_some() && !state.open_paths().contains(&path) {
+                // Unknown to the index (a read in flight, or never read):
+                // clearing is harmless and certain.
+                session.publish_unopened(&state, event.uri, Vec::new());
+            }
+            continue;
+        }
+        if let Some(kind) = GameKind::from_path(&path)
+            && state.workspace.in_folder(&path)
+        {
+            reads.insert(path, (event.uri, kind));
+        }
+    }
+    let found = reads.into_iter().map(|(p, (u, k))| (p, u, k)).collect();
+    read_later(session, &mut state, found);
+}
+
+/// For clients that do not watch files: walks the folders every
+/// [`POLL_INTERVAL`] and queues what changed on the session's ordered path,
+/// as watched-file events.
+pub async fn poll_folders(session: Session) {
+    let mut last: Option<disk::Snapshot> = None;
+    while session.alive() {
+        let (scan, folders) = {
+            let state = session.lock();
+            (state.settings.scan, state.workspace.folders().to_vec())
+        };
+        if !scan {
+            last = None;
+        } else {
+            let Ok(now) = tokio::task::spawn_blocking(move || disk::snapshot(&folders)).await
+            else {
+                return;
+            };
+            if let Some(before) = &last {
+                let changes = disk::changes(before, &now);
+                if !changes.is_empty() {
+                    session.queue(Internal::FilesChanged(changes));
+                }
+            }
+            last = Some(now);
+        }
+        tokio::time::sleep(POLL_INTERVAL).await;
+    }
+}
+
+/// `didClose` of a workspace file: the editor showed its text's diagnostics;
+/// read it again from disk (or clear it if it is gone). False when the file
+/// is not the workspace's, so the caller clears it.
+pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
+    let Some(path) = disk::file_path(uri) else {
+        return false;
+    };
+    let Some(kind) = GameKind::from_path(&path) else {
+        return false;
+    };
+    if !state.settings.scan || !state.workspace.in_folder(&path) {
+        return false;
+    }
+    read_later(session, state, vec![(path, uri.clone(), kind)]);
+    true
+}
+
+/// Folders added and removed: the files of removed folders are cleared,
+/// added folders are scanned.
+pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
+    let (added, scan, epoch) = {
+        let mut state = session.lock();
+        let removed: Vec<PathBuf> = removed.iter().filter_map(disk::file_path).collect();
+        let open = state.open_paths();
+        for (path, uri) in state.workspace.remove_folders(&removed) {
+            if !open.contains(&path) {
+                session.publish_unopened(&state, uri, Vec::new());
+            }
+        }
+        let added: Vec<Folder> = added
+            .iter()
+            .filter_map(disk::folder)
+            .filter(|folder| state.workspace.add_folder(folder.clone()))
+            .collect();
+        (added, state.settings.scan, state.workspace.epoch())
+    };
+    if scan && !added.is_empty() {
+        tokio::spawn(scan_folders(session.clone(), added, epoch));
+    } else {
+        refresh_pull(session);
+    }
+}
