@@ -47,11 +47,41 @@ impl SessionEnd {
     }
 }
 
+/// Faults a test can ask a session for. `BOARDLS_TEST_PANIC` sets
+/// `panic_in` for the sessions of a server process.
+#[derive(Clone, Debug, Default)]
+pub struct Faults {
+    /// The handler of the method whose last segment this names (`hover`,
+    /// `didChange`, `didChangeWatchedFiles`, …) panics after its work.
+    pub panic_in: Option<String>,
+    /// Yield to the runtime a varying number of times before each message,
+    /// so tests see that ordering does not depend on scheduling.
+    pub jitter: bool,
+}
+
+impl Faults {
+    pub fn from_env() -> Faults {
+        Faults {
+            panic_in: std::env::var("BOARDLS_TEST_PANIC").ok(),
+            jitter: false,
+        }
+    }
+}
+
 /// Serves one LSP session over a byte stream pair until `exit` or the end
 /// of the input, and reports how it ended. Each session has its own
 /// documents and settings, so any stream (stdio, a socket, an in-process
 /// pipe in tests) can carry one.
 pub async fn serve_session<I, O>(input: I, output: O) -> SessionEnd
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    serve_session_with(input, output, Faults::from_env()).await
+}
+
+/// [`serve_session`] with the faults a test asks for.
+pub async fn serve_session_with<I, O>(input: I, output: O, faults: Faults) -> SessionEnd
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
@@ -71,7 +101,11 @@ where
     };
     let (to_client, mut from_client) = socket.split();
     let forward = tokio::spawn(outgoing::forward(to_client, wire.clone()));
-    let guard = Guard::from_env(outbox);
+    let guard = Guard {
+        outbox,
+        inject: faults.panic_in,
+    };
+    let mut jitter = faults.jitter.then_some(0x9e37_79b9_u32);
     let mut input = FramedRead::with_capacity(input, LspCodec::default(), 64 * 1024);
     loop {
         let next = tokio::select! {
@@ -79,6 +113,15 @@ where
             item = input.next() => Next::Client(item),
             Some(work) = internal.recv() => Next::Internal(work),
         };
+        if let Some(state) = &mut jitter {
+            // xorshift: 0 to 3 yields, differently before each message.
+            *state ^= *state << 13;
+            *state ^= *state >> 17;
+            *state ^= *state << 5;
+            for _ in 0..*state % 4 {
+                tokio::task::yield_now().await;
+            }
+        }
         let item = match next {
             Next::Internal(work) => {
                 guard.internal(&session, work);
@@ -128,20 +171,11 @@ enum Next {
 /// an InternalError answer; the session goes on.
 struct Guard {
     outbox: Outbox,
-    /// Test-only fault injection: the handler of the method whose last
-    /// segment `BOARDLS_TEST_PANIC` names (`hover`, `didChange`, …) panics
-    /// after doing its work.
+    /// [`Faults::panic_in`].
     inject: Option<String>,
 }
 
 impl Guard {
-    fn from_env(outbox: Outbox) -> Guard {
-        Guard {
-            outbox,
-            inject: std::env::var("BOARDLS_TEST_PANIC").ok(),
-        }
-    }
-
     fn injects(&self, what: &str) -> bool {
         self.inject.as_deref() == Some(what)
     }

@@ -35,5 +35,5 @@ pub mod transport;
 pub mod view;
 pub mod workspace;
 
-pub use dispatch::serve_session;
+pub use dispatch::{Faults, serve_session, serve_session_with};
 pub use run::{Options, run};

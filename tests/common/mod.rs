@@ -58,6 +58,9 @@ type Replies = Arc<Mutex<HashMap<String, Value>>>;
 pub struct Server {
     /// The process, for a stdio server; `None` for a TCP session.
     child: Option<Child>,
+    /// The thread running an in-process session, with whether it ended
+    /// successfully.
+    session: Option<std::thread::JoinHandle<bool>>,
     stdin: Writer,
     /// The connection, for a TCP session.
     socket: Option<TcpStream>,
@@ -100,6 +103,33 @@ impl Server {
         server
     }
 
+    /// A session of the server library in this process, on its own
+    /// multi-threaded runtime, over a socket pair: the same bytes as a
+    /// spawned server, with the faults a test asks for.
+    pub fn in_process(faults: boardls::lsp::Faults) -> Server {
+        use std::os::unix::net::UnixStream;
+        let (client, server) = UnixStream::pair().expect("socket pair");
+        server.set_nonblocking(true).expect("non-blocking socket");
+        let session = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
+            let end = runtime.block_on(async move {
+                let socket = tokio::net::UnixStream::from_std(server).expect("tokio socket");
+                let (input, output) = socket.into_split();
+                boardls::lsp::serve_session_with(input, output, faults).await
+            });
+            runtime.shutdown_background();
+            end.success()
+        });
+        let reader = client.try_clone().expect("clone socket");
+        let mut server = Server::over(Box::new(client), reader);
+        server.session = Some(session);
+        server
+    }
+
     fn over(writer: Box<dyn Write + Send>, output: impl Read + Send + 'static) -> Server {
         let stdin: Writer = Arc::new(Mutex::new(Some(writer)));
         let replies: Replies = Arc::default();
@@ -127,6 +157,7 @@ impl Server {
         });
         Server {
             child: None,
+            session: None,
             stdin,
             socket: None,
             replies,
@@ -280,9 +311,21 @@ impl Server {
         self.stdin.lock().unwrap().take();
     }
 
-    /// Waits for the process to end.
+    /// Waits for the process (or the in-process session) to end.
     pub fn wait(&mut self) -> ExitStatus {
         let deadline = Instant::now() + TIMEOUT;
+        if let Some(session) = self.session.take() {
+            while !session.is_finished() {
+                assert!(Instant::now() < deadline, "session did not end");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let success = session.join().unwrap_or(false);
+            return std::os::unix::process::ExitStatusExt::from_raw(if success {
+                0
+            } else {
+                1 << 8
+            });
+        }
         let child = self.child.as_mut().expect("a server process");
         loop {
             if let Some(status) = child.try_wait().expect("try_wait") {
