@@ -18,3 +18,5 @@ pub mod lsp;
 pub mod solve;
 pub mod syntax;
 pub mod text;
+pub mod walk;
+pub mod wording;

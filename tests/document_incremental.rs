@@ -1,9 +1,9 @@
 //! Incremental parsing must always equal a fresh parse of the same text.
 
+use boardls::document::Document;
+use boardls::games::GameKind;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-
-use super::*;
 
 const UTTT: &str = "... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... x.. ...\n\n... ... ...\n... ... ...\n... ... ...\n6 4\n";
 const UTTT_FULL: &str = "xoo x.. x..\nooo ... ...\nooo ... ...\n\nx.. x.. ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... ... ...\n7 4\n";
