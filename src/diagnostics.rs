@@ -85,7 +85,9 @@ pub mod codes {
 
     /// The severity `code` is reported with; `None` for an unknown code.
     pub fn severity(code: &str) -> Option<Severity> {
-        ALL.iter().find(|(c, _)| *c == code).map(|&(_, severity)| severity)
+        ALL.iter()
+            .find(|(c, _)| *c == code)
+            .map(|&(_, severity)| severity)
     }
 }
 

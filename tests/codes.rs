@@ -70,7 +70,10 @@ fn every_code_in_the_source_is_listed() {
     let defined = code_constants_defined();
     assert!(defined.len() >= codes::ALL.len(), "{defined:?}");
     for (name, value) in &defined {
-        assert!(listed(value), "codes::{name} = {value:?} is not in codes::ALL");
+        assert!(
+            listed(value),
+            "codes::{name} = {value:?} is not in codes::ALL"
+        );
     }
     let mut unlisted = BTreeSet::new();
     for (path, text) in sources::rust_sources() {

@@ -34,9 +34,7 @@ pub mod tomek;
 pub mod uttt;
 
 pub use file::{
-    Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes,
-    file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
+    Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, file_diagnostics,
+    parse_file, parse_header, parse_lines, parse_position,
 };
 pub use position::{Game, ParsedPosition, board_size};
-/// Re-exported from [`crate::text`], where it is defined.
-pub use crate::text::LineSource;

@@ -80,10 +80,7 @@ pub(super) fn read_square_board<'a>(
         p.push(Diagnostic::error(
             codes.missing_row,
             span,
-            format!(
-                "the board has {}, expected {size}",
-                count(rows, "row")
-            ),
+            format!("the board has {}, expected {size}", count(rows, "row")),
         ));
     }
     Some((p, complete.then_some(cells)))

@@ -19,8 +19,8 @@ pub fn rust_sources() -> Vec<(String, String)> {
     files
         .into_iter()
         .map(|path| {
-            let text = fs::read_to_string(&path)
-                .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
             let relative = path
                 .strip_prefix(root())
                 .expect("under the crate root")
