@@ -6,66 +6,23 @@
 //! unreadable path (the other files are still checked), else 1 when any
 //! error was found, else 0.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::diagnostics::{Diagnostic, Severity, Span, codes};
+use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::games::GameKind;
-use crate::syntax;
+use crate::syntax::diagnose_bytes;
 use crate::text::{TextLines, char_column, utf16_column};
+use crate::walk;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// How `check` prints diagnostics (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Text,
     Json,
-}
-
-/// A file's text (the valid UTF-8 prefix when it is not UTF-8) and its
-/// diagnostics, absolute and sorted.
-pub struct Checked<'a> {
-    pub text: &'a str,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// Checks a file's bytes as a board file of `kind`.
-pub fn check_bytes(kind: GameKind, bytes: &[u8]) -> Checked<'_> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Checked {
-            text,
-            diagnostics: syntax::diagnose(kind, text),
-        },
-        Err(err) => {
-            let offset = err.valid_up_to();
-            // Everything before the bad byte is valid, so this cannot fail.
-            let text = std::str::from_utf8(&bytes[..offset]).unwrap_or_default();
-            let lines = TextLines::new(text);
-            let line = lines.len() - 1;
-            let column = offset - lines.line_start(line);
-            let byte = bytes.get(offset).copied().unwrap_or_default();
-            let line = syntax_line(line);
-            let column = syntax_line(column);
-            let diagnostic = Diagnostic::error(
-                codes::FILE_INVALID_UTF8,
-                Span::at(line, column),
-                format!(
-                    "the file is not valid UTF-8: byte 0x{byte:02x} at offset {offset} (line {}) does not form a character",
-                    line + 1
-                ),
-            );
-            Checked {
-                text,
-                diagnostics: vec![diagnostic],
-            }
-        }
-    }
-}
-
-fn syntax_line(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Appends the diagnostics of one file to `out` in the given format.
@@ -153,7 +110,7 @@ pub fn run(format: Format, paths: &[PathBuf]) -> ExitCode {
                     continue;
                 }
             };
-            let checked = check_bytes(kind, &bytes);
+            let checked = diagnose_bytes(kind, &bytes);
             outcome.errors_found |= checked
                 .diagnostics
                 .iter()
@@ -208,118 +165,5 @@ fn board_files(path: &Path, outcome: &mut Outcome) -> Vec<(PathBuf, GameKind)> {
             }
         };
     }
-    find_board_files(path, false, &mut |path, err| outcome.problem(path, err))
-}
-
-/// The board files below the folder `dir`, in name order, skipping hidden
-/// folders, `target/` and `node_modules/`. Symbolic links are followed, but
-/// each real folder is read once, so links in a loop end; with `confine`,
-/// links that lead outside `dir` are not followed at all (the language
-/// server's workspace scan must not read files outside its folders).
-/// Problems (an unreadable folder, a dangling link named like a board file)
-/// are handed to `problem` and the walk goes on.
-pub fn find_board_files(
-    dir: &Path,
-    confine: bool,
-    problem: &mut dyn FnMut(&Path, io::Error),
-) -> Vec<(PathBuf, GameKind)> {
-    let mut walk = Walk {
-        root: None,
-        visited: HashSet::new(),
-        files: Vec::new(),
-        problem,
-    };
-    if confine {
-        match fs::canonicalize(dir) {
-            Ok(root) => walk.root = Some(root),
-            Err(err) => {
-                (walk.problem)(dir, err);
-                return Vec::new();
-            }
-        }
-    }
-    walk.dir(dir);
-    walk.files
-}
-
-/// Folders never searched: version control, build output, dependencies.
-pub fn skipped_folder(name: &str) -> bool {
-    name.starts_with('.') || name == "target" || name == "node_modules"
-}
-
-struct Walk<'a> {
-    /// The real path of the folder the walk may not leave, when confined.
-    root: Option<PathBuf>,
-    visited: HashSet<PathBuf>,
-    files: Vec<(PathBuf, GameKind)>,
-    problem: &'a mut dyn FnMut(&Path, io::Error),
-}
-
-impl Walk<'_> {
-    /// Whether a real path may be read: inside the root when confined.
-    fn allowed(&self, real: &Path) -> bool {
-        self.root.as_ref().is_none_or(|root| real.starts_with(root))
-    }
-
-    fn dir(&mut self, dir: &Path) {
-        // Symbolic links are followed, but each real folder is read once, so
-        // a link back up the tree ends instead of looping.
-        match fs::canonicalize(dir) {
-            Ok(real) => {
-                if !self.allowed(&real) || !self.visited.insert(real) {
-                    return;
-                }
-            }
-            Err(err) => {
-                (self.problem)(dir, err);
-                return;
-            }
-        }
-        let entries = match fs::read_dir(dir) {
-            Ok(entries) => entries,
-            Err(err) => {
-                (self.problem)(dir, err);
-                return;
-            }
-        };
-        let mut entries: Vec<_> = entries
-            .filter_map(Result::ok)
-            .map(|entry| {
-                let link = entry.file_type().is_ok_and(|t| t.is_symlink());
-                (entry.path(), link)
-            })
-            .collect();
-        entries.sort();
-        for (path, link) in entries {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            let kind = GameKind::from_path(&path);
-            match fs::metadata(&path) {
-                Ok(metadata) if metadata.is_dir() => {
-                    if !skipped_folder(name) {
-                        self.dir(&path);
-                    }
-                }
-                Ok(_) => {
-                    let Some(kind) = kind else { continue };
-                    // A linked file counts only when it lies inside the root.
-                    if link
-                        && self.root.is_some()
-                        && !fs::canonicalize(&path).is_ok_and(|real| self.allowed(&real))
-                    {
-                        continue;
-                    }
-                    self.files.push((path, kind));
-                }
-                // A dangling link matters only when it looks like a board file.
-                Err(err) => {
-                    if kind.is_some() {
-                        (self.problem)(&path, err);
-                    }
-                }
-            }
-        }
-    }
+    walk::find_board_files(path, false, &mut |path, err| outcome.problem(path, err))
 }

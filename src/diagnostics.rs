@@ -1,53 +1,24 @@
 //! The one diagnostic model: `check` prints it, the language server
 //! publishes it.
 //!
-//! Every diagnostic has a stable machine code. The codes, their severities
-//! and what they mean:
-//!
-//! | code | severity | meaning |
-//! |---|---|---|
-//! | `file/invalid-utf8` | error | the file is not UTF-8 (reported by `check`) |
-//! | `file/no-positions` | error | the file holds no board at all |
-//! | `file/count-mismatch` | error | the count line disagrees with the number of boards (fix: rewrite it) |
-//! | `file/bad-count` | error | the count line's number does not fit |
-//! | `file/unreadable` | warning | a workspace file the server could not read or check |
-//! | `file/more-diagnostics` | information | an unopened file has more diagnostics than are shown |
-//! | `uttt/bad-cell` | error | a cell that is not `x`, `o`, `.` or `!` (fix for `X`/`O`) |
-//! | `uttt/bad-row` | error | a row not laid out as `ccc ccc ccc` |
-//! | `uttt/missing-row` | error | a band with fewer than 3 rows, or fewer than 3 bands |
-//! | `uttt/extra-row` | error | a row beyond a band's third or the board's ninth |
-//! | `uttt/bad-layout` | error | blank lines missing or extra between bands and positions |
-//! | `uttt/missing-last-move` | error | no last-move line `x y` after the 9th row |
-//! | `uttt/bad-last-move` | error | a last-move line that is not two numbers 1..9 |
-//! | `uttt/empty-last-move` | error | the last move points at an empty cell |
-//! | `uttt/no-empty-cell` | error | the board has no empty cell |
-//! | `uttt/wrong-marker` | warning | a `!` on a cell that is not a legal move (fix: `.`) |
-//! | `uttt/missing-marker` | warning | a legal cell left as `.` on a board that uses `!` (fix: `!`) |
-//! | `go9/bad-cell` | error | a cell that is not `x`, `o` or `.` (fix for `X`/`O`) |
-//! | `go9/bad-row` | error | a row without exactly 9 cells |
-//! | `go9/missing-row` | error | a board with fewer than 9 rows |
-//! | `go9/bad-layout` | error | no blank line between two boards |
-//! | `go9/killable` | information | x captures an o group by playing here |
-//! | `go9/dead-group` | warning | a group without liberty: the position cannot occur |
-//! | `go9/atari` | information | an x group with one liberty: o could take it next |
-//! | `tomek/bad-cell` | error | a cell that is not `X`, `O`, `T` or `.` (fix for `x`/`o`/`t`) |
-//! | `tomek/bad-row` | error | a row without exactly 4 cells |
-//! | `tomek/missing-row` | error | a board with fewer than 4 rows |
-//! | `tomek/bad-layout` | error | no blank line between two boards |
-//! | `tomek/extra-t` | warning | more than one `T` on a board |
-//! | `tomek/two-winners` | warning | both players hold a winning line |
-//!
-//! `go9/killable` is information, not a warning: a capturable group is the
-//! very thing the judge asks about, and nothing in the file is wrong.
+//! Every diagnostic has a stable machine code, one of [`codes`]; each code
+//! is always reported with the same severity ([`codes::ALL`]). What each
+//! one means is listed in README.md (§ Diagnostic codes), and a test keeps
+//! that list equal to [`codes::ALL`].
 
 /// The stable codes, one constant each, so no caller misspells one.
 pub mod codes {
+    use crate::diagnostics::Severity;
+
     pub const FILE_INVALID_UTF8: &str = "file/invalid-utf8";
     pub const FILE_NO_POSITIONS: &str = "file/no-positions";
     pub const FILE_COUNT_MISMATCH: &str = "file/count-mismatch";
     pub const FILE_BAD_COUNT: &str = "file/bad-count";
-    pub const FILE_UNREADABLE: &str = "file/unreadable";
+    /// The language server's note on an unopened file that has more
+    /// diagnostics than it shows.
     pub const FILE_MORE_DIAGNOSTICS: &str = "file/more-diagnostics";
+    /// The language server could not read a workspace file.
+    pub const FILE_UNREADABLE: &str = "file/unreadable";
 
     pub const UTTT_BAD_CELL: &str = "uttt/bad-cell";
     pub const UTTT_BAD_ROW: &str = "uttt/bad-row";
@@ -76,39 +47,48 @@ pub mod codes {
     pub const TOMEK_EXTRA_T: &str = "tomek/extra-t";
     pub const TOMEK_TWO_WINNERS: &str = "tomek/two-winners";
 
-    /// Every code, for documentation and tests.
-    pub const ALL: [&str; 30] = [
-        FILE_INVALID_UTF8,
-        FILE_NO_POSITIONS,
-        FILE_COUNT_MISMATCH,
-        FILE_BAD_COUNT,
-        FILE_UNREADABLE,
-        FILE_MORE_DIAGNOSTICS,
-        UTTT_BAD_CELL,
-        UTTT_BAD_ROW,
-        UTTT_MISSING_ROW,
-        UTTT_EXTRA_ROW,
-        UTTT_BAD_LAYOUT,
-        UTTT_MISSING_LAST_MOVE,
-        UTTT_BAD_LAST_MOVE,
-        UTTT_EMPTY_LAST_MOVE,
-        UTTT_NO_EMPTY_CELL,
-        UTTT_WRONG_MARKER,
-        UTTT_MISSING_MARKER,
-        GO9_BAD_CELL,
-        GO9_BAD_ROW,
-        GO9_MISSING_ROW,
-        GO9_BAD_LAYOUT,
-        GO9_KILLABLE,
-        GO9_DEAD_GROUP,
-        GO9_ATARI,
-        TOMEK_BAD_CELL,
-        TOMEK_BAD_ROW,
-        TOMEK_MISSING_ROW,
-        TOMEK_BAD_LAYOUT,
-        TOMEK_EXTRA_T,
-        TOMEK_TWO_WINNERS,
+    /// Every code and the severity it is always reported with.
+    pub const ALL: [(&str, Severity); 30] = [
+        (FILE_INVALID_UTF8, Severity::Error),
+        (FILE_NO_POSITIONS, Severity::Error),
+        (FILE_COUNT_MISMATCH, Severity::Error),
+        (FILE_BAD_COUNT, Severity::Error),
+        (FILE_MORE_DIAGNOSTICS, Severity::Information),
+        (FILE_UNREADABLE, Severity::Warning),
+        (UTTT_BAD_CELL, Severity::Error),
+        (UTTT_BAD_ROW, Severity::Error),
+        (UTTT_MISSING_ROW, Severity::Error),
+        (UTTT_EXTRA_ROW, Severity::Error),
+        (UTTT_BAD_LAYOUT, Severity::Error),
+        (UTTT_MISSING_LAST_MOVE, Severity::Error),
+        (UTTT_BAD_LAST_MOVE, Severity::Error),
+        (UTTT_EMPTY_LAST_MOVE, Severity::Error),
+        (UTTT_NO_EMPTY_CELL, Severity::Error),
+        (UTTT_WRONG_MARKER, Severity::Warning),
+        (UTTT_MISSING_MARKER, Severity::Warning),
+        (GO9_BAD_CELL, Severity::Error),
+        (GO9_BAD_ROW, Severity::Error),
+        (GO9_MISSING_ROW, Severity::Error),
+        (GO9_BAD_LAYOUT, Severity::Error),
+        // Not a warning: a capturable group is the very thing the judge
+        // asks about, and nothing in the file is wrong.
+        (GO9_KILLABLE, Severity::Information),
+        (GO9_DEAD_GROUP, Severity::Warning),
+        (GO9_ATARI, Severity::Information),
+        (TOMEK_BAD_CELL, Severity::Error),
+        (TOMEK_BAD_ROW, Severity::Error),
+        (TOMEK_MISSING_ROW, Severity::Error),
+        (TOMEK_BAD_LAYOUT, Severity::Error),
+        (TOMEK_EXTRA_T, Severity::Warning),
+        (TOMEK_TWO_WINNERS, Severity::Warning),
     ];
+
+    /// The severity `code` is reported with; `None` for an unknown code.
+    pub fn severity(code: &str) -> Option<Severity> {
+        ALL.iter()
+            .find(|(c, _)| *c == code)
+            .map(|&(_, severity)| severity)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

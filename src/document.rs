@@ -27,17 +27,17 @@ use ropey::Rope;
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{
-    self, Header, LineSource, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics,
-    parse_header, parse_position,
+    self, Header, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics, parse_header,
+    parse_position,
 };
-use crate::text::strip_line_end;
+use crate::text::{LineSource, strip_line_end, to_u32};
 
 /// The lines of a rope, for the parser.
 pub struct RopeLines<'a>(pub &'a Rope);
 
 impl LineSource for RopeLines<'_> {
     fn line_count(&self) -> u32 {
-        u32::try_from(self.0.len_lines()).unwrap_or(u32::MAX)
+        to_u32(self.0.len_lines())
     }
 
     fn line(&self, index: u32) -> Cow<'_, str> {
@@ -421,10 +421,3 @@ fn noisy_indices<'a>(
         .map(|(i, _)| first + i)
         .collect()
 }
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-#[cfg(test)]
-mod tests;

@@ -2,13 +2,25 @@
 //! ultimate tic-tac-toe (`.uttt`), ancient go (`.go9`) and
 //! Tic-Tac-Toe-Tomek (`.tomek`).
 //!
-//! Layers, each knowing only the one below it:
-//! - [`games`]: the pure rules, judge-exact.
-//! - [`syntax`]: text to positions with exact spans and [`diagnostics`];
-//!   [`document`]: a rope re-parsed incrementally on each edit.
-//! - [`solve`]: the judges themselves, streaming stdin to stdout.
-//! - [`check`]: the linter command.
+//! Layers, lowest first; each imports only from layers listed before it
+//! (`tests/structure.rs` checks, file by file, that no imports go in a
+//! circle):
+//! - leaves, importing nothing of the crate: [`text`] (line splitting, the
+//!   [`text::LineSource`] trait, columns, [`text::to_u32`]), [`wording`]
+//!   (`1 stone`, `2 liberties`), [`diagnostics`] (the diagnostic model and
+//!   its stable codes);
+//! - [`games`]: the pure rules, judge-exact, with the judges' verdict
+//!   wording;
+//! - [`walk`]: the board files below a folder;
+//! - [`syntax`]: text (or a file's bytes) to positions with exact spans and
+//!   diagnostics; it never fails;
+//! - [`document`]: a rope re-parsed incrementally on each edit;
+//! - [`solve`]: the judges themselves, streaming stdin to stdout (on
+//!   [`games`] alone);
+//! - [`check`]: the linter command;
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
+//!
+//! The command line (`src/main.rs`) is the only user of clap.
 
 pub mod check;
 pub mod diagnostics;
@@ -18,3 +30,5 @@ pub mod lsp;
 pub mod solve;
 pub mod syntax;
 pub mod text;
+pub mod walk;
+pub mod wording;

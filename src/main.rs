@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardls::check::Format;
 use boardls::games::GameKind;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -36,8 +37,8 @@ enum Command {
     },
     /// Print every diagnostic of every board file under PATHs.
     Check {
-        #[arg(long, value_enum, default_value_t = boardls::check::Format::Text)]
-        format: boardls::check::Format,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
@@ -56,6 +57,23 @@ impl From<Game> for GameKind {
             Game::Uttt => GameKind::Uttt,
             Game::Go9 => GameKind::Go9,
             Game::Tomek => GameKind::Tomek,
+        }
+    }
+}
+
+/// `check --format`: the library's `check::Format`, named for clap here so
+/// that clap stays in the binary.
+#[derive(Clone, Copy, ValueEnum)]
+enum OutputFormat {
+    Text,
+    Json,
+}
+
+impl From<OutputFormat> for Format {
+    fn from(format: OutputFormat) -> Format {
+        match format {
+            OutputFormat::Text => Format::Text,
+            OutputFormat::Json => Format::Json,
         }
     }
 }
@@ -85,6 +103,6 @@ fn main() -> ExitCode {
             allow_remote,
         }),
         Command::Solve { game } => boardls::solve::run_stdio(game.into()),
-        Command::Check { format, paths } => boardls::check::run(format, &paths),
+        Command::Check { format, paths } => boardls::check::run(format.into(), &paths),
     }
 }

@@ -414,11 +414,7 @@ fn read_go9_verdict<R: Read>(
 
 fn go9_verdict((black, white): (u128, u128)) -> &'static str {
     let board = go9::Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    if go9::can_kill(&board) {
-        "Can kill in one move!!!"
-    } else {
-        "Can not kill in one move!!!"
-    }
+    go9::verdict(&board).text()
 }
 
 /// Bit `i` set where byte `i` of the window equals `byte`: one vector

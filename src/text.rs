@@ -4,10 +4,25 @@
 //! `ropey::Rope` built with the `cr_lines` feature (and no `unicode_lines`)
 //! splits them, and as LSP counts them. A text with `k` line breaks has
 //! `k + 1` lines: a final line break is followed by an empty last line.
+//!
+//! A leaf: it imports nothing from the crate, and everything that reads
+//! lines (the parser, documents, `check`, the server) builds on it.
 
 use std::borrow::Cow;
 
-use crate::syntax::LineSource;
+/// Random access to the lines of a text, without their line endings: a
+/// `&str` ([`TextLines`]) or a document's rope.
+pub trait LineSource {
+    fn line_count(&self) -> u32;
+    /// Line `index` without its line ending; empty past the end.
+    fn line(&self, index: u32) -> Cow<'_, str>;
+}
+
+/// A count or offset as a line or column number, which are `u32` (as in
+/// LSP); past `u32::MAX` it saturates rather than wrapping.
+pub fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
 
 /// `line` without its line ending (`\r\n`, `\n` or `\r`), if it has one.
 pub fn strip_line_end(line: &str) -> &str {
@@ -121,7 +136,7 @@ impl<'a> TextLines<'a> {
 
 impl LineSource for TextLines<'_> {
     fn line_count(&self) -> u32 {
-        u32::try_from(self.starts.len()).unwrap_or(u32::MAX)
+        to_u32(self.starts.len())
     }
 
     fn line(&self, index: u32) -> Cow<'_, str> {
@@ -141,19 +156,17 @@ fn prefix(line: &str, byte: u32) -> &str {
 
 /// How many characters of `line` come before byte `byte`.
 pub fn char_column(line: &str, byte: u32) -> u32 {
-    let count = prefix(line, byte).chars().count();
-    u32::try_from(count).unwrap_or(u32::MAX)
+    to_u32(prefix(line, byte).chars().count())
 }
 
 /// How many UTF-16 code units of `line` come before byte `byte`.
 pub fn utf16_column(line: &str, byte: u32) -> u32 {
-    let count: usize = prefix(line, byte).chars().map(char::len_utf16).sum();
-    u32::try_from(count).unwrap_or(u32::MAX)
+    to_u32(prefix(line, byte).chars().map(char::len_utf16).sum())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::text::*;
 
     fn lines(text: &str) -> Vec<&str> {
         let lines = TextLines::new(text);

@@ -5,9 +5,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardls::check::{Format, check_bytes, render};
+use boardls::check::{Format, render};
 use boardls::games::GameKind;
-use boardls::syntax::parse_file;
+use boardls::syntax::{diagnose_bytes, parse_file};
 use expect_test::expect_file;
 
 fn example_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -36,7 +36,7 @@ fn examples_match_their_snapshots() {
         let display = relative.to_str().unwrap().replace('\\', "/");
         let kind = GameKind::from_path(&file).unwrap();
         let bytes = fs::read(&file).unwrap();
-        let checked = check_bytes(kind, &bytes);
+        let checked = diagnose_bytes(kind, &bytes);
         let mut snapshot = String::new();
         render(
             Format::Text,
@@ -80,7 +80,7 @@ fn good_examples_have_no_errors() {
     {
         let kind = GameKind::from_path(file).unwrap();
         let bytes = fs::read(file).unwrap();
-        let errors: Vec<_> = check_bytes(kind, &bytes)
+        let errors: Vec<_> = diagnose_bytes(kind, &bytes)
             .diagnostics
             .into_iter()
             .filter(|d| d.severity == boardls::diagnostics::Severity::Error)

@@ -33,7 +33,7 @@ fn parser_inputs_replay() {
             if let Err(problem) = oracle::check_parse(kind, valid) {
                 panic!("{}: {problem}", entry.path().display());
             }
-            let checked = boardls::check::check_bytes(kind, &bytes);
+            let checked = boardls::syntax::diagnose_bytes(kind, &bytes);
             if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
                 panic!("{} (check): {problem}", entry.path().display());
             }

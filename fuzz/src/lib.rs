@@ -26,7 +26,7 @@ pub fn parse(kind: GameKind, data: &[u8]) {
     }
     // `check` on the same bytes: its spans lie in the text it kept, and
     // both output formats render them.
-    let checked = boardls::check::check_bytes(kind, data);
+    let checked = boardls::syntax::diagnose_bytes(kind, data);
     if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
         panic!("check: {problem}\ntext: {:?}", checked.text);
     }

@@ -7,7 +7,7 @@
 //! Boards are bitboards: bit `row * 9 + col` of a `u128` per colour, so group
 //! flood fills and liberty counts are a few shifts and masks.
 
-use super::{Cell, CellSet};
+use super::cell::{Cell, CellSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Point {
@@ -160,8 +160,34 @@ impl Board {
     }
 }
 
-/// The judge's verdict, without allocating: is there an o group with exactly
-/// one liberty?
+/// The judge's answer for a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    CanKill,
+    CanNotKill,
+}
+
+impl Verdict {
+    /// The judge's wording.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Verdict::CanKill => "Can kill in one move!!!",
+            Verdict::CanNotKill => "Can not kill in one move!!!",
+        }
+    }
+}
+
+/// The judge's verdict for `board` (see [`can_kill`]).
+pub fn verdict(board: &Board) -> Verdict {
+    if can_kill(board) {
+        Verdict::CanKill
+    } else {
+        Verdict::CanNotKill
+    }
+}
+
+/// The rule the judge asks about, without allocating: is there an o group
+/// with exactly one liberty? ([`Findings::killable`] lists those groups.)
 pub fn can_kill(board: &Board) -> bool {
     let empty = ALL_POINTS & !(board.black | board.white);
     // Lone o stones are most groups on real boards: judge them all at once.
@@ -235,11 +261,6 @@ impl Findings {
             .iter()
             .filter(|g| g.colour == Colour::Black)
             .filter_map(|g| Some((g, g.last_liberty()?)))
-    }
-
-    /// The judge's verdict.
-    pub fn can_kill(&self) -> bool {
-        self.killable().next().is_some()
     }
 
     pub fn group_at(&self, cell: Cell) -> Option<&Group> {
@@ -319,7 +340,7 @@ fn remove_dead(board: &mut Board, colour: Colour) -> u128 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::games::go9::*;
 
     fn board(rows: [&str; 9]) -> Board {
         let mut b = Board::default();

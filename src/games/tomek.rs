@@ -3,7 +3,7 @@
 //! A player wins with a row, column or diagonal holding four of their
 //! symbols, or three and the `T` joker.
 
-use super::{Cell, CellSet};
+use super::cell::{Cell, CellSet};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mark {
@@ -122,23 +122,6 @@ impl Board {
         self.cells[cell.row as usize][cell.col as usize]
     }
 
-    fn line_winner(&self, line: Line) -> Option<Player> {
-        let (mut x, mut o, mut t) = (0, 0, 0);
-        for cell in line.cells() {
-            match self.mark(cell) {
-                Mark::X => x += 1,
-                Mark::O => o += 1,
-                Mark::T => t += 1,
-                Mark::Empty => {}
-            }
-        }
-        match (x, o, t) {
-            (4, _, _) | (3, _, 1) => Some(Player::X),
-            (_, 4, _) | (_, 3, 1) => Some(Player::O),
-            _ => None,
-        }
-    }
-
     pub fn has_empty(&self) -> bool {
         self.cells.iter().flatten().any(|&m| m == Mark::Empty)
     }
@@ -177,11 +160,7 @@ impl Findings {
 /// The judge's verdict without collecting lines. When both players hold a
 /// line (impossible in play) X is reported, as the judges' solutions do.
 pub fn verdict(board: &Board) -> Verdict {
-    let mut masks = MarkMasks::default();
-    for (i, &mark) in board.cells.iter().flatten().enumerate() {
-        masks.add(i as u32, mark);
-    }
-    masks.verdict()
+    MarkMasks::of(board).verdict()
 }
 
 /// The board as one 16-bit mask per symbol (bit `row * 4 + col`): the
@@ -194,6 +173,7 @@ pub struct MarkMasks {
     pub empty: u16,
 }
 
+/// The cells of each line of [`Line::ALL`], in that order, as masks.
 const LINE_MASKS: [u16; 10] = {
     let mut masks = [0u16; 10];
     let mut i = 0;
@@ -210,6 +190,14 @@ const LINE_MASKS: [u16; 10] = {
 };
 
 impl MarkMasks {
+    pub fn of(board: &Board) -> MarkMasks {
+        let mut masks = MarkMasks::default();
+        for (i, &mark) in board.cells.iter().flatten().enumerate() {
+            masks.add(i as u32, mark);
+        }
+        masks
+    }
+
     /// Records `mark` at bit `index` (`row * 4 + col`).
     pub fn add(&mut self, index: u32, mark: Mark) {
         let bit = 1 << index;
@@ -221,8 +209,21 @@ impl MarkMasks {
         }
     }
 
+    /// The rule: `player` wins `line` holding all four of its cells, or
+    /// three and the `T`.
     fn wins(player: u16, t: u16, line: u16) -> bool {
         (player | t) & line == line && (t & line).count_ones() <= 1
+    }
+
+    /// Who wins the line of cells `line` (no line is won by both).
+    fn line_winner(self, line: u16) -> Option<Player> {
+        if Self::wins(self.x, self.t, line) {
+            Some(Player::X)
+        } else if Self::wins(self.o, self.t, line) {
+            Some(Player::O)
+        } else {
+            None
+        }
     }
 
     pub fn verdict(self) -> Verdict {
@@ -239,17 +240,19 @@ impl MarkMasks {
 }
 
 pub fn analyse(board: &Board) -> Findings {
+    let masks = MarkMasks::of(board);
     let winning_lines = Line::ALL
         .into_iter()
-        .filter_map(|line| {
+        .zip(LINE_MASKS)
+        .filter_map(|(line, mask)| {
             Some(WinningLine {
-                player: board.line_winner(line)?,
+                player: masks.line_winner(mask)?,
                 line,
             })
         })
         .collect();
     Findings {
-        verdict: verdict(board),
+        verdict: masks.verdict(),
         winning_lines,
     }
 }

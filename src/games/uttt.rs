@@ -5,7 +5,7 @@
 //! position inside the big board equals the last move's position inside its
 //! own small field; if that field has no empty cell, anywhere empty is legal.
 
-use super::{Cell, CellSet};
+use super::cell::{Cell, CellSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Chip {
@@ -225,7 +225,7 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::games::uttt::*;
 
     #[test]
     fn field_cells_cover_each_field() {

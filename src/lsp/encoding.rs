@@ -9,6 +9,8 @@
 //! multi-byte char or a surrogate pair means the start of that char.
 
 use ropey::{Rope, RopeSlice};
+
+use crate::text::to_u32;
 use tower_lsp_server::ls_types::{ClientCapabilities, Position, PositionEncodingKind, Range};
 
 /// The unit of `Position::character`, negotiated at `initialize`.
@@ -185,11 +187,6 @@ pub fn position_to_line_byte(rope: &Rope, pos: Position, enc: Encoding) -> (u32,
 /// The position just past the last char of `line`'s content.
 pub fn line_end(rope: &Rope, line: u32, enc: Encoding) -> Position {
     line_byte_to_position(rope, line, u32::MAX, enc)
-}
-
-/// Protocol numbers are u32; a document beyond 4 GiB saturates.
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -13,11 +13,12 @@ use tower_lsp_server::ls_types::{
 
 use super::config::HintSettings;
 use super::encoding::line_end;
-use super::locate::{self, Located, cell_list, coord, count, field_name};
+use super::locate::{self, Located, cell_list, coord, field_name};
 use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::uttt;
 use crate::syntax::Game;
+use crate::wording::count;
 
 pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
     inlay_hints_with(view, range, &HintSettings::default())
@@ -52,8 +53,8 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
                     let liberties = group.liberties.len();
                     let tooltip = format!(
                         "{colour} group of {}: {}{}",
-                        count(group.stones.len(), "stone", "stones"),
-                        count(liberties, "liberty", "liberties"),
+                        count(group.stones.len(), "stone"),
+                        count(liberties, "liberty"),
                         if liberties == 0 {
                             String::new()
                         } else {

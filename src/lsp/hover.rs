@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
-use super::locate::{self, Located, cell_list, coord, count, field_name};
+use super::locate::{self, Located, cell_list, coord, field_name};
 use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
 use crate::syntax::Game;
+use crate::wording::count;
 
 pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
     let (located, cell) = locate::at(view, pos)?;
@@ -62,7 +63,7 @@ fn position_summary(text: &mut String, located: Located<'_>) {
                     format!(
                         "- x at {} captures {}",
                         coord(at),
-                        count(group.stones.len(), "o stone", "o stones")
+                        count(group.stones.len(), "o stone")
                     )
                 })
                 .collect();
@@ -89,7 +90,7 @@ fn uttt_reason_line(findings: &uttt::Findings) -> String {
         Some(player) => format!("{} to move", player.symbol()),
         None => "nobody to move (the last-move cell is empty)".to_owned(),
     };
-    let legal = count(findings.legal.len(), "legal move", "legal moves");
+    let legal = count(findings.legal.len(), "legal move");
     if findings.anywhere {
         format!(
             "Last move at {last}: {to_move}. It sends the next chip to the {field} field, which is full, so any free cell is legal: {legal}."
@@ -161,7 +162,7 @@ fn go9_cell(text: &mut String, board: &go9::Board, findings: &go9::Findings, cel
                     let _ = writeln!(
                         text,
                         "x playing here captures {}: {}.",
-                        count(outcome.captured.len(), "o stone", "o stones"),
+                        count(outcome.captured.len(), "o stone"),
                         cell_list(outcome.captured)
                     );
                 }
@@ -176,7 +177,7 @@ fn go9_cell(text: &mut String, board: &go9::Board, findings: &go9::Findings, cel
                 let _ = writeln!(
                     text,
                     "\nAfterwards x loses {} without a liberty: {}.",
-                    count(outcome.lost.len(), "own stone", "own stones"),
+                    count(outcome.lost.len(), "own stone"),
                     cell_list(outcome.lost)
                 );
             }
@@ -200,13 +201,8 @@ fn go9_group(text: &mut String, group: &go9::Group) {
     let colour = colour_name(group.colour);
     let _ = writeln!(
         text,
-        "Group of {} {}: {}.\n",
-        group.stones.len(),
-        if group.stones.len() == 1 {
-            format!("{colour} stone")
-        } else {
-            format!("{colour} stones")
-        },
+        "Group of {}: {}.\n",
+        count(group.stones.len(), &format!("{colour} stone")),
         cell_list(group.stones)
     );
     let liberties = group.liberties.len();
@@ -220,7 +216,7 @@ fn go9_group(text: &mut String, group: &go9::Group) {
     let _ = writeln!(
         text,
         "{}: {}.",
-        count(liberties, "liberty", "liberties"),
+        count(liberties, "liberty"),
         cell_list(group.liberties)
     );
     if let Some(at) = group.last_liberty() {

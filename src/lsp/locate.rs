@@ -99,11 +99,6 @@ pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
     cells.into_iter().map(short).collect::<Vec<_>>().join(", ")
 }
 
-/// Plural helper: `1 stone`, `3 stones`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The name of a uttt small field by its field row and column.
 pub fn field_name(field: Cell) -> &'static str {
     const NAMES: [&str; 9] = [

@@ -1,18 +1,20 @@
 //! `.go9` boards (HDU 5546 input): 9 rows of 9 cells `x`, `o`, `.`.
 
-use super::{
-    Alphabet, Game, LayoutCodes, LineSource, ParsedPosition, PositionBuilder, plural,
-    read_square_board,
-};
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::go9::{self, Board, Colour, Group};
 use crate::games::{Cell, CellSet, GameKind};
+use crate::text::LineSource;
+use crate::wording::count;
+
+use super::builder::{Alphabet, PositionBuilder, lowercase_players};
+use super::position::{Game, ParsedPosition};
+use super::square::{LayoutCodes, read_square_board};
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::GO9_BAD_CELL,
     expected: "`x`, `o` or `.`",
     cells: b"xo.",
-    fix_case: super::lowercase_players,
+    fix_case: lowercase_players,
 };
 
 const LAYOUT: LayoutCodes = LayoutCodes {
@@ -66,7 +68,7 @@ fn with_stones(
 
 fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
     for (group, capture) in findings.killable() {
-        let stones = plural(group.stones.len() as u64, "o stone");
+        let stones = count(group.stones.len(), "o stone");
         let diagnostic = Diagnostic::information(
             codes::GO9_KILLABLE,
             p.cell_span(capture),
@@ -79,7 +81,7 @@ fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
         let message = format!(
             "this {} group of {} has no liberty, so the position cannot occur in a game",
             group.colour.symbol(),
-            plural(group.stones.len() as u64, "stone")
+            count(group.stones.len(), "stone")
         );
         push_group_fact(
             p,
@@ -91,7 +93,7 @@ fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
         debug_assert_eq!(group.colour, Colour::Black);
         let message = format!(
             "this x group of {} has one liberty: o could capture it at {}",
-            plural(group.stones.len() as u64, "stone"),
+            count(group.stones.len(), "stone"),
             coordinates(liberty)
         );
         let diagnostic = Diagnostic::information(codes::GO9_ATARI, Span::default(), message)

@@ -1,12 +1,14 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
-use super::{
-    Alphabet, Game, LayoutCodes, LineSource, ParsedPosition, PositionBuilder, read_square_board,
-};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
+use crate::text::LineSource;
+
+use super::builder::{Alphabet, PositionBuilder};
+use super::position::{Game, ParsedPosition};
+use super::square::{LayoutCodes, read_square_board};
 
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'x' | 'o' | 't').then(|| c.to_ascii_uppercase())

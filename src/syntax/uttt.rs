@@ -6,19 +6,22 @@
 //! blank line by how many rows follow, and a position without its last-move
 //! line ends after its third band.
 
-use super::{
-    Alphabet, Cells, Game, LineKind, LineSource, ParsedPosition, PositionBuilder, describe,
-    is_blank_char, ordinal, plural, quote, trim_trailing_blanks,
-};
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Chip};
 use crate::games::{Cell, GameKind};
+use crate::text::LineSource;
+use crate::wording::{count, ordinal};
+
+use super::builder::{Alphabet, PositionBuilder, lowercase_players};
+use super::lines::{LineKind, describe, is_blank_char, quote, trim_trailing_blanks};
+use super::position::{Game, ParsedPosition};
+use super::square::Cells;
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
     expected: "`x`, `o`, `.` or `!`",
     cells: b"xo.!",
-    fix_case: super::lowercase_players,
+    fix_case: lowercase_players,
 };
 
 const MISSING_LAST_MOVE: &str = "expected the last-move line `x y` after the 9th row";
@@ -151,7 +154,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
                         format!(
                             "band {} has {}, expected 3",
                             at.band + 1,
-                            plural(at.in_band as u64, "row")
+                            count(at.in_band, "row")
                         ),
                     );
                 }
@@ -206,7 +209,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
                         format!(
                             "band {} has {}, expected 3",
                             at.band + 1,
-                            plural(at.in_band as u64, "row")
+                            count(at.in_band, "row")
                         ),
                     ));
                 }
@@ -233,7 +236,7 @@ fn end_without_last_move(p: &mut PositionBuilder, at: &Bands, span: Span) {
             span,
             format!(
                 "expected three bands of three rows, found {}",
-                plural(at.band as u64 + 1, "band")
+                count(at.band + 1, "band")
             ),
         ));
     }
@@ -377,7 +380,7 @@ fn read_row(
                 format!(
                     "{} has {} in its {} group, expected 3",
                     row_name(),
-                    plural(cells as u64, "cell"),
+                    count(cells, "cell"),
                     ordinal(groups + 1)
                 ),
             );
@@ -414,7 +417,7 @@ fn read_row(
             format!(
                 "{} has {} of cells, expected 3 groups of 3 separated by spaces",
                 row_name(),
-                plural(groups as u64, "group")
+                count(groups, "group")
             ),
         );
         ok = false;

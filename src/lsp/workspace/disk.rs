@@ -14,11 +14,12 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::index::{Finished, Folder, Read};
-use crate::check::{check_bytes, find_board_files};
 use crate::diagnostics::codes;
 use crate::games::GameKind;
 use crate::lsp::diagnostics::{SOURCE, TextRanges, to_lsp};
 use crate::lsp::encoding::Encoding;
+use crate::syntax::diagnose_bytes;
+use crate::walk::find_board_files;
 
 /// Larger files get one diagnostic instead of being read into memory.
 const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -148,7 +149,7 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
 /// them (at most [`MAX_DISK_DIAGNOSTICS`]); a file that is not UTF-8 gets
 /// the checker's one diagnostic at the first bad byte.
 fn judge(job: &Job, bytes: &[u8], enc: Encoding) -> Vec<lsp::Diagnostic> {
-    let checked = check_bytes(job.kind, bytes);
+    let checked = diagnose_bytes(job.kind, bytes);
     let ranges = TextRanges::new(checked.text, enc);
     let found = &checked.diagnostics;
     let mut items: Vec<lsp::Diagnostic> = found

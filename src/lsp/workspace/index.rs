@@ -13,7 +13,7 @@ use std::path::{Component, Path, PathBuf};
 
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
-use crate::check::skipped_folder;
+use crate::walk::skipped_folder;
 
 /// A workspace folder: the path the client named (file URIs are built from
 /// it, so they match the editor's) and its real path (reads stay inside).

@@ -1,10 +1,11 @@
-//! Unit tests of the parser: exact spans and messages for each fault, as
+//! Tests of the parser: exact spans and messages for each fault, as
 //! data-driven fixtures (`UPDATE_EXPECT=1 cargo test` rewrites them).
 
+use boardls::diagnostics::{Span, codes};
+use boardls::games::{Cell, GameKind};
+use boardls::syntax::{diagnose, parse_file};
+use boardls::text::{TextLines, char_column};
 use expect_test::{Expect, expect};
-
-use super::*;
-use crate::text::char_column;
 
 /// One diagnostic per line: `line:col-endcol severity[code]: message`,
 /// 1-based, columns in characters.

@@ -1,9 +1,12 @@
 //! Incremental parsing must always equal a fresh parse of the same text.
 
+#[path = "support/oracle.rs"]
+mod oracle;
+
+use boardls::document::Document;
+use boardls::games::GameKind;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-
-use super::*;
 
 const UTTT: &str = "... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... x.. ...\n\n... ... ...\n... ... ...\n... ... ...\n6 4\n";
 const UTTT_FULL: &str = "xoo x.. x..\nooo ... ...\nooo ... ...\n\nx.. x.. ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... ... ...\n7 4\n";
@@ -92,33 +95,10 @@ fn document_text(kind: GameKind) -> impl Strategy<Value = String> {
         })
 }
 
+/// The robustness oracle's board-shaped fragments, shared with the other
+/// edit property tests.
 fn fragment() -> impl Strategy<Value = String> {
-    prop::sample::select(vec![
-        "",
-        "\n",
-        "\r\n",
-        "\r",
-        "\n\n",
-        " ",
-        "\t",
-        "#",
-        "# note\n",
-        "x",
-        "o",
-        ".",
-        "!",
-        "X",
-        "O",
-        "T",
-        "5",
-        "6 4",
-        "... ... ...\n",
-        ".........\n",
-        "XOXO\n",
-        "é",
-        "\u{1F600}",
-    ])
-    .prop_map(str::to_owned)
+    prop::sample::select(oracle::FRAGMENTS).prop_map(str::to_owned)
 }
 
 /// (start fraction, deleted chars, inserted text): positions as fractions so

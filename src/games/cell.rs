@@ -1,0 +1,149 @@
+//! Cells and sets of cells: every board fits a 9×9 grid, so a set of cells
+//! is one `u128` bitset and no rule allocates per cell.
+
+/// A cell of a board, 0-based, row from the top and column from the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: u8,
+    pub col: u8,
+}
+
+impl Cell {
+    pub const fn new(row: u8, col: u8) -> Self {
+        Cell { row, col }
+    }
+
+    /// Bit index in a [`CellSet`]: every board is laid on a 9-wide grid.
+    const fn bit(self) -> u32 {
+        self.row as u32 * 9 + self.col as u32
+    }
+
+    const fn from_bit(bit: u32) -> Self {
+        Cell {
+            row: (bit / 9) as u8,
+            col: (bit % 9) as u8,
+        }
+    }
+}
+
+/// A set of cells of a board of at most 9×9 cells.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CellSet(u128);
+
+impl CellSet {
+    pub const EMPTY: CellSet = CellSet(0);
+
+    pub const fn from_bits(bits: u128) -> Self {
+        CellSet(bits)
+    }
+
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    pub fn insert(&mut self, cell: Cell) {
+        self.0 |= 1 << cell.bit();
+    }
+
+    pub fn remove(&mut self, cell: Cell) {
+        self.0 &= !(1 << cell.bit());
+    }
+
+    pub const fn contains(self, cell: Cell) -> bool {
+        self.0 & (1 << cell.bit()) != 0
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn union(self, other: CellSet) -> CellSet {
+        CellSet(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & other.0)
+    }
+
+    pub const fn difference(self, other: CellSet) -> CellSet {
+        CellSet(self.0 & !other.0)
+    }
+
+    /// The first cell in row-major order.
+    pub fn first(self) -> Option<Cell> {
+        (self.0 != 0).then(|| Cell::from_bit(self.0.trailing_zeros()))
+    }
+
+    /// Cells in row-major order.
+    pub fn iter(self) -> CellSetIter {
+        CellSetIter(self.0)
+    }
+}
+
+impl std::fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|c| (c.row, c.col)))
+            .finish()
+    }
+}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        let mut set = CellSet::EMPTY;
+        for cell in iter {
+            set.insert(cell);
+        }
+        set
+    }
+}
+
+impl IntoIterator for CellSet {
+    type Item = Cell;
+    type IntoIter = CellSetIter;
+    fn into_iter(self) -> CellSetIter {
+        self.iter()
+    }
+}
+
+pub struct CellSetIter(u128);
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+    fn next(&mut self) -> Option<Cell> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Cell::from_bit(bit))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CellSetIter {}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::cell::{Cell, CellSet};
+
+    #[test]
+    fn cell_set_round_trips_every_cell() {
+        let all: CellSet = (0..9)
+            .flat_map(|r| (0..9).map(move |c| Cell::new(r, c)))
+            .collect();
+        assert_eq!(all.len(), 81);
+        let cells: Vec<Cell> = all.iter().collect();
+        assert_eq!(cells.first(), Some(&Cell::new(0, 0)));
+        assert_eq!(cells.last(), Some(&Cell::new(8, 8)));
+        assert!(cells.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,48 @@
+//! Lines as the three readers see them (blank, comment or content), and
+//! how a message names what it found in one.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LineKind {
+    /// Only spaces and tabs.
+    Blank,
+    /// First non-blank character `#`: skipped as if absent.
+    Comment,
+    Content,
+}
+
+pub(super) const fn is_blank_char(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+pub(super) fn classify(line: &str) -> LineKind {
+    match line.bytes().find(|&b| b != b' ' && b != b'\t') {
+        None => LineKind::Blank,
+        Some(b'#') => LineKind::Comment,
+        Some(_) => LineKind::Content,
+    }
+}
+
+/// The line without trailing spaces and tabs, which are ignored.
+pub(super) fn trim_trailing_blanks(line: &str) -> &str {
+    line.trim_end_matches(is_blank_char)
+}
+
+/// How a character found in the wrong place is named in a message.
+pub(super) fn describe(c: char) -> String {
+    match c {
+        ' ' => "a space".to_owned(),
+        '\t' => "a tab".to_owned(),
+        c if c.is_control() => format!("`{}`", c.escape_default()),
+        c => format!("`{c}`"),
+    }
+}
+
+/// Quotes user text in a message, shortened when long (a line may be
+/// megabytes).
+pub(super) fn quote(text: &str) -> String {
+    const LIMIT: usize = 16;
+    match text.char_indices().nth(LIMIT) {
+        Some((cut, _)) => format!("`{}…`", &text[..cut]),
+        None => format!("`{text}`"),
+    }
+}

@@ -1,0 +1,130 @@
+//! A parsed position: where its lines and cells are, its diagnostics, and
+//! the board with what the rules say about it.
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::games::{self, Cell, GameKind};
+use crate::wording::count;
+
+/// A completely read board and what the rules say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    Uttt {
+        /// Boxed: 81 bytes inline would make every position of every kind
+        /// 80 bytes larger (a 100,000-position `.tomek` document held 27 MB
+        /// of positions for 2.1 MB of text).
+        board: Box<games::uttt::Board>,
+        findings: games::uttt::Findings,
+    },
+    /// Only the board: a go board's groups take ten times the memory of
+    /// its text, and they are quick to find again (`go9::analyse`) for the
+    /// few positions a request looks at. (Peak memory with a
+    /// 100,000-position `.go9` document open was 185 MB for 9.1 MB of text,
+    /// 98 MB of it the stored groups.)
+    Go9 { board: games::go9::Board },
+    Tomek {
+        board: games::tomek::Board,
+        findings: games::tomek::Findings,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedPosition {
+    pub kind: GameKind,
+    /// Absolute line of its first content line.
+    pub first_line: u32,
+    /// Lines from the first to the last content line it owns, inclusive.
+    /// The next position's search starts at `first_line + line_count`.
+    pub line_count: u32,
+    /// Lines from `first_line` that reading it looked at (at least
+    /// `line_count`; it may peek at the following lines, and up to the end
+    /// of the text when it reached it). An edit at or after
+    /// `first_line + lines_examined` cannot change this position.
+    pub lines_examined: u32,
+    /// Relative line of each board row read (`.tomek` uses 4, `.go9` 9).
+    pub row_lines: [Option<u32>; 9],
+    /// `.uttt`: relative line of the last-move line.
+    pub last_move_line: Option<u32>,
+    /// `.uttt`: the characters of the last-move line (relative), trailing
+    /// blanks excluded.
+    pub last_move_span: Option<Span>,
+    /// `None` when the board could not be read completely.
+    pub game: Option<Game>,
+    /// Spans relative to `first_line`, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Bit `r` is set when row `r` has every cell at its standard column.
+    pub(super) regular_rows: u16,
+}
+
+impl ParsedPosition {
+    /// The board cell at byte `byte_col` of relative line `rel_line`.
+    pub fn cell_at(&self, rel_line: u32, byte_col: u32) -> Option<Cell> {
+        let row = (0..board_size(self.kind))
+            .find(|&r| self.row_lines[r] == Some(rel_line) && self.is_regular(r))?;
+        let col = column_cell(self.kind, byte_col)?;
+        Some(Cell::new(row as u8, col))
+    }
+
+    /// The relative span of one cell, when its row was laid out regularly.
+    pub fn cell_span(&self, cell: Cell) -> Option<Span> {
+        let (row, col) = (cell.row as usize, cell.col as usize);
+        if row >= board_size(self.kind) || col >= board_size(self.kind) || !self.is_regular(row) {
+            return None;
+        }
+        let line = self.row_lines[row]?;
+        let start = cell_column(self.kind, cell.col);
+        Some(Span::new(line, start, start + 1))
+    }
+
+    /// The verdict in the judge's wording (`.go9`, `.tomek`), or the player
+    /// to move and the number of legal moves (`.uttt`).
+    pub fn verdict_text(&self) -> Option<String> {
+        Some(match self.game.as_ref()? {
+            Game::Uttt { findings, .. } => {
+                let moves = count(findings.legal.len(), "legal move");
+                match findings.to_move {
+                    Some(player) => format!("{} to move: {moves}", player.symbol()),
+                    None => moves,
+                }
+            }
+            Game::Go9 { board } => games::go9::verdict(board).text().to_owned(),
+            Game::Tomek { findings, .. } => findings.verdict.text().to_owned(),
+        })
+    }
+
+    /// The last line it owns (absolute).
+    pub fn last_line(&self) -> u32 {
+        self.first_line + self.line_count.saturating_sub(1)
+    }
+
+    fn is_regular(&self, row: usize) -> bool {
+        self.regular_rows & (1 << row) != 0
+    }
+}
+
+/// Rows (and columns) of a board of this kind.
+pub const fn board_size(kind: GameKind) -> usize {
+    match kind {
+        GameKind::Uttt | GameKind::Go9 => 9,
+        GameKind::Tomek => 4,
+    }
+}
+
+/// Byte column of cell column `col` in a regular row.
+pub(super) const fn cell_column(kind: GameKind, col: u8) -> u32 {
+    match kind {
+        // `ccc ccc ccc`: one space after every third cell.
+        GameKind::Uttt => col as u32 + col as u32 / 3,
+        GameKind::Go9 | GameKind::Tomek => col as u32,
+    }
+}
+
+/// The cell column at byte `byte` of a regular row.
+fn column_cell(kind: GameKind, byte: u32) -> Option<u8> {
+    let col = match kind {
+        GameKind::Uttt if byte < 11 && byte % 4 != 3 => byte - byte / 4,
+        GameKind::Go9 if byte < 9 => byte,
+        GameKind::Tomek if byte < 4 => byte,
+        _ => return None,
+    };
+    u8::try_from(col).ok()
+}

@@ -1,0 +1,123 @@
+//! The board-file walker: every `.uttt`, `.go9` and `.tomek` file below a
+//! folder. `check` walks the paths it is given; the language server walks
+//! its workspace folders, confined to them.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::games::GameKind;
+
+/// The board files below the folder `dir`, in name order, skipping hidden
+/// folders, `target/` and `node_modules/`. Symbolic links are followed, but
+/// each real folder is read once, so links in a loop end; with `confine`,
+/// links that lead outside `dir` are not followed at all (the language
+/// server's workspace scan must not read files outside its folders).
+/// Problems (an unreadable folder, a dangling link named like a board file)
+/// are handed to `problem` and the walk goes on.
+pub fn find_board_files(
+    dir: &Path,
+    confine: bool,
+    problem: &mut dyn FnMut(&Path, io::Error),
+) -> Vec<(PathBuf, GameKind)> {
+    let mut walk = Walk {
+        root: None,
+        visited: HashSet::new(),
+        files: Vec::new(),
+        problem,
+    };
+    if confine {
+        match fs::canonicalize(dir) {
+            Ok(root) => walk.root = Some(root),
+            Err(err) => {
+                (walk.problem)(dir, err);
+                return Vec::new();
+            }
+        }
+    }
+    walk.dir(dir);
+    walk.files
+}
+
+/// Folders never searched: version control, build output, dependencies.
+pub fn skipped_folder(name: &str) -> bool {
+    name.starts_with('.') || name == "target" || name == "node_modules"
+}
+
+struct Walk<'a> {
+    /// The real path of the folder the walk may not leave, when confined.
+    root: Option<PathBuf>,
+    visited: HashSet<PathBuf>,
+    files: Vec<(PathBuf, GameKind)>,
+    problem: &'a mut dyn FnMut(&Path, io::Error),
+}
+
+impl Walk<'_> {
+    /// Whether a real path may be read: inside the root when confined.
+    fn allowed(&self, real: &Path) -> bool {
+        self.root.as_ref().is_none_or(|root| real.starts_with(root))
+    }
+
+    fn dir(&mut self, dir: &Path) {
+        // Symbolic links are followed, but each real folder is read once, so
+        // a link back up the tree ends instead of looping.
+        match fs::canonicalize(dir) {
+            Ok(real) => {
+                if !self.allowed(&real) || !self.visited.insert(real) {
+                    return;
+                }
+            }
+            Err(err) => {
+                (self.problem)(dir, err);
+                return;
+            }
+        }
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(err) => {
+                (self.problem)(dir, err);
+                return;
+            }
+        };
+        let mut entries: Vec<_> = entries
+            .filter_map(Result::ok)
+            .map(|entry| {
+                let link = entry.file_type().is_ok_and(|t| t.is_symlink());
+                (entry.path(), link)
+            })
+            .collect();
+        entries.sort();
+        for (path, link) in entries {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let kind = GameKind::from_path(&path);
+            match fs::metadata(&path) {
+                Ok(metadata) if metadata.is_dir() => {
+                    if !skipped_folder(name) {
+                        self.dir(&path);
+                    }
+                }
+                Ok(_) => {
+                    let Some(kind) = kind else { continue };
+                    // A linked file counts only when it lies inside the root.
+                    if link
+                        && self.root.is_some()
+                        && !fs::canonicalize(&path).is_ok_and(|real| self.allowed(&real))
+                    {
+                        continue;
+                    }
+                    self.files.push((path, kind));
+                }
+                // A dangling link matters only when it looks like a board file.
+                Err(err) => {
+                    if kind.is_some() {
+                        (self.problem)(&path, err);
+                    }
+                }
+            }
+        }
+    }
+}
