@@ -5,7 +5,8 @@
 //! - [`run`] starts a session over stdio or, with [`listen`], one per TCP
 //!   connection; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
-//!   guard, answers sent through [`outgoing`].
+//!   guard, answers sent through [`outgoing`], open documents'
+//!   diagnostics written by [`publish`] for the newest version.
 //! - [`server`] forwards each LSP method to its function in [`handlers`].
 //! - [`session`]: open documents, settings, the outbox; [`workspace`]: the
 //!   board files on disk; [`capabilities`]: what the server announces;
@@ -27,6 +28,7 @@ pub mod listen;
 pub mod locate;
 pub mod outgoing;
 pub mod progress;
+pub mod publish;
 pub mod run;
 pub mod server;
 pub mod session;

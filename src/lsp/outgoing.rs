@@ -8,7 +8,10 @@
 //! - [`Outbox`]: notifications that must keep the order in which the
 //!   session produced them (the diagnostics of edit n before those of edit
 //!   n + 1, progress `end` after the diagnostics of the work it reports). A
-//!   burst of publishes for one document is cut to the newest.
+//!   burst of publishes for one document is cut to the newest. Its own
+//!   thread sends them: an open document's publish arrives as a snapshot
+//!   ([`Published`]) and is written there, off the handler, only if no
+//!   newer publish of the document is already queued behind it.
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
@@ -30,6 +33,7 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
+use super::publish::{Published, notification};
 use super::transport::frame;
 
 /// The queue of frames to the client. Closed when the session ends, so the
@@ -66,7 +70,7 @@ impl Wire {
         });
     }
 
-    fn send_body(&self, body: &[u8]) {
+    pub fn send_body(&self, body: &[u8]) {
         let frames = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(frames) = frames.as_ref() {
             let _ = frames.send(frame(body));
@@ -118,6 +122,8 @@ pub enum Outgoing {
         version: Option<i32>,
         diagnostics: Vec<Diagnostic>,
     },
+    /// An open document's diagnostics, converted when sent.
+    PublishOpen(Box<Published>),
     Log(MessageType, String),
     /// `$/progress`, ordered after the diagnostics of the work it reports.
     Progress {
@@ -132,11 +138,18 @@ pub enum Outgoing {
 pub struct Outbox(mpsc::UnboundedSender<Outgoing>);
 
 impl Outbox {
-    /// An outbox whose messages go out on `wire`, in order (a task of the
-    /// current runtime sends them).
+    /// An outbox whose messages go out on `wire`, in order. A thread of
+    /// its own sends them: writing a large publish takes milliseconds of
+    /// CPU that neither the handlers nor the runtime should wait for. It
+    /// ends when the last handle on the outbox is dropped.
     pub fn new(wire: Wire) -> Outbox {
         let (outbox, queue) = mpsc::unbounded_channel();
-        tokio::spawn(send_in_order(wire, queue));
+        let spawned = std::thread::Builder::new()
+            .name("boardls-outbox".to_owned())
+            .spawn(move || send_in_order(&wire, queue));
+        if let Err(err) = spawned {
+            eprintln!("boardls: cannot start the outbox thread: {err}");
+        }
         Outbox(outbox)
     }
 
@@ -159,39 +172,64 @@ impl Outbox {
 
 /// Sends queued messages in order. Of a burst of publishes for one document
 /// (fast typing) only the newest goes out, which is the only one that
-/// matters.
-async fn send_in_order(wire: Wire, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
-    while let Some(first) = queue.recv().await {
+/// matters: whatever queued while a publish was being written forms the
+/// next burst, so the newest version is always sent, at most one publish
+/// behind.
+fn send_in_order(wire: &Wire, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
+    while let Some(first) = queue.blocking_recv() {
         let mut batch = vec![first];
         while let Ok(more) = queue.try_recv() {
             batch.push(more);
         }
         for message in newest_publishes(batch) {
-            match message {
-                Outgoing::Publish {
-                    uri,
-                    version,
-                    diagnostics,
-                } => wire.notify(
-                    PublishDiagnostics::METHOD,
-                    &PublishDiagnosticsParams {
-                        uri,
-                        diagnostics,
-                        version,
-                    },
-                ),
-                Outgoing::Log(typ, message) => {
-                    wire.notify(LogMessage::METHOD, &LogMessageParams { typ, message });
-                }
-                Outgoing::Progress { token, value } => wire.notify(
-                    Progress::METHOD,
-                    &ProgressParams {
-                        token,
-                        value: ProgressParamsValue::WorkDone(value),
+            send(wire, message);
+        }
+    }
+}
+
+fn send(wire: &Wire, message: Outgoing) {
+    match message {
+        Outgoing::Publish {
+            uri,
+            version,
+            diagnostics,
+        } => wire.notify(
+            PublishDiagnostics::METHOD,
+            &PublishDiagnosticsParams {
+                uri,
+                diagnostics,
+                version,
+            },
+        ),
+        Outgoing::PublishOpen(published) => {
+            // A bug in writing one publish must not end the session's
+            // notifications: it is logged, and the next edit publishes.
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                notification(&published)
+            })) {
+                Ok(body) => wire.send_body(&body),
+                Err(_) => wire.notify(
+                    LogMessage::METHOD,
+                    &LogMessageParams {
+                        typ: MessageType::ERROR,
+                        message: format!(
+                            "boardls: internal error while publishing the diagnostics of {}",
+                            published.uri.as_str()
+                        ),
                     },
                 ),
             }
         }
+        Outgoing::Log(typ, message) => {
+            wire.notify(LogMessage::METHOD, &LogMessageParams { typ, message });
+        }
+        Outgoing::Progress { token, value } => wire.notify(
+            Progress::METHOD,
+            &ProgressParams {
+                token,
+                value: ProgressParamsValue::WorkDone(value),
+            },
+        ),
     }
 }
 
@@ -201,7 +239,12 @@ fn newest_publishes(batch: Vec<Outgoing>) -> Vec<Outgoing> {
     let mut seen = HashSet::new();
     let mut keep: Vec<Outgoing> = Vec::with_capacity(batch.len());
     for message in batch.into_iter().rev() {
-        if let Outgoing::Publish { uri, .. } = &message
+        let uri = match &message {
+            Outgoing::Publish { uri, .. } => Some(uri),
+            Outgoing::PublishOpen(published) => Some(&published.uri),
+            _ => None,
+        };
+        if let Some(uri) = uri
             && !seen.insert(uri.clone())
         {
             continue;
@@ -228,6 +271,9 @@ mod tests {
         match message {
             Outgoing::Publish { uri, version, .. } => {
                 format!("{} v{}", uri.as_str(), version.unwrap_or(-1))
+            }
+            Outgoing::PublishOpen(published) => {
+                format!("{} v{}", published.uri.as_str(), published.version)
             }
             Outgoing::Log(_, text) => text.clone(),
             Outgoing::Progress { .. } => "progress".to_owned(),
