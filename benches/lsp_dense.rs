@@ -181,7 +181,20 @@ impl Raw {
 }
 
 impl Drop for Raw {
+    /// `shutdown` and `exit`, so that a profiler around the server (see
+    /// `BOARDLS`) writes its data; killed if it does not end in 60 s.
     fn drop(&mut self) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+        self.notify("exit", json!(null));
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -31,7 +31,7 @@ use crate::syntax::{
     self, Header, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics, parse_header,
     parse_position,
 };
-use crate::text::{LineSource, strip_line_end, to_u32};
+use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
 /// The lines of a rope, for the parser.
 pub struct RopeLines<'a>(pub &'a Rope);
@@ -142,7 +142,10 @@ impl Document {
             file_diagnostics: Vec::new(),
             stale: false,
         };
-        document.reparse_all();
+        // Read from the text itself rather than the rope: the same lines,
+        // without a rope look-up per line (`Rope::get_line` took ~2,400
+        // instructions a line, most of opening a large file).
+        document.read_all(&CursorLines::new(text));
         document
     }
 
@@ -346,13 +349,18 @@ impl Document {
     }
 
     fn reparse_all(&mut self) {
-        let lines = RopeLines(&self.rope);
-        let (header, body_start, header_diagnostics) = parse_header(self.kind, &lines);
+        let rope = self.rope.clone();
+        self.read_all(&RopeLines(&rope));
+    }
+
+    /// Reads every position from `lines`, which hold the rope's text.
+    fn read_all(&mut self, lines: &dyn LineSource) {
+        let (header, body_start, header_diagnostics) = parse_header(self.kind, lines);
         // Boxed as they are read: collecting them unboxed first would hold
         // every position twice at the peak.
         let mut positions = Vec::new();
         let mut from = body_start;
-        while let Some(position) = parse_position(self.kind, &lines, from) {
+        while let Some(position) = parse_position(self.kind, lines, from) {
             from = position.first_line + position.line_count;
             positions.push(Arc::new(position));
         }
@@ -464,29 +472,37 @@ pub struct Snapshot {
 impl Snapshot {
     /// Every diagnostic in order (absolute, sorted), one position at a
     /// time: `each` gets the position a diagnostic belongs to (with its
-    /// first line), if any.
-    pub fn for_each(&self, each: &mut dyn FnMut(Option<(u32, &ParsedPosition)>, &Diagnostic)) {
+    /// first line), if any, and says whether it still wants related
+    /// locations (once it does not, positions derive their facts without).
+    pub fn for_each(
+        &self,
+        each: &mut dyn FnMut(Option<(u32, &ParsedPosition)>, &Diagnostic) -> bool,
+    ) {
+        let mut related = true;
         for d in &self.file_diagnostics {
-            each(None, d);
+            related = each(None, d);
         }
         // A position's diagnostics may lie below the next position's first
         // line (a missing row is expected where the next one starts): they
         // wait until nothing can come before them, as in `check`.
         let mut pending: Vec<(usize, Diagnostic)> = Vec::new();
-        let mut emit = |pending: &mut Vec<(usize, Diagnostic)>, count: usize| {
-            for (owner, d) in pending.drain(..count) {
-                let (line, position) = &self.noisy[owner];
-                each(Some((*line, position)), &d);
-            }
-        };
+        let mut emit =
+            |pending: &mut Vec<(usize, Diagnostic)>, count: usize, related: &mut bool| {
+                for (owner, d) in pending.drain(..count) {
+                    let (line, position) = &self.noisy[owner];
+                    *related = each(Some((*line, position)), &d);
+                }
+            };
         for (index, (first_line, position)) in self.noisy.iter().enumerate() {
             let ready = pending
                 .iter()
                 .take_while(|(_, d)| d.span.line < *first_line)
                 .count();
-            emit(&mut pending, ready);
+            emit(&mut pending, ready, &mut related);
             let start = pending.len();
-            for mut d in position.diagnostics() {
+            let mut found = Vec::new();
+            position.diagnostics_into(&mut found, related);
+            for mut d in found {
                 d.shift_lines(*first_line);
                 pending.push((index, d));
             }
@@ -495,7 +511,7 @@ impl Snapshot {
             }
         }
         let all = pending.len();
-        emit(&mut pending, all);
+        emit(&mut pending, all, &mut related);
     }
 }
 

@@ -65,17 +65,61 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
+const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+
+/// The high bit of each byte of `word` that is a `\n` (exact: the
+/// additions never carry from one byte into the next).
+const fn newline_bits(word: u64) -> u64 {
+    let word = word ^ NEWLINES;
+    !(((word & LOW_BITS) + LOW_BITS) | word | LOW_BITS)
+}
+
+/// How many `\n` bytes there are, eight at a time.
+fn count_newlines(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        count += newline_bits(word).count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// From line `line` starting at byte `start`, forward over whole words
+/// while the line reached stays at or before `target`: the line and start
+/// reached (a text without `\r`).
+fn skip_newlines(bytes: &[u8], mut line: u32, mut start: usize, target: u32) -> (u32, usize) {
+    let mut at = start;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut hits = newline_bits(word);
+        let n = hits.count_ones();
+        if line + n >= target {
+            // Take this word's breaks one by one, up to the target.
+            while hits != 0 && line < target {
+                start = at + hits.trailing_zeros() as usize / 8 + 1;
+                line += 1;
+                hits &= hits - 1;
+            }
+            return (line, start);
+        }
+        if n > 0 {
+            start = at + (63 - hits.leading_zeros() as usize) / 8 + 1;
+            line += n;
+        }
+        at += 8;
+    }
+    (line, start)
+}
+
 /// Pushes the offset after each `\n` of `bytes`.
 fn newline_starts(bytes: &[u8], starts: &mut Vec<usize>) {
-    const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
     let mut chunks = bytes.chunks_exact(8);
     let mut base = 0;
     for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ NEWLINES;
-        // The high bit of each byte that is zero, i.e. was a `\n` (exact:
-        // the additions never carry from one byte into the next).
-        let mut hits = !(((word & LOW_BITS) + LOW_BITS) | word | LOW_BITS);
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut hits = newline_bits(word);
         while hits != 0 {
             starts.push(base + hits.trailing_zeros() as usize / 8 + 1);
             hits &= hits - 1;
@@ -87,6 +131,30 @@ fn newline_starts(bytes: &[u8], starts: &mut Vec<usize>) {
             starts.push(base + i + 1);
         }
     }
+}
+
+/// Bit `i` set where byte `i` of the window equals `byte`: one vector
+/// compare and a move-mask (SSE2 is part of every x86_64).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    // SAFETY: SSE2 is in the x86_64 baseline, and the unaligned load reads
+    // exactly the 16 bytes of `window`.
+    unsafe {
+        let bytes = _mm_loadu_si128(window.as_ptr().cast());
+        _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte as i8))) as u16
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+    let mut mask = 0u16;
+    for (i, &b) in window.iter().enumerate() {
+        mask |= u16::from(b == byte) << i;
+    }
+    mask
 }
 
 /// The lines of a `&str`, without their line endings, indexed once.
@@ -153,6 +221,9 @@ impl LineSource for TextLines<'_> {
 pub struct CursorLines<'a> {
     text: &'a str,
     line_count: u32,
+    /// Whether any `\r` breaks lines; without, long jumps count `\n`s
+    /// eight bytes at a time.
+    has_cr: bool,
     /// The line the cursor is on, and the byte where that line starts.
     cursor: std::cell::Cell<(u32, usize)>,
 }
@@ -160,14 +231,16 @@ pub struct CursorLines<'a> {
 impl<'a> CursorLines<'a> {
     pub fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
-        let breaks = if text.contains('\r') {
+        let has_cr = text.contains('\r');
+        let breaks = if has_cr {
             line_starts(text).len() - 1
         } else {
-            bytes.iter().filter(|&&b| b == b'\n').count()
+            count_newlines(bytes)
         };
         CursorLines {
             text,
             line_count: to_u32(breaks + 1),
+            has_cr,
             cursor: std::cell::Cell::new((0, 0)),
         }
     }
@@ -186,6 +259,11 @@ impl<'a> CursorLines<'a> {
             (line, start) = (0, 0);
         }
         let bytes = self.text.as_bytes();
+        if !self.has_cr && index > line + 8 {
+            // A long jump forward (a renderer's first look at a line far
+            // down): whole words at a time.
+            (line, start) = skip_newlines(bytes, line, start, index);
+        }
         while line < index {
             start = next_line_start(bytes, start);
             line += 1;
@@ -326,6 +404,10 @@ mod tests {
 
     #[test]
     fn cursor_lines_match_the_index_in_any_order() {
+        // Lines of 0 to 12 bytes: long jumps cross words in every way.
+        let long: String = (0..300)
+            .map(|i| format!("{}\n", ".".repeat(i * 7 % 13)))
+            .collect();
         for text in [
             "",
             "a",
@@ -335,6 +417,7 @@ mod tests {
             "a\n\rb\r\n\r\n",
             "\r\n\r\n",
             "é\r\u{1F600}\n.x\n",
+            &long,
         ] {
             let expected = lines(text);
             let cursor = CursorLines::new(text);

@@ -76,6 +76,7 @@ pub fn document(view: &DocView<'_>) -> Vec<lsp::Diagnostic> {
             }
             items.push(item);
         }
+        budget.wants_related()
     });
     if let Some(more) = budget.summary() {
         items.push(to_lsp(view.uri, view, &more));
@@ -138,6 +139,11 @@ impl Budget {
         } else {
             Some(0)
         }
+    }
+
+    /// Whether related locations may still be sent.
+    pub fn wants_related(&self) -> bool {
+        self.related_left > 0
     }
 
     /// The note on what was left out, at the top of the file; `None` when

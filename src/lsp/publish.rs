@@ -54,6 +54,7 @@ pub fn notification(published: &Published) -> Vec<u8> {
         if let Some(related) = budget.admit(d) {
             writer.diagnostic(position, d, related);
         }
+        budget.wants_related()
     });
     if let Some(more) = budget.summary() {
         writer.diagnostic(None, &more, 0);

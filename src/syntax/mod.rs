@@ -21,6 +21,7 @@
 //! - `uttt`, `go9`, `tomek`: one reader per format;
 //! - `facts`: a position's diagnostics as a whole, the facts of `.go9`
 //!   and `.tomek` boards derived on demand;
+//! - `quiet`: quiet boards skipped as bytes, for `check`;
 //! - `file`: the count line, whole files, and bytes that are not UTF-8.
 //!
 //! This file only declares them and re-exports the public items; no part
@@ -32,6 +33,7 @@ mod file;
 pub mod go9;
 mod lines;
 mod position;
+mod quiet;
 mod square;
 pub mod tomek;
 pub mod uttt;
