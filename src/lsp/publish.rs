@@ -12,8 +12,6 @@
 //! row is ASCII, so its byte columns are its UTF-8 and UTF-16 columns.
 //! Anything else is converted through the rope as everywhere else.
 
-use std::io::Write as _;
-
 use ropey::Rope;
 use tower_lsp_server::ls_types::Range;
 use tower_lsp_server::ls_types::Uri;
@@ -36,6 +34,31 @@ pub struct Published {
 /// The body of the `publishDiagnostics` notification of `published`.
 pub fn notification(published: &Published) -> Vec<u8> {
     let mut out = Vec::with_capacity(4096);
+    write_notification(published, &mut out);
+    out
+}
+
+/// The length of [`notification`], without keeping it.
+pub fn notification_len(published: &Published) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    write_notification(published, &mut count);
+    count.0
+}
+
+/// Writes [`notification`] into `out`.
+pub fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
+    let mut out = Out(out);
+    let out = &mut out;
     out.extend_from_slice(br#"{"jsonrpc":"2.0","method":""#);
     out.extend_from_slice(PublishDiagnostics::METHOD.as_bytes());
     out.extend_from_slice(br#"","params":{"uri":"#);
@@ -43,7 +66,7 @@ pub fn notification(published: &Published) -> Vec<u8> {
     out.extend_from_slice(&uri);
     out.extend_from_slice(br#","diagnostics":["#);
     let mut writer = Writer {
-        out: &mut out,
+        out: &mut *out,
         uri: &uri,
         rope: &published.snapshot.rope,
         enc: published.enc,
@@ -59,8 +82,21 @@ pub fn notification(published: &Published) -> Vec<u8> {
     if let Some(more) = budget.summary() {
         writer.diagnostic(None, &more, 0);
     }
-    let _ = write!(out, r#"],"version":{}}}}}"#, published.version);
-    out
+    let _ = write!(out.0, r#"],"version":{}}}}}"#, published.version);
+}
+
+/// A byte sink with the few methods the writer uses (errors are the
+/// sink's to keep: a closed stream just stops taking bytes).
+struct Out<'a>(&'a mut dyn std::io::Write);
+
+impl Out<'_> {
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        let _ = self.0.write_all(bytes);
+    }
+
+    fn push(&mut self, byte: u8) {
+        let _ = self.0.write_all(&[byte]);
+    }
 }
 
 /// `text` as a JSON string, quotes included.
@@ -68,8 +104,8 @@ fn json_string(text: &str) -> Vec<u8> {
     serde_json::to_vec(text).unwrap_or_else(|_| b"\"\"".to_vec())
 }
 
-struct Writer<'a> {
-    out: &'a mut Vec<u8>,
+struct Writer<'a, 'o> {
+    out: &'a mut Out<'o>,
     /// The document's URI as a JSON string.
     uri: &'a [u8],
     rope: &'a Rope,
@@ -77,7 +113,7 @@ struct Writer<'a> {
     first: bool,
 }
 
-impl Writer<'_> {
+impl Writer<'_, '_> {
     /// One diagnostic with its first `related` related locations.
     fn diagnostic(
         &mut self,
@@ -134,13 +170,13 @@ impl Writer<'_> {
                 .collect();
             let data = serde_json::json!({ "fix": { "title": fix.title, "edits": edits } });
             self.out.extend_from_slice(br#","data":"#);
-            let _ = serde_json::to_writer(&mut *self.out, &data);
+            let _ = serde_json::to_writer(&mut *self.out.0, &data);
         }
         self.out.push(b'}');
     }
 
     fn string(&mut self, text: &str) {
-        let _ = serde_json::to_writer(&mut *self.out, text);
+        let _ = serde_json::to_writer(&mut *self.out.0, text);
     }
 
     fn range(&mut self, position: Option<(u32, &ParsedPosition)>, span: Span) {
