@@ -44,6 +44,10 @@ fn main() {
         time(&format!("{name}: Document::new"), 3, || {
             Document::new(kind, &text)
         });
+        let quiet = common::file(kind, positions, Boards::Quiet, &mut Random::new());
+        time(&format!("{name}: Document::new, quiet boards"), 3, || {
+            Document::new(kind, &quiet)
+        });
         let mut document = Document::new(kind, &text);
         // One-character edits in the middle of the document, each followed
         // by its undo, so the document keeps its size.

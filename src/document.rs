@@ -29,7 +29,7 @@ use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{
     self, Header, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics, parse_header,
-    parse_position,
+    parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
@@ -144,8 +144,17 @@ impl Document {
         };
         // Read from the text itself rather than the rope: the same lines,
         // without a rope look-up per line (`Rope::get_line` took ~2,400
-        // instructions a line, most of opening a large file).
-        document.read_all(&CursorLines::new(text));
+        // instructions a line, most of opening a large file), and boards
+        // in the usual layout straight from their bytes.
+        let lines = CursorLines::new(text);
+        let (header, body_start, header_diagnostics) = parse_header(kind, &lines);
+        // Shared as they are read: collecting them bare first would hold
+        // every position twice at the peak.
+        let mut positions = Vec::new();
+        read_positions(kind, &lines, body_start, &mut |p| {
+            positions.push(Arc::new(p))
+        });
+        document.install(header, header_diagnostics, positions);
         document
     }
 
@@ -349,21 +358,24 @@ impl Document {
     }
 
     fn reparse_all(&mut self) {
-        let rope = self.rope.clone();
-        self.read_all(&RopeLines(&rope));
-    }
-
-    /// Reads every position from `lines`, which hold the rope's text.
-    fn read_all(&mut self, lines: &dyn LineSource) {
-        let (header, body_start, header_diagnostics) = parse_header(self.kind, lines);
-        // Boxed as they are read: collecting them unboxed first would hold
-        // every position twice at the peak.
+        let lines = RopeLines(&self.rope);
+        let (header, body_start, header_diagnostics) = parse_header(self.kind, &lines);
         let mut positions = Vec::new();
         let mut from = body_start;
-        while let Some(position) = parse_position(self.kind, lines, from) {
+        while let Some(position) = parse_position(self.kind, &lines, from) {
             from = position.first_line + position.line_count;
             positions.push(Arc::new(position));
         }
+        self.install(header, header_diagnostics, positions);
+    }
+
+    /// Takes a fresh reading of the whole text.
+    fn install(
+        &mut self,
+        header: Option<Header>,
+        header_diagnostics: Vec<Diagnostic>,
+        positions: Vec<Arc<ParsedPosition>>,
+    ) {
         self.file_diagnostics = header_diagnostics.clone();
         self.file_diagnostics.extend(file_diagnostics(
             self.kind,

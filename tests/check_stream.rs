@@ -6,6 +6,7 @@
 mod oracle;
 
 use boardls::check::{Format, Summary, TextSink, check_bytes, render};
+use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
 use proptest::prelude::*;
@@ -25,6 +26,12 @@ fn text() -> impl Strategy<Value = String> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn boards_read_from_bytes_equal_the_line_reader(kind in (0u8..3).prop_map(oracle::kind_from), text in text()) {
+        let document = Document::new(kind, &text);
+        prop_assert_eq!(document.parsed_positions(), parse_file(kind, &text).positions);
+    }
 
     #[test]
     fn streamed_diagnostics_equal_all_of_them_sorted(kind in (0u8..3).prop_map(oracle::kind_from), text in text()) {
@@ -72,6 +79,35 @@ fn a_wrong_count_comes_first_even_past_what_is_held_back() {
     let streamed = diagnose(GameKind::Go9, &text);
     assert_eq!(streamed[0].code, "file/count-mismatch");
     assert_eq!(streamed, all);
+}
+
+#[test]
+fn dense_and_quiet_files_read_from_bytes_equal_the_line_reader() {
+    let dense = dense_go9(300, 300);
+    let mut quiet = String::from("40\n");
+    for i in 0..40 {
+        quiet.push_str(if i % 2 == 0 {
+            "XO..\n.X..\n..O.\n....\n\n"
+        } else {
+            "XXXT\nOO..\n....\n....\n\n"
+        });
+    }
+    for (kind, text) in [
+        (GameKind::Go9, dense.as_str()),
+        (GameKind::Tomek, quiet.as_str()),
+    ] {
+        for text in [
+            text.to_owned(),
+            text.trim_end().to_owned(),
+            text.replace('\n', "\r\n"),
+        ] {
+            let document = Document::new(kind, &text);
+            let fresh = parse_file(kind, &text);
+            assert_eq!(document.parsed_positions(), fresh.positions);
+            assert_eq!(document.diagnostics(), fresh.all_diagnostics());
+            assert_eq!(diagnose(kind, &text), fresh.all_diagnostics());
+        }
+    }
 }
 
 #[test]

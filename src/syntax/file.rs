@@ -184,20 +184,7 @@ pub fn diagnose_each(
     // The next position from line `from` (which starts at byte `at`),
     // after the quiet boards that need not be read as positions:
     // `(skipped, position, where the position after it starts)`.
-    let next = |(from, at): (u32, usize)| {
-        let stop = skip_quiet(kind, bytes, at, from);
-        if let Some(board) = stop.board {
-            let size = board_size(kind);
-            let after = (stop.line + size as u32, stop.at + size * (size + 1));
-            return (stop.skipped, Some(board), after);
-        }
-        let position = parse_position(kind, lines, stop.line);
-        let after = position.as_ref().map_or((u32::MAX, bytes.len()), |p| {
-            let line = p.first_line + p.line_count;
-            (line, lines.line_start(line))
-        });
-        (stop.skipped, position, after)
-    };
+    let next = |(from, at): (u32, usize)| next_position(kind, lines, (from, at), false);
     let (header, body_start, header_diagnostics) = parse_header(kind, lines);
     // A count line's diagnostics (and `file/no-positions`) come first.
     let counted = header.is_some();
@@ -242,6 +229,49 @@ pub fn diagnose_each(
         order.add(&position, related, emit);
     }
     order.finish(emit);
+}
+
+/// The next position from line `from` (which starts at byte `at`), after
+/// the quiet boards skipped as bytes (unless `keep_quiet`): `(skipped,
+/// position, (line, byte) where the search for the one after it starts)`.
+/// A board in the usual layout is read from its bytes, anything else by
+/// the line reader.
+fn next_position(
+    kind: GameKind,
+    lines: &CursorLines<'_>,
+    (from, at): (u32, usize),
+    keep_quiet: bool,
+) -> (usize, Option<ParsedPosition>, (u32, usize)) {
+    let bytes = lines.text().as_bytes();
+    let stop = skip_quiet(kind, bytes, at, from, keep_quiet);
+    if let Some(board) = stop.board {
+        let size = board_size(kind);
+        let after = (stop.line + size as u32, stop.at + size * (size + 1));
+        return (stop.skipped, Some(board), after);
+    }
+    let position = parse_position(kind, lines, stop.line);
+    let after = position.as_ref().map_or((u32::MAX, bytes.len()), |p| {
+        let line = p.first_line + p.line_count;
+        (line, lines.line_start(line))
+    });
+    (stop.skipped, position, after)
+}
+
+/// Every position of a text from line `from` on, in order, as
+/// [`parse_position`] reads them, boards in the usual layout straight
+/// from their bytes (opening a 100,000-board document: ~5,800
+/// instructions a go board through the line reader).
+pub fn read_positions(
+    kind: GameKind,
+    lines: &CursorLines<'_>,
+    from: u32,
+    each: &mut dyn FnMut(ParsedPosition),
+) {
+    let mut from = (from, lines.line_start(from));
+    while let (_, Some(position), after) = next_position(kind, lines, from, true) {
+        from = after;
+        each(position);
+    }
 }
 
 /// The diagnostics of the positions read so far that later positions may

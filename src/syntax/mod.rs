@@ -40,6 +40,6 @@ pub mod uttt;
 
 pub use file::{
     Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, diagnose_each,
-    file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
+    file_diagnostics, parse_file, parse_header, parse_lines, parse_position, read_positions,
 };
 pub use position::{Game, ParsedPosition, board_size};

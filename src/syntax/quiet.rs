@@ -30,8 +30,16 @@ pub(super) struct Stop {
 /// Quiet boards and empty lines skipped from byte `at` (which starts line
 /// `line`). It stops before anything else: a board with facts (which it
 /// hands over read), any other layout, a comment, a `\r`, the end of the
-/// text. `.uttt` is not skipped.
-pub(super) fn skip_quiet(kind: GameKind, bytes: &[u8], mut at: usize, mut line: u32) -> Stop {
+/// text. `.uttt` is not skipped. With `keep_quiet`, nothing is skipped:
+/// it stops at every board in the usual layout and hands it over read
+/// (what a document, which keeps every position, wants).
+pub(super) fn skip_quiet(
+    kind: GameKind,
+    bytes: &[u8],
+    mut at: usize,
+    mut line: u32,
+    keep_quiet: bool,
+) -> Stop {
     let size = board_size(kind);
     let board_len = size * (size + 1);
     let mut skipped = 0;
@@ -57,8 +65,8 @@ pub(super) fn skip_quiet(kind: GameKind, bytes: &[u8], mut at: usize, mut line: 
             return stop(skipped, at, line, None);
         }
         let read = match kind {
-            GameKind::Go9 => go9_board(board, &bytes[at..]),
-            _ => tomek_board(board),
+            GameKind::Go9 => go9_board(board, &bytes[at..], keep_quiet),
+            _ => tomek_board(board, keep_quiet),
         };
         match read {
             None => return stop(skipped, at, line, None),
@@ -80,7 +88,7 @@ pub(super) fn skip_quiet(kind: GameKind, bytes: &[u8], mut at: usize, mut line: 
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8]) -> Option<Option<Game>> {
+fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -113,12 +121,12 @@ fn go9_board(board: &[u8], rest: &[u8]) -> Option<Option<Game>> {
         white |= u128::from(o) << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Some(go9::has_facts(&board).then_some(Game::Go9 { board }))
+    Some((keep_quiet || go9::has_facts(&board)).then_some(Game::Go9 { board }))
 }
 
 /// A regular Tomek board's bytes: `Some(None)` when it is quiet, else its
 /// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8]) -> Option<Option<Game>> {
+fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
     let mut board = tomek::Board::default();
     let mut masks = MarkMasks::default();
     for (r, row) in bytes.chunks_exact(5).enumerate() {
@@ -132,7 +140,7 @@ fn tomek_board(bytes: &[u8]) -> Option<Option<Game>> {
         }
     }
     // The quiet ones are done with their masks.
-    Some(masks.has_facts().then(|| {
+    Some((keep_quiet || masks.has_facts()).then(|| {
         let findings = tomek::analyse(&board);
         Game::Tomek { board, findings }
     }))
