@@ -4,7 +4,8 @@ use boardls::games::GameKind::Go9;
 use expect_test::expect;
 
 use crate::support::{
-    check_actions, check_diagnostics, check_folding, check_hints, check_hover, check_symbols,
+    check_actions, check_diagnostics, check_folding, check_hints, check_hover, check_quick_fixes,
+    check_symbols, fixture,
 };
 
 // ---------------------------------------------------------------- hover
@@ -42,25 +43,25 @@ fn hover_empty_point_that_captures_nothing() {
     check_hover(
         Go9,
         r#"
-.......xo
 .........
-$0.........
-..x......
-.xox....x
-.o.o...xo
-..o......
-.....xxxo
-....xooo.
+.........
+.........
+.o$0.......
+.........
+.........
+.........
+.........
+.........
 "#,
         expect![[r#"
-            2:0-2:1
-            **row 3, column 1** — `.`: empty
+            3:2-3:3
+            **row 4, column 3** — `.`: empty
 
             x playing here captures nothing.
 
             ---
 
-            `Case #1: Can kill in one move!!!`
+            `Case #1: Can not kill in one move!!!`
         "#]],
     );
 }
@@ -365,7 +366,7 @@ fn no_play_here_where_nothing_is_captured() {
 
 #[test]
 fn quick_fixes_for_the_count_line_and_case() {
-    check_actions(
+    check_quick_fixes(
         Go9,
         r#"
 $03
@@ -410,32 +411,10 @@ $03
 
 #[test]
 fn symbols_and_folding_one_per_board() {
-    let two_boards = r#"
-2
-# the first board can be killed
-.......xo
-.........
-.........
-..x......
-.xox....x
-.o.o...xo
-..o......
-.....xxxo
-....xooo.
-
-......ox.
-.......o.
-...o.....
-..o.o....
-...o.....
-.........
-.......o.
-...x.....
-........o
-"#;
+    let sample = fixture("ancientgo-sample.go9");
     check_symbols(
         Go9,
-        two_boards,
+        &sample,
         expect![[r#"
         2:0-10:9 Case #1: Can kill in one move!!! (selection 2:0-2:9)
         12:0-20:9 Case #2: Can not kill in one move!!! (selection 12:0-12:9)
@@ -443,7 +422,7 @@ fn symbols_and_folding_one_per_board() {
     );
     check_folding(
         Go9,
-        two_boards,
+        &sample,
         expect![[r#"
         2..10 Case #1: Can kill in one move!!!
         12..20 Case #2: Can not kill in one move!!!

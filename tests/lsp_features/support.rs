@@ -17,10 +17,11 @@ use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionContext, CodeActionOrCommand, CodeActionParams, Diagnostic,
-    DiagnosticSeverity, DocumentChanges, DocumentSymbolResponse, FoldingRangeKind, HoverContents,
-    InlayHintLabel, InlayHintTooltip, MarkupKind, NumberOrString, OneOf, PartialResultParams,
-    Position, Range, TextDocumentIdentifier, TextEdit, Uri, WorkDoneProgressParams,
+    CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,
+    Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentSymbolResponse, FoldingRangeKind,
+    HoverContents, InlayHintLabel, InlayHintTooltip, MarkupKind, NumberOrString, OneOf,
+    PartialResultParams, Position, Range, TextDocumentIdentifier, TextEdit, Uri,
+    WorkDoneProgressParams,
 };
 
 use super::oracle;
@@ -236,12 +237,17 @@ pub fn check_hints_with(kind: GameKind, fixture: &str, settings: &HintSettings, 
 
 // ---------------------------------------------------------------- actions
 
-fn action_params(view: &DocView<'_>, range: Range) -> CodeActionParams {
+fn action_params(
+    view: &DocView<'_>,
+    range: Range,
+    only: Option<&[CodeActionKind]>,
+) -> CodeActionParams {
     CodeActionParams {
         text_document: TextDocumentIdentifier::new(view.uri.clone()),
         range,
         context: CodeActionContext {
             diagnostics: diagnostics::document(view),
+            only: only.map(<[CodeActionKind]>::to_vec),
             ..CodeActionContext::default()
         },
         work_done_progress_params: WorkDoneProgressParams::default(),
@@ -284,8 +290,12 @@ fn action_edits(view: &DocView<'_>, action: &CodeAction) -> Vec<TextEdit> {
 
 /// Each action at the marked range: its title, kind and what it fixes,
 /// then the fixture's text after its edits.
-fn rendered_actions(fixture: &Fixture, view: &DocView<'_>) -> Vec<(String, String)> {
-    let params = action_params(view, fixture.range(view.enc()));
+fn rendered_actions(
+    fixture: &Fixture,
+    view: &DocView<'_>,
+    only: Option<&[CodeActionKind]>,
+) -> Vec<(String, String)> {
+    let params = action_params(view, fixture.range(view.enc()), only);
     actions::code_actions(view, &params)
         .into_iter()
         .map(|action| {
@@ -308,7 +318,7 @@ fn rendered_actions(fixture: &Fixture, view: &DocView<'_>) -> Vec<(String, Strin
 
 /// The actions in both encodings and with and without versioned edits:
 /// whatever the coordinates, each action must make the same text.
-fn all_actions(fixture: &Fixture) -> Vec<(String, String)> {
+fn all_actions(fixture: &Fixture, only: Option<&[CodeActionKind]>) -> Vec<(String, String)> {
     let mut answers = ENCODINGS.into_iter().flat_map(|encoding| {
         [false, true].map(|document_changes| {
             let caps = ClientCaps {
@@ -316,7 +326,7 @@ fn all_actions(fixture: &Fixture) -> Vec<(String, String)> {
                 document_changes,
                 ..ClientCaps::default()
             };
-            rendered_actions(fixture, &fixture.view(caps))
+            rendered_actions(fixture, &fixture.view(caps), only)
         })
     });
     let first = answers.next().unwrap_or_default();
@@ -327,7 +337,21 @@ fn all_actions(fixture: &Fixture) -> Vec<(String, String)> {
 }
 
 pub fn check_actions(kind: GameKind, fixture: &str, expect: Expect) {
-    let actions = all_actions(&Fixture::new(kind, fixture));
+    check_actions_of(kind, None, fixture, expect);
+}
+
+/// The actions a client asking only for quick fixes gets.
+pub fn check_quick_fixes(kind: GameKind, fixture: &str, expect: Expect) {
+    check_actions_of(kind, Some(&[CodeActionKind::QUICKFIX]), fixture, expect);
+}
+
+fn check_actions_of(
+    kind: GameKind,
+    only: Option<&[CodeActionKind]>,
+    fixture: &str,
+    expect: Expect,
+) {
+    let actions = all_actions(&Fixture::new(kind, fixture), only);
     let mut out = String::new();
     for (head, text) in &actions {
         let _ = write!(out, "== {head}\n{text}");
@@ -344,7 +368,7 @@ pub fn check_actions(kind: GameKind, fixture: &str, expect: Expect) {
 /// The text after the action titled `title` at the marked range, if it is
 /// offered.
 pub fn apply_action(kind: GameKind, fixture: &str, title: &str) -> Option<String> {
-    all_actions(&Fixture::new(kind, fixture))
+    all_actions(&Fixture::new(kind, fixture), None)
         .into_iter()
         .find(|(head, _)| head.starts_with(&format!("{title} (")))
         .map(|(_, text)| text)

@@ -1,11 +1,14 @@
 //! `.tomek`: Tic-Tac-Toe-Tomek (GCJ 2013 Qualification A).
 
 use boardls::games::GameKind::Tomek;
+use boardls::lsp::symbols;
+use boardls::lsp::view::ClientCaps;
 use expect_test::expect;
+use tower_lsp_server::ls_types::DocumentSymbolResponse;
 
 use crate::support::{
-    check_actions, check_diagnostics, check_folding, check_hints, check_hover, check_symbols,
-    fixture,
+    Fixture, check_actions, check_diagnostics, check_folding, check_hints, check_hover,
+    check_quick_fixes, check_symbols, fixture,
 };
 
 // ---------------------------------------------------------------- hover
@@ -167,7 +170,7 @@ fn hover_extra_t() {
     check_hover(
         Tomek,
         r#"
-TOX.
+XXXT
 .$0T..
 ....
 ....
@@ -176,11 +179,13 @@ TOX.
             1:1-1:2
             **row 2, column 2** — `T`: the joker, counting for both players
 
-            Verdict: **Game has not completed**.
+            Verdict: **X won**.
+
+            X wins with row 1: (1, 1), (1, 2), (1, 3), (1, 4).
 
             ---
 
-            `Case #1: Game has not completed`
+            `Case #1: X won`
         "#]],
     );
 }
@@ -191,15 +196,15 @@ fn no_hover_on_the_count_line() {
         Tomek,
         r#"
 $02
-XXXT
-....
-OO..
-....
+OOXX
+OXXX
+OX.T
+O..O
 
-XOXT
-XXOO
-OXOX
-XXOO
+XXXO
+..O.
+.O..
+T...
 "#,
         expect![[r#"
             no hover
@@ -243,7 +248,7 @@ OX$0..
 
 #[test]
 fn quick_fix_for_letter_case() {
-    check_actions(
+    check_quick_fixes(
         Tomek,
         r#"
 1
@@ -265,7 +270,7 @@ OO..
 
 #[test]
 fn quick_fix_for_the_count_line() {
-    check_actions(
+    check_quick_fixes(
         Tomek,
         r#"
 3$0
@@ -288,7 +293,7 @@ OO..
 #[test]
 fn quick_fix_columns_after_non_ascii_text() {
     // The wrong-case letter stands after a 2-byte, 1-unit character.
-    check_actions(
+    check_quick_fixes(
         Tomek,
         r#"
 # é😀
@@ -329,6 +334,15 @@ OO..
 #[test]
 fn symbols_name_each_board_with_the_judge_verdict() {
     let sample = fixture("tomek-sample.tomek");
+    let judge = fixture("tomek-sample.out");
+    let fixture = Fixture::new(Tomek, &sample);
+    let DocumentSymbolResponse::Flat(symbols) =
+        symbols::document_symbols(&fixture.view(ClientCaps::default()))
+    else {
+        panic!("nested symbols for a client without hierarchy");
+    };
+    let names: Vec<&str> = symbols.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, judge.lines().collect::<Vec<_>>());
     check_symbols(
         Tomek,
         &sample,
