@@ -32,7 +32,7 @@ const CURSOR: &str = "$0";
 
 /// A board file of one game, with the markers taken out.
 pub struct Fixture {
-    pub text: String,
+    text: String,
     /// Byte offsets of the markers in `text`.
     markers: Vec<usize>,
     doc: Document,
@@ -158,17 +158,17 @@ pub fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-pub fn pos(p: Position) -> String {
+fn pos(p: Position) -> String {
     format!("{}:{}", p.line, p.character)
 }
 
-pub fn range(r: Range) -> String {
+fn range(r: Range) -> String {
     format!("{}-{}", pos(r.start), pos(r.end))
 }
 
 /// Replaces each edit's range (resolved against `text` as the protocol's
 /// clamping says, by the shared reference model) with its text.
-pub fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
+fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
     let mut resolved: Vec<(usize, usize, &str)> = edits
         .iter()
         .map(|edit| {
