@@ -224,6 +224,12 @@ fn open_documents_are_answered_while_a_large_workspace_is_scanned() {
         json!({"textDocument": {"uri": uri}, "position": pos(1, 0)}),
     );
     assert!(hover["contents"].is_object(), "{hover}");
+    // The answer came while the scan was still going: before its end.
+    let ended = |m: &Value| m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end";
+    assert!(
+        !server.came_before(ended),
+        "the hover was answered only after the scan ended"
+    );
     assert_eq!(codes(&server.diagnostics(uri, 1)), ["tomek/bad-cell"]);
     let end = server.progress_end();
     assert!(

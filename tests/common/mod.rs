@@ -238,6 +238,12 @@ impl Server {
             .collect()
     }
 
+    /// Whether a message that `pred` matches came before the ones taken so
+    /// far and has not been taken yet.
+    pub fn came_before(&self, pred: impl Fn(&Value) -> bool) -> bool {
+        self.stash.iter().any(pred)
+    }
+
     /// Messages received so far that nobody asked for.
     pub fn drain(&mut self) -> Vec<Value> {
         while let Ok(message) = self.incoming.try_recv() {
