@@ -618,6 +618,11 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
     ws.write("large.tomek", &large);
     // 1,500 broken boards: the first 1,000 diagnostics and a note.
     ws.write("many.tomek", "XXZT\n....\nOO..\n....\n\n".repeat(1500));
+    // Too large to check (a sparse file: it takes no room on disk). boardls
+    // cannot read it whoever runs it, root included.
+    std::fs::File::create(ws.path().join("huge.tomek"))
+        .and_then(|file| file.set_len(300 << 20))
+        .unwrap();
     #[cfg(unix)]
     let locked = {
         use std::os::unix::fs::PermissionsExt;
@@ -666,6 +671,24 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
         assert!(message.contains("ermission denied"), "{message}");
     }
     server.progress_end();
+    // Every file was published before the scan's end, the huge one too.
+    let huge = ws.uri("huge.tomek");
+    let published = server.drain();
+    let diagnostics = published
+        .iter()
+        .find(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == huge)
+        .map(|m| m["params"]["diagnostics"].clone())
+        .unwrap_or_else(|| {
+            let methods: Vec<&Value> = published.iter().map(|m| &m["method"]).collect();
+            panic!("nothing published for {huge} before the scan's end; the rest: {methods:?}")
+        });
+    assert_eq!(
+        codes(diagnostics.as_array().unwrap()),
+        ["file/unreadable"],
+        "{diagnostics}"
+    );
+    let message = diagnostics[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("too large"), "{message}");
     // A vanished file (an event for a file that is not there) is cleared.
     let ghost = ws.uri("ghost.tomek");
     watched(&server, &[(ghost.clone(), CREATED)]);
