@@ -1,153 +1,19 @@
-//! `boardls check`: every diagnostic of every board file under the paths.
-//!
-//! Text output is `path:line:col: severity[code]: message`, 1-based, the
-//! column counting characters; JSON output is one object per diagnostic with
-//! 0-based LSP ranges (UTF-16 code units). Exit status: 2 on bad usage or an
-//! unreadable path (the other files are still checked), else 1 when any
-//! error was found, else 0.
+//! The run itself: the board files under the paths, read one at a time,
+//! each diagnostic handed to the format's sink as it is found and the
+//! output written whenever a little has gathered; the exit status.
 
 use std::fs;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::diagnostics::{Diagnostic, Severity, Span};
+use crate::check::format::{OutputFormat, sink};
+use crate::check::sink::{CheckedFile, Sink, Summary};
+use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{diagnose_bytes, diagnose_each};
-use crate::text::{CursorLines, char_column, utf16_column};
+use crate::text::CursorLines;
 use crate::walk;
-
-/// How `check` prints diagnostics (`--format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-/// One file being checked, as a [`Sink`] sees it.
-pub struct CheckedFile<'a> {
-    /// As the user named it (or as found below a folder they named).
-    pub path: &'a str,
-    lines: &'a CursorLines<'a>,
-}
-
-impl<'a> CheckedFile<'a> {
-    /// Line `index` of the file's text, without its line end: what a
-    /// renderer needs to turn a diagnostic's byte columns into characters
-    /// or UTF-16 units. Reading is cheap near the diagnostic being
-    /// rendered (the file is never indexed as a whole).
-    pub fn line(&self, index: u32) -> &'a str {
-        self.lines.get(index)
-    }
-}
-
-/// Totals over the whole run, for a summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub files: usize,
-    pub errors: usize,
-    pub warnings: usize,
-    pub information: usize,
-}
-
-/// Where `check` sends what it finds, as it finds it: one call per file
-/// started, per diagnostic (absolute spans, in order within the file) and
-/// per file ended, and one for the summary after the last file. Each call
-/// appends its rendering to `out`, which `check` writes out as it fills,
-/// so memory does not grow with the number of findings. An output format
-/// is one `Sink`.
-pub trait Sink {
-    fn start_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
-    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>);
-    fn end_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
-    fn summary(&mut self, _summary: &Summary, _out: &mut Vec<u8>) {}
-}
-
-/// `path:line:col: severity[code]: message`, 1-based, the column counting
-/// characters.
-pub struct TextSink;
-
-impl Sink for TextSink {
-    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        let span = diagnostic.span;
-        let column = char_column(file.line(span.line), span.start);
-        let _ = writeln!(
-            out,
-            "{}:{}:{}: {}[{}]: {}",
-            file.path,
-            span.line + 1,
-            column + 1,
-            diagnostic.severity.word(),
-            diagnostic.code,
-            diagnostic.message
-        );
-    }
-}
-
-/// One JSON object per line and diagnostic, with 0-based LSP ranges
-/// (UTF-16 code units).
-pub struct JsonSink;
-
-impl Sink for JsonSink {
-    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        let related: Vec<serde_json::Value> = diagnostic
-            .related
-            .iter()
-            .map(|related| {
-                serde_json::json!({
-                    "range": lsp_range(file, related.span),
-                    "message": related.message,
-                })
-            })
-            .collect();
-        let object = serde_json::json!({
-            "path": file.path,
-            "range": lsp_range(file, diagnostic.span),
-            "severity": diagnostic.severity.word(),
-            "code": diagnostic.code,
-            "message": diagnostic.message,
-            "related": related,
-        });
-        let _ = writeln!(out, "{object}");
-    }
-}
-
-fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    let line = file.line(span.line);
-    serde_json::json!({
-        "start": { "line": span.line, "character": utf16_column(line, span.start) },
-        "end": { "line": span.line, "character": utf16_column(line, span.end) },
-    })
-}
-
-/// The sink of a format.
-pub fn sink(format: Format) -> Box<dyn Sink> {
-    match format {
-        Format::Text => Box::new(TextSink),
-        Format::Json => Box::new(JsonSink),
-    }
-}
-
-/// Appends the diagnostics of one file to `out` in the given format.
-pub fn render(
-    format: Format,
-    path: &str,
-    text: &str,
-    diagnostics: &[Diagnostic],
-    out: &mut String,
-) {
-    let lines = CursorLines::new(text);
-    let file = CheckedFile {
-        path,
-        lines: &lines,
-    };
-    let mut sink = sink(format);
-    let mut bytes = Vec::new();
-    for diagnostic in diagnostics {
-        sink.diagnostic(&file, diagnostic, &mut bytes);
-    }
-    out.push_str(&String::from_utf8_lossy(&bytes));
-}
 
 /// Checks one file's bytes into `sink`, streaming: each diagnostic is
 /// rendered as it is found, and `out` goes to `writer` whenever it holds
@@ -171,19 +37,12 @@ pub fn check_bytes(
         }
     };
     let lines = CursorLines::new(text);
-    let file = CheckedFile {
-        path,
-        lines: &lines,
-    };
+    let file = CheckedFile::new(path, &lines);
     summary.files += 1;
     sink.start_file(&file, out);
     let mut failed = None;
     let mut each = |d: &Diagnostic| {
-        match d.severity {
-            Severity::Error => summary.errors += 1,
-            Severity::Warning => summary.warnings += 1,
-            Severity::Information => summary.information += 1,
-        }
+        summary.add(d.severity);
         sink.diagnostic(&file, d, out);
         if out.len() > FLUSH_AT && failed.is_none() {
             failed = writer.write_all(out).err();
@@ -215,7 +74,8 @@ impl Outcome {
     }
 }
 
-pub fn run(format: Format, paths: &[PathBuf]) -> ExitCode {
+/// `check` in a format, without colour.
+pub fn run(format: impl Into<OutputFormat>, paths: &[PathBuf]) -> ExitCode {
     run_with(&mut *sink(format), paths)
 }
 
@@ -226,6 +86,7 @@ pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
     let mut stdout = stdout.lock();
     let mut summary = Summary::default();
     let mut out = Vec::with_capacity(1 << 17);
+    sink.start(&mut out);
     for path in paths {
         for (file, kind) in board_files(path, &mut outcome) {
             let bytes = match fs::read(&file) {
