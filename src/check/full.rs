@@ -93,7 +93,10 @@ impl Sink for FullSink {
             group = group.element(Level::HELP.message(normalize_untrusted_str(&fix.title)));
         }
         groups.push(group);
-        let rendered = self.renderer.render(&groups);
+        let mut rendered = self.renderer.render(&groups);
+        if frame.primary_cut_left {
+            rendered = drop_doubled_bar(&rendered);
+        }
         out.extend_from_slice(rendered.as_bytes());
         out.extend_from_slice(b"\n\n");
     }
@@ -243,6 +246,41 @@ impl<'d> Frame<'d> {
     }
 }
 
+/// The location's part of a two-part rendering ends with the same `|`
+/// line that the frame's part starts with: keeps one.
+fn drop_doubled_bar(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered.split('\n').collect();
+    let doubled = lines
+        .windows(2)
+        .position(|pair| pair[0] == pair[1] && without_styles(pair[0]).trim() == "|");
+    match doubled {
+        Some(at) => {
+            let mut lines = lines;
+            lines.remove(at + 1);
+            lines.join("\n")
+        }
+        None => rendered.to_owned(),
+    }
+}
+
+/// `line` without its ANSI escape sequences (`ESC [ … letter`).
+fn without_styles(line: &str) -> String {
+    let mut plain = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
 /// A related span listed under the frame: `path:line:col: message`.
 fn far_note(file: &CheckedFile<'_>, span: Span, message: &str) -> String {
     let column = char_column(file.line(span.line), span.start) + 1;
@@ -287,7 +325,9 @@ fn ceil_boundary(text: &str, at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::full::{LONG_LINE, clamp, summary_line, window};
+    use crate::check::full::{
+        LONG_LINE, clamp, drop_doubled_bar, summary_line, window, without_styles,
+    };
     use crate::check::sink::Summary;
     use crate::diagnostics::Span;
 
@@ -315,6 +355,20 @@ mod tests {
             summary_line(&summary(0, 0, 0, 7)),
             "0 errors, 0 warnings in 0 files (and 7 infos)"
         );
+    }
+
+    #[test]
+    fn one_of_two_equal_bar_lines_goes() {
+        let two = "error: x\n --> a:1:9\n  |\n  |\n1 | …abc\n  |  ^";
+        assert_eq!(
+            drop_doubled_bar(two),
+            "error: x\n --> a:1:9\n  |\n1 | …abc\n  |  ^"
+        );
+        let styled = "\u{1b}[1m  |\u{1b}[0m";
+        assert_eq!(without_styles(styled), "  |");
+        let twice = format!("t\n{styled}\n{styled}\n1 | x");
+        assert_eq!(drop_doubled_bar(&twice), format!("t\n{styled}\n1 | x"));
+        assert_eq!(drop_doubled_bar("a\n  |\nb"), "a\n  |\nb");
     }
 
     #[test]
