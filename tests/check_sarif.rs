@@ -193,6 +193,9 @@ fn hostile_files_and_paths_still_make_valid_logs() {
     assert_eq!(log["runs"][0]["results"], json!([]));
 }
 
+/// A way to break a log.
+type Breaking = Box<dyn Fn(&mut Value)>;
+
 /// The test can fail: documents that break the schema in different ways
 /// (each a mistake a writer could make) are all rejected.
 #[test]
@@ -202,7 +205,7 @@ fn the_schema_rejects_broken_logs() {
     assert_valid(&validator, &good);
     let result = "/runs/0/results/0";
     let region = "/runs/0/results/0/locations/0/physicalLocation/region";
-    let broken: [(&str, Box<dyn Fn(&mut Value)>); 7] = [
+    let broken: [(&str, Breaking); 7] = [
         (
             "wrong version",
             Box::new(|log| log["version"] = json!("2.1")),
