@@ -21,7 +21,7 @@
 use std::io::Write as _;
 
 use annotate_snippets::{
-    AnnotationKind, Group, Level, Origin, Renderer, Snippet, normalize_untrusted_str,
+    AnnotationKind, Group, Level, Origin, Padding, Renderer, Snippet, normalize_untrusted_str,
 };
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
@@ -82,7 +82,13 @@ impl Sink for FullSink {
                         .char_column(column),
                 ),
             );
-            Group::with_level(level).element(snippet)
+            let group = Group::with_level(level).element(snippet);
+            if frame.notes.is_empty() && diagnostic.fix.is_none() {
+                group
+            } else {
+                // The bar the renderer puts before notes in one part.
+                group.element(Padding)
+            }
         } else {
             title.element(snippet.path(file.path))
         };
@@ -165,7 +171,7 @@ impl<'d> Frame<'d> {
         for (i, related) in diagnostic.related.iter().enumerate() {
             if i == MAX_RELATED {
                 let more = diagnostic.related.len() - MAX_RELATED;
-                notes.push(format!("and {} more", count(more, "related location")));
+                notes.push(format!("and {}", count(more, "more related location")));
                 break;
             }
             if related.span.line.abs_diff(own.line) <= NEAR_LINES {
