@@ -13,22 +13,14 @@ use boardls::check::{FullSink, render_with};
 use boardls::diagnostics::{Diagnostic, Span};
 use cli::{EXAMPLES, boardls, command, scratch, stdout};
 use expect_test::expect;
+use regex::Regex;
 
+/// `text` without ANSI escape sequences (SGR: `ESC [ … m`).
 fn strip_ansi(text: &str) -> String {
-    let mut plain = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            plain.push(c);
-        }
-    }
-    plain
+    Regex::new("\x1b\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(text, "")
+        .into_owned()
 }
 
 fn full(extra: &[&str], vars: &[(&str, &str)]) -> String {

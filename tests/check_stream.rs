@@ -130,14 +130,7 @@ fn every_format_streams_in_bounded_pieces() {
     let text = dense_go9(1500, 1500);
     let all = diagnose(GameKind::Go9, &text);
     assert!(all.len() > 8_000, "{}", all.len());
-    for format in [
-        OutputFormat::Full,
-        OutputFormat::Concise,
-        OutputFormat::Json,
-        OutputFormat::JsonLines,
-        OutputFormat::Github,
-        OutputFormat::Sarif,
-    ] {
+    for format in OutputFormat::ALL {
         let mut sink = sink(format);
         let (mut out, mut writes) = (Vec::new(), Writes::default());
         let mut summary = Summary::default();

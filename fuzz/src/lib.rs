@@ -31,14 +31,7 @@ pub fn parse(kind: GameKind, data: &[u8]) {
         panic!("check: {problem}\ntext: {:?}", checked.text);
     }
     let mut out = String::new();
-    for format in [
-        OutputFormat::Full,
-        OutputFormat::Concise,
-        OutputFormat::Json,
-        OutputFormat::JsonLines,
-        OutputFormat::Github,
-        OutputFormat::Sarif,
-    ] {
+    for format in OutputFormat::ALL {
         boardls::check::render(format, "fuzz", checked.text, &checked.diagnostics, &mut out);
     }
 }

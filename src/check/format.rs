@@ -29,6 +29,16 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
+    /// Every format, in `--help`'s order.
+    pub const ALL: [OutputFormat; 6] = [
+        OutputFormat::Full,
+        OutputFormat::Concise,
+        OutputFormat::Json,
+        OutputFormat::JsonLines,
+        OutputFormat::Github,
+        OutputFormat::Sarif,
+    ];
+
     /// The format when none is asked for: frames for a person at a
     /// terminal, one line each for a pipe or a file (what scripts have
     /// always read).
