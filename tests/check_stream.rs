@@ -5,7 +5,7 @@
 #[path = "support/oracle.rs"]
 mod oracle;
 
-use boardls::check::{Format, Summary, TextSink, check_bytes, render};
+use boardls::check::{Format, OutputFormat, Summary, TextSink, check_bytes, render, sink};
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
@@ -136,5 +136,71 @@ fn check_bytes_renders_what_render_renders() {
             all.len()
         );
         assert_eq!(summary.files, 1);
+    }
+}
+
+/// Records the size of each write.
+#[derive(Default)]
+struct Writes {
+    sizes: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl std::io::Write for Writes {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.sizes.push(buf.len());
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every format streams: what a run holds before writing stays small
+/// however many findings there are (SARIF and the JSON array too: opened
+/// first, closed last), and the pieces add up to the whole rendering.
+#[test]
+fn every_format_streams_in_bounded_pieces() {
+    let text = dense_go9(1500, 1500);
+    let all = diagnose(GameKind::Go9, &text);
+    assert!(all.len() > 8_000, "{}", all.len());
+    for format in OutputFormat::ALL {
+        let mut sink = sink(format);
+        let (mut out, mut writes) = (Vec::new(), Writes::default());
+        let mut summary = Summary::default();
+        sink.start(&mut out);
+        check_bytes(
+            "d.go9",
+            GameKind::Go9,
+            text.as_bytes(),
+            &mut *sink,
+            &mut summary,
+            &mut out,
+            &mut writes,
+        )
+        .unwrap();
+        sink.summary(&summary, &mut out);
+        let held_at_end = out.len();
+        writes.bytes.extend_from_slice(&out);
+        let mut whole = String::new();
+        render(format, "d.go9", &text, &all, &mut whole);
+        assert_eq!(
+            String::from_utf8(writes.bytes).unwrap(),
+            whole,
+            "{format:?}"
+        );
+        let largest = writes.sizes.iter().copied().max().unwrap_or(0);
+        assert!(
+            writes.sizes.len() > 5,
+            "{format:?}: {} writes",
+            writes.sizes.len()
+        );
+        assert!(largest < 80 << 10, "{format:?}: a write of {largest} bytes");
+        assert!(
+            held_at_end < 80 << 10,
+            "{format:?}: {held_at_end} bytes held"
+        );
     }
 }
