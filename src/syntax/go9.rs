@@ -85,8 +85,8 @@ fn with_stones(
         text.push_str(&coordinates(stone));
         if i + 1 == MAX_RELATED_STONES && more > 0 {
             text.push_str(" (and ");
-            push_count(&mut text, more, "stone");
-            text.push_str(" more)");
+            push_count(&mut text, more, "more stone");
+            text.push(')');
         }
         diagnostic = diagnostic.with_related(p.cell_span(stone).unwrap_or_default(), text);
     }
