@@ -224,8 +224,9 @@ pub struct CursorLines<'a> {
     /// Whether any `\r` breaks lines; without, long jumps count `\n`s
     /// eight bytes at a time.
     has_cr: bool,
-    /// The line the cursor is on, and the byte where that line starts.
-    cursor: std::cell::Cell<(u32, usize)>,
+    /// The line the cursor is on, the byte where that line starts and the
+    /// byte where its content ends.
+    cursor: std::cell::Cell<(u32, usize, usize)>,
 }
 
 impl<'a> CursorLines<'a> {
@@ -241,7 +242,7 @@ impl<'a> CursorLines<'a> {
             text,
             line_count: to_u32(breaks + 1),
             has_cr,
-            cursor: std::cell::Cell::new((0, 0)),
+            cursor: std::cell::Cell::new((0, 0, content_end(bytes, 0))),
         }
     }
 
@@ -251,29 +252,47 @@ impl<'a> CursorLines<'a> {
 
     /// The byte where line `index` starts (the text's length past the end).
     pub fn line_start(&self, index: u32) -> usize {
-        if index >= self.line_count {
-            return self.text.len();
-        }
-        let (mut line, mut start) = self.cursor.get();
-        if index < line && index < line - index {
-            (line, start) = (0, 0);
-        }
+        self.seek(index).1
+    }
+
+    /// Moves the cursor to line `index` (< the line count): its start and
+    /// the end of its content.
+    fn seek(&self, index: u32) -> (u32, usize, usize) {
         let bytes = self.text.as_bytes();
+        if index >= self.line_count {
+            return (index, bytes.len(), bytes.len());
+        }
+        let (mut line, mut start, mut end) = self.cursor.get();
+        if line == index {
+            return (line, start, end);
+        }
+        if index < line && index < line - index {
+            (line, start, end) = (0, 0, content_end(bytes, 0));
+        }
         if !self.has_cr && index > line + 8 {
             // A long jump forward (a renderer's first look at a line far
             // down): whole words at a time.
             (line, start) = skip_newlines(bytes, line, start, index);
+            end = content_end(bytes, start);
         }
         while line < index {
-            start = next_line_start(bytes, start);
+            // Past the line's break (`\r\n` is one).
+            start = end
+                + if bytes.get(end..end + 2) == Some(b"\r\n") {
+                    2
+                } else {
+                    1
+                };
+            end = content_end(bytes, start);
             line += 1;
         }
         while line > index {
             start = previous_line_start(bytes, start);
+            end = content_end(bytes, start);
             line -= 1;
         }
-        self.cursor.set((line, start));
-        start
+        self.cursor.set((line, start, end));
+        (line, start, end)
     }
 
     /// Line `index` without its line ending; empty past the end.
@@ -281,25 +300,20 @@ impl<'a> CursorLines<'a> {
         if index >= self.line_count {
             return "";
         }
-        let start = self.line_start(index);
-        let rest = &self.text.as_bytes()[start..];
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
-        self.text.get(start..start + end).unwrap_or_default()
+        let (_, start, end) = self.seek(index);
+        self.text.get(start..end).unwrap_or_default()
     }
 }
 
-/// The start of the line after the one starting at `start` (the text's
-/// length when there is none).
-fn next_line_start(bytes: &[u8], start: usize) -> usize {
+/// Where the content of the line starting at `start` ends (its break, or
+/// the end of the text).
+fn content_end(bytes: &[u8], start: usize) -> usize {
     let rest = &bytes[start.min(bytes.len())..];
-    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-        Some(at) if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') => start + at + 2,
-        Some(at) => start + at + 1,
-        None => bytes.len(),
-    }
+    start.min(bytes.len())
+        + rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len())
 }
 
 /// The start of the line before the one starting at `start` (> 0).
