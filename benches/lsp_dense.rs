@@ -53,14 +53,18 @@ fn main() {
         "{:<11} {:>7} {:>6} {:<18} {:>9} {:>9} {:>9}",
         "document", "boards", "MB", "what", "median ms", "p99 ms", "MB sent"
     );
-    for &size in sizes {
+    // `BOARDLS_BENCH_ONLY=open`: the quiet files' openings only (one
+    // server under a profiler, say).
+    let only_open = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "open");
+    for &size in sizes.iter().filter(|_| !only_open) {
         // The 100,000-board file: its opening and memory only.
         let rounds = if size >= 100_000 { 0 } else { rounds };
         dense(&binary, size, rounds, quick);
     }
-    if !quick {
+    if !quick || only_open {
+        let size = if quick { 1000 } else { 100_000 };
         for kind in GameKind::ALL {
-            open_only(&binary, kind, 100_000, Boards::Quiet);
+            open_only(&binary, kind, size, Boards::Quiet);
         }
     }
     println!("load average at end: {}", common::load());
@@ -131,10 +135,28 @@ impl Raw {
     }
 
     fn send(&mut self, message: serde_json::Value) {
+        let frame = Raw::frame(&message);
+        self.send_frame(&frame);
+    }
+
+    /// A message framed, so that a timed send costs only its writing.
+    fn frame(message: &serde_json::Value) -> Vec<u8> {
         let body = message.to_string();
-        let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
-        self.stdin.write_all(frame.as_bytes()).expect("write");
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    }
+
+    fn send_frame(&mut self, frame: &[u8]) {
+        self.stdin.write_all(frame).expect("write");
         self.stdin.flush().expect("flush");
+    }
+
+    /// `didOpen`, timed from the first byte written.
+    fn open(&mut self, uri: &str, kind: GameKind, text: &str) -> Instant {
+        let frame = Raw::frame(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": kind.id(), "version": 0, "text": text}}}));
+        let start = Instant::now();
+        self.send_frame(&frame);
+        start
     }
 
     fn notify(&mut self, method: &str, params: serde_json::Value) {
@@ -260,11 +282,7 @@ fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
     let text = common::file(kind, size, boards, &mut Random::new());
     let mut raw = Raw::spawn(binary);
     let uri = format!("file:///bench/open-{size}.{}", kind.id());
-    let start = Instant::now();
-    raw.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": kind.id(), "version": 0, "text": text}}),
-    );
+    let start = raw.open(&uri, kind, &text);
     let (at, _, body) = raw.publish(0);
     println!(
         "{:<11} {size:>7} {:>6.1} {:<18} {:>9.1} {:>9} {:>9.3}   VmHWM {:.1} MB",
@@ -291,11 +309,7 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
     };
     let mut raw = Raw::spawn(binary);
     let uri = format!("file:///bench/dense-{size}.go9");
-    let start = Instant::now();
-    raw.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "go9", "version": 0, "text": text}}),
-    );
+    let start = raw.open(&uri, kind, &text);
     let (at, _, body) = raw.publish(0);
     let opened = at - start;
     let expected = expected_counts(kind, &text);

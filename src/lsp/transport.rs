@@ -145,6 +145,14 @@ impl LspCodec {
             // never cuts a well-formed body.
             let from = self.scanned.saturating_sub(CONTENT_LENGTH.len() + 24);
             self.scanned = src.len();
+            // A header block ends in CR LF CR LF, so a stretch without any
+            // CR holds none complete: one quick look (the body of a large
+            // didOpen arrives in hundreds of pieces, and the byte-wise
+            // search for `Content-Length` was a fifth of opening a 9 MB
+            // file, callgrind: 121M of 581M instructions).
+            if src.get(from..).is_some_and(|rest| !rest.contains(&b'\r')) {
+                return None;
+            }
             let at = embedded_header(src, from, src.len())?;
             src.advance(at);
             self.body_len = None;
