@@ -470,6 +470,9 @@ impl Document {
     }
 }
 
+/// The position a diagnostic belongs to, with its absolute first line.
+pub type Owner<'a> = (u32, &'a ParsedPosition);
+
 /// A document's diagnostics at one moment (see [`Document::snapshot`]).
 pub struct Snapshot {
     pub rope: Rope,
@@ -486,10 +489,7 @@ impl Snapshot {
     /// time: `each` gets the position a diagnostic belongs to (with its
     /// first line), if any, and says whether it still wants related
     /// locations (once it does not, positions derive their facts without).
-    pub fn for_each(
-        &self,
-        each: &mut dyn FnMut(Option<(u32, &ParsedPosition)>, &Diagnostic) -> bool,
-    ) {
+    pub fn for_each(&self, each: &mut dyn FnMut(Option<Owner<'_>>, &Diagnostic) -> bool) {
         let mut related = true;
         for d in &self.file_diagnostics {
             related = each(None, d);

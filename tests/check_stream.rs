@@ -2,6 +2,8 @@
 //! order of sorting them all, and a count line's verdict comes first even
 //! when most of the file has to be read before it is known.
 
+#[path = "support/dense.rs"]
+mod dense;
 #[path = "support/oracle.rs"]
 mod oracle;
 
@@ -9,6 +11,7 @@ use boardls::check::{Format, OutputFormat, Summary, TextSink, check_bytes, rende
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
+use dense::dense_go9;
 use proptest::prelude::*;
 
 /// Texts made of board-shaped fragments, often with a count line.
@@ -40,40 +43,11 @@ proptest! {
     }
 }
 
-/// A go file of dense random boards: every board has findings.
-fn dense_go9(boards: usize, count_line: usize) -> String {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut text = format!("{count_line}\n");
-    for i in 0..boards {
-        if i > 0 {
-            text.push('\n');
-        }
-        let density = 10 + next() % 86;
-        for _ in 0..9 {
-            for _ in 0..9 {
-                text.push(match (next() % 100 < density, next() % 2) {
-                    (false, _) => '.',
-                    (true, 0) => 'x',
-                    (true, _) => 'o',
-                });
-            }
-            text.push('\n');
-        }
-    }
-    text
-}
-
 #[test]
 fn a_wrong_count_comes_first_even_past_what_is_held_back() {
     // About 7 findings a board: well past the 20,000 diagnostics held back
     // before the count line can be judged, so the rest is read again.
-    let text = dense_go9(5000, 4999);
+    let text = dense_go9(5000, 4999, 0);
     let all = parse_file(GameKind::Go9, &text).all_diagnostics();
     assert!(all.len() > 25_000, "{}", all.len());
     let streamed = diagnose(GameKind::Go9, &text);
@@ -83,7 +57,7 @@ fn a_wrong_count_comes_first_even_past_what_is_held_back() {
 
 #[test]
 fn dense_and_quiet_files_read_from_bytes_equal_the_line_reader() {
-    let dense = dense_go9(300, 300);
+    let dense = dense_go9(300, 300, 0);
     let mut quiet = String::from("40\n");
     for i in 0..40 {
         quiet.push_str(if i % 2 == 0 {
@@ -113,7 +87,7 @@ fn dense_and_quiet_files_read_from_bytes_equal_the_line_reader() {
 #[test]
 fn check_bytes_renders_what_render_renders() {
     for (count, boards) in [(30, 30), (31, 30)] {
-        let text = dense_go9(boards, count);
+        let text = dense_go9(boards, count, 0);
         let mut expected = String::new();
         let all = diagnose(GameKind::Go9, &text);
         render(Format::Text, "d.go9", &text, &all, &mut expected);
@@ -163,7 +137,7 @@ impl std::io::Write for Writes {
 /// first, closed last), and the pieces add up to the whole rendering.
 #[test]
 fn every_format_streams_in_bounded_pieces() {
-    let text = dense_go9(1500, 1500);
+    let text = dense_go9(1500, 1500, 0);
     let all = diagnose(GameKind::Go9, &text);
     assert!(all.len() > 8_000, "{}", all.len());
     for format in OutputFormat::ALL {

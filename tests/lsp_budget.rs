@@ -3,6 +3,9 @@
 //! many more; related locations bounded. The publish written straight as
 //! JSON equals the typed pull report.
 
+#[path = "support/dense.rs"]
+mod dense;
+
 use boardls::diagnostics::{Severity, codes};
 use boardls::document::Document;
 use boardls::games::GameKind;
@@ -11,40 +14,9 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::publish::{Published, notification, notification_len};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};
+use dense::dense_go9;
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
-
-/// Dense random go boards (10-95% of the cells), some of them broken.
-fn dense_go9(boards: usize, broken_every: usize) -> String {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut text = format!("{boards}\n");
-    for i in 0..boards {
-        if i > 0 {
-            text.push('\n');
-        }
-        let density = 10 + next() % 86;
-        for row in 0..9 {
-            for _ in 0..9 {
-                text.push(match (next() % 100 < density, next() % 2) {
-                    (false, _) => '.',
-                    (true, 0) => 'x',
-                    (true, _) => 'o',
-                });
-            }
-            if broken_every > 0 && i % broken_every == 0 && row == 4 {
-                text.push('?');
-            }
-            text.push('\n');
-        }
-    }
-    text
-}
 
 fn uri() -> Uri {
     "file:///w/dense.go9".parse().unwrap()
@@ -59,7 +31,7 @@ fn severity_count(
 
 #[test]
 fn every_error_and_warning_is_listed_and_information_is_summed_up() {
-    let text = dense_go9(1000, 37);
+    let text = dense_go9(1000, 1000, 37);
     let all = syntax::diagnose(GameKind::Go9, &text);
     let count = |s| all.iter().filter(|d| d.severity == s).count();
     let (errors, warnings, information) = (

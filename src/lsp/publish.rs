@@ -13,9 +13,9 @@
 //! Anything else is converted through the rope as everywhere else.
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::Range;
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
+use tower_lsp_server::ls_types::{Position, Range};
 
 use super::diagnostics::{Budget, SOURCE};
 use super::encoding::{Encoding, span_to_range};
@@ -181,20 +181,22 @@ impl Writer<'_, '_> {
 
     fn range(&mut self, position: Option<(u32, &ParsedPosition)>, span: Span) {
         let range = self.lsp_range(position, span);
+        self.out.extend_from_slice(br#"{"start":"#);
+        self.position(range.start);
+        self.out.extend_from_slice(br#","end":"#);
+        self.position(range.end);
+        self.out.push(b'}');
+    }
+
+    fn position(&mut self, at: Position) {
         let mut number = itoa::Buffer::new();
-        self.out.extend_from_slice(br#"{"start":{"line":"#);
+        self.out.extend_from_slice(br#"{"line":"#);
         self.out
-            .extend_from_slice(number.format(range.start.line).as_bytes());
+            .extend_from_slice(number.format(at.line).as_bytes());
         self.out.extend_from_slice(br#","character":"#);
         self.out
-            .extend_from_slice(number.format(range.start.character).as_bytes());
-        self.out.extend_from_slice(br#"},"end":{"line":"#);
-        self.out
-            .extend_from_slice(number.format(range.end.line).as_bytes());
-        self.out.extend_from_slice(br#","character":"#);
-        self.out
-            .extend_from_slice(number.format(range.end.character).as_bytes());
-        self.out.extend_from_slice(b"}}");
+            .extend_from_slice(number.format(at.character).as_bytes());
+        self.out.push(b'}');
     }
 
     fn lsp_range(&self, position: Option<(u32, &ParsedPosition)>, span: Span) -> Range {
@@ -204,7 +206,6 @@ impl Writer<'_, '_> {
             && span.start <= span.end
             && span.end <= width
         {
-            use tower_lsp_server::ls_types::Position;
             return Range::new(
                 Position::new(span.line, span.start),
                 Position::new(span.line, span.end),

@@ -242,14 +242,14 @@ fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, _) = PositionBuilder::start(GameKind::Uttt, lines, from)?;
     let first = p.first_line;
     let mut cells: Cells = [[b'.'; 9]; 9];
-    for row in 0..9 {
+    for (row, read) in cells.iter_mut().enumerate() {
         let line = first + (row + row / 3) as u32;
         let text = lines.line(line);
         let bytes = text.as_bytes();
         if bytes.len() != 11 || bytes[3] != b' ' || bytes[7] != b' ' {
             return None;
         }
-        for (i, cell) in cells[row].iter_mut().enumerate() {
+        for (i, cell) in read.iter_mut().enumerate() {
             let byte = bytes[i + i / 3];
             if !matches!(byte, b'x' | b'o' | b'.' | b'!') {
                 return None;
