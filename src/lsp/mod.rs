@@ -12,7 +12,7 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], with [`locate`] and [`encoding`] below them.
+//!   [`symbols`], [`tokens`], with [`locate`] and [`encoding`] below them.
 
 pub mod actions;
 pub mod capabilities;
@@ -31,6 +31,7 @@ pub mod run;
 pub mod server;
 pub mod session;
 pub mod symbols;
+pub mod tokens;
 pub mod transport;
 pub mod view;
 pub mod workspace;

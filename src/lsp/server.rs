@@ -12,7 +12,9 @@ use tower_lsp_server::ls_types::{
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
     DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
     FoldingRangeParams, Hover, HoverParams, InitializeParams, InitializeResult, InitializedParams,
-    InlayHint, InlayHintParams, WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
+    InlayHint, InlayHintParams, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult, WorkspaceDiagnosticParams,
+    WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{diagnostics, language, lifecycle, text_sync, workspace};
@@ -60,6 +62,20 @@ impl LanguageServer for Server {
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
         Ok(language::inlay_hint(&self.session, params))
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        Ok(language::semantic_tokens_full(&self.session, params))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        Ok(language::semantic_tokens_range(&self.session, params))
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
