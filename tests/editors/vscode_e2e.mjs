@@ -134,7 +134,9 @@ async function main() {
   fs.cpSync(path.join(here, 'fixtures'), workspace, { recursive: true });
   // Untouched copies for the test extension to restore before the screenshot.
   fs.mkdirSync(path.join(workspace, 'original'));
-  fs.copyFileSync(path.join(here, 'fixtures', 'broken.uttt'), path.join(workspace, 'original', 'broken.uttt.txt'));
+  for (const file of ['samples.uttt', 'ancientgo.go9', 'sample.tomek']) {
+    fs.copyFileSync(path.join(here, 'fixtures', file), path.join(workspace, 'original', `${file}.txt`));
+  }
   fs.copyFileSync(path.join(here, 'scenario.json'), path.join(workspace, 'scenario.json'));
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
     'boardls.path': server,
@@ -256,14 +258,7 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
     const sessions = daemonLog.join('');
     record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),
       'the extension had a daemon session and ended it when the setting was cleared', sessions);
-    // Hover a cell of the second position (line 19), as a user would.
-    const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
-    const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);
-    if (lineNumber && text) {
-      await page.mouse.move(text.x + 4, lineNumber.y + lineNumber.height / 2);
-      await sleep(500);
-      await page.mouse.move(text.x + 5, lineNumber.y + lineNumber.height / 2);
-    }
+    // The test extension left three files side by side and a hover open.
     await sleep(2000);
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });

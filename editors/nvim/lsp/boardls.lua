@@ -14,7 +14,7 @@ return {
   settings = {
     -- The server's settings and their defaults.
     boardls = {
-      inlayHints = { enable = true, verdicts = true, legalMoves = true, liberties = true },
+      inlayHints = { enable = true, verdicts = true, legalMoves = true, captures = true },
       workspace = { scan = true, maxFiles = 10000 },
     },
   },
