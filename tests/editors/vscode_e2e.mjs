@@ -16,6 +16,7 @@
 //   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
 //                      editors/vscode/images/screenshot.png to refresh the README's
 //   CHROMIUM           [/usr/bin/chromium]
+//   BOARDLS_E2E_THEME  the colour theme [Default Dark Modern]
 //   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
 //   BOARDLS_E2E_STEP_TIMEOUT    ms for each further result [60000]
 
@@ -145,7 +146,7 @@ async function main() {
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.welcomePage.walkthroughs.openOnInstall': false,
-    'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.colorTheme': env.BOARDLS_E2E_THEME || 'Default Dark Modern',
     'telemetry.telemetryLevel': 'off',
     'extensions.autoUpdate': false,
     'extensions.autoCheckUpdates': false,
@@ -155,6 +156,8 @@ async function main() {
     'editor.inlayHints.enabled': 'on',
     'editor.minimap.enabled': false,
     'editor.fontSize': 15,
+    // No grey boxes around the words like the one under the cursor.
+    'editor.occurrencesHighlight': 'off',
     'files.exclude': { 'scenario.json': true, '.boardls-e2e-result.json': true, 'daemon-address.txt': true, original: true },
   }, null, 1));
   // boardls.path is machine-overridable: in a remote window (code-server is

@@ -381,14 +381,19 @@ class Runner {
   }
 
   /**
-   * Leaves one file of each kind on screen, side by side as they were
-   * before the steps edited them, with their colours and hints, and a hover
-   * on a capture point, for the screenshot.
+   * Leaves one file of each kind on screen as they were before the steps
+   * edited them, with their colours and hints (.uttt on the left, .go9 and
+   * .tomek on the right), and the hover of a go9 stone with its liberties,
+   * for the screenshot.
    */
   async showcase() {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('vscode.setEditorLayout', {
+      orientation: 0,
+      groups: [{ size: 0.42 }, { size: 0.58, groups: [{ size: 0.56 }, { size: 0.44 }] }],
+    });
     const shown = [];
     const columns = [vscode.ViewColumn.One, vscode.ViewColumn.Two, vscode.ViewColumn.Three];
     for (const [i, file] of ['samples.uttt', 'ancientgo.go9', 'sample.tomek'].entries()) {
@@ -408,9 +413,9 @@ class Runner {
       shown.push(editor);
     }
     await sleep(1500);
-    // The hover of the capture point of three o stones (line 10, column 8).
+    // The hover of an o stone of the second board: its group and liberties.
     const go9 = await vscode.window.showTextDocument(shown[1].document, { viewColumn: vscode.ViewColumn.Two });
-    const point = new vscode.Position(10, 8);
+    const point = new vscode.Position(20, 8);
     go9.selection = new vscode.Selection(point, point);
     await vscode.commands.executeCommand('editor.action.showHover');
     await sleep(1000);
