@@ -1,5 +1,6 @@
 //! The `boardls` command: a language server by default, plus the judges
-//! (`solve`) and a linter (`check`) on the same engine.
+//! (`solve`), a linter (`check`) and a formatter (`fmt`) on the same
+//! engine.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +40,16 @@ enum Command {
     Check {
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Rewrite board files under PATHs in their canonical layout (as the
+    /// server's formatting does); only errors whose fix is certain are
+    /// fixed, and a file with any other is left as it is.
+    Fmt {
+        /// Write nothing; exit 1 when a file would change.
+        #[arg(long)]
+        check: bool,
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
@@ -104,5 +115,6 @@ fn main() -> ExitCode {
         }),
         Command::Solve { game } => boardls::solve::run_stdio(game.into()),
         Command::Check { format, paths } => boardls::check::run(format.into(), &paths),
+        Command::Fmt { check, paths } => boardls::format::run(check, &paths),
     }
 }

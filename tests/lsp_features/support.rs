@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use boardls::document::Document;
 use boardls::games::GameKind;
-use boardls::lsp::config::HintSettings;
+use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
@@ -191,10 +191,15 @@ fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
 
 // ---------------------------------------------------------------- hover
 
+/// The hover's words (its picture is checked by `check_hover_picture`).
 pub fn check_hover(kind: GameKind, fixture: &str, expect: Expect) {
+    check_hover_with(kind, fixture, HoverPicture::None, expect);
+}
+
+pub fn check_hover_with(kind: GameKind, fixture: &str, picture: HoverPicture, expect: Expect) {
     let fixture = Fixture::new(kind, fixture);
     let actual = fixture.render(ClientCaps::default(), |view| {
-        let Some(found) = hover::hover(view, fixture.cursor(view.enc())) else {
+        let Some(found) = hover::hover_with(view, fixture.cursor(view.enc()), picture) else {
             return "no hover\n".to_owned();
         };
         let HoverContents::Markup(markup) = found.contents else {
