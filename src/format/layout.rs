@@ -122,6 +122,14 @@ pub fn lines(kind: GameKind, lines: &TextLines<'_>, parsed: &ParsedFile) -> Vec<
                 let Some(position) = positions.next() else {
                     break;
                 };
+                // Right after the previous position: a blank line between.
+                if before == Before::Position && roles.get(line.wrapping_sub(1)) != Some(&Role::Gap)
+                {
+                    out.push(OutLine {
+                        text: String::new(),
+                        source: None,
+                    });
+                }
                 position_lines(kind, lines, &roles, position, &mut out);
                 line = position.last_line() as usize;
                 before = Before::Position;

@@ -14,7 +14,7 @@ use boardls::games::GameKind;
 use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use boardls::lsp::{actions, diagnostics, formatting, hints, hover, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,
@@ -208,6 +208,35 @@ pub fn check_hover_with(kind: GameKind, fixture: &str, picture: HoverPicture, ex
         assert_eq!(markup.kind, MarkupKind::Markdown);
         let at = found.range.map_or("no range".to_owned(), range);
         format!("{at}\n{}\n", markup.value.trim_end())
+    });
+    expect.assert_eq(&actual);
+}
+
+// ---------------------------------------------------------------- formatting
+
+/// The formatting edits (`range newText`, line ends shown as `⏎`), then
+/// the text they make; or the message of a refusal. The text must be the
+/// same in both encodings.
+pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
+    let fixture = Fixture::new(kind, fixture);
+    let actual = fixture.render(ClientCaps::default(), |view| {
+        match formatting::formatting(view) {
+            Ok(edits) => {
+                let mut out = String::new();
+                for edit in &edits {
+                    let _ = writeln!(
+                        out,
+                        "{} {:?}",
+                        range(edit.range),
+                        edit.new_text.replace('\n', "⏎")
+                    );
+                }
+                let text = apply_edits(&fixture.text, &edits, view.enc());
+                let _ = write!(out, "== formatted\n{text}");
+                out
+            }
+            Err(why) => format!("refused: {why}\n"),
+        }
     });
     expect.assert_eq(&actual);
 }
