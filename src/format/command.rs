@@ -17,6 +17,7 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::diagnostics::codes;
 use crate::games::GameKind;
 use crate::syntax::diagnose_bytes;
 use crate::text::TextLines;
@@ -49,7 +50,7 @@ fn formatted(kind: GameKind, bytes: &[u8]) -> Result<Option<String>, Refusal> {
             None => Refusal {
                 line: 0,
                 column: 0,
-                code: "file/invalid-utf8",
+                code: codes::FILE_INVALID_UTF8,
                 message: "the file is not valid UTF-8".to_owned(),
             },
         });
