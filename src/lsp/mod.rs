@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (ARCHITECTURE.md has the
 //! whole picture):
-//! - [`run`] starts a session over stdio or, with [`listen`], one per TCP
+//! - [`run`](mod@run) starts a session over stdio or, with [`listen`], one per TCP
 //!   connection; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
 //!   guard, answers sent through [`outgoing`].
