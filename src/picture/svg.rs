@@ -235,6 +235,23 @@ fn point_fill(marks: Marks) -> &'static str {
     }
 }
 
+/// A `.uttt` or `.tomek` cell: a square at `(x, y)` of side `side`, the
+/// cell's element.
+fn cell_square(
+    out: &mut String,
+    scene: &Scene,
+    cell: Cell,
+    (x, y, side): (u32, u32, u32),
+    fill: &str,
+    stroke: &str,
+) {
+    let _ = writeln!(
+        out,
+        r#"<rect {} x="{x}" y="{y}" width="{side}" height="{side}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#,
+        cell_attributes(scene, cell)
+    );
+}
+
 fn uttt(out: &mut String, scene: &Scene, g: &Geometry) {
     let field_side = 3 * g.cell;
     for row in 0..3u8 {
@@ -265,13 +282,7 @@ fn uttt(out: &mut String, scene: &Scene, g: &Geometry) {
             "#fff"
         };
         let (x, y) = (g.at(cell.col), g.at(cell.row));
-        let _ = writeln!(
-            out,
-            r##"<rect {} x="{}" y="{}" width="22" height="22" fill="{fill}" stroke="#eceff1" stroke-width="1"/>"##,
-            cell_attributes(scene, cell),
-            x + 1,
-            y + 1
-        );
+        cell_square(out, scene, cell, (x + 1, y + 1, 22), fill, "#eceff1");
         let (cx, cy) = (x + 12, y + 12);
         match scene.cell(cell) {
             b'x' => {
@@ -313,13 +324,7 @@ fn tomek(out: &mut String, scene: &Scene, g: &Geometry) {
             "#fff"
         };
         let (x, y) = (g.at(cell.col), g.at(cell.row));
-        let _ = writeln!(
-            out,
-            r##"<rect {} x="{x}" y="{y}" width="{}" height="{}" fill="{fill}" stroke="#90a4ae" stroke-width="1"/>"##,
-            cell_attributes(scene, cell),
-            g.cell,
-            g.cell
-        );
+        cell_square(out, scene, cell, (x, y, g.cell), fill, "#90a4ae");
         let (colour, letter) = match scene.cell(cell) {
             b'X' => ("#c62828", 'X'),
             b'O' => ("#1565c0", 'O'),
