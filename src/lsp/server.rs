@@ -10,11 +10,11 @@ use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DidChangeConfigurationParams,
     DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
-    FoldingRangeParams, Hover, HoverParams, InitializeParams, InitializeResult, InitializedParams,
-    InlayHint, InlayHintParams, SemanticTokensParams, SemanticTokensRangeParams,
-    SemanticTokensRangeResult, SemanticTokensResult, WorkspaceDiagnosticParams,
-    WorkspaceDiagnosticReportResult,
+    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InitializeParams,
+    InitializeResult, InitializedParams, InlayHint, InlayHintParams, SemanticTokensParams,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit,
+    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{diagnostics, language, lifecycle, text_sync, workspace};
@@ -91,6 +91,10 @@ impl LanguageServer for Server {
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         Ok(language::folding_range(&self.session, params))
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        Ok(language::formatting(&self.session, params))
     }
 
     async fn diagnostic(
