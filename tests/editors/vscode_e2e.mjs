@@ -261,7 +261,7 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
     const sessions = daemonLog.join('');
     record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),
       'the extension had a daemon session and ended it when the setting was cleared', sessions);
-    // The test extension left three files side by side and a hover open.
+    // The test extension left three files side by side.
     await sleep(2000);
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });

@@ -430,8 +430,7 @@ class Runner {
   /**
    * Leaves one file of each kind on screen as they were before the steps
    * edited them, with their colours and hints (.uttt on the left, .go9 and
-   * .tomek on the right), and the hover of a go9 stone with its liberties,
-   * for the screenshot.
+   * .tomek on the right), for the screenshot.
    */
   async showcase() {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -441,7 +440,6 @@ class Runner {
       orientation: 0,
       groups: [{ size: 0.42 }, { size: 0.58, groups: [{ size: 0.56 }, { size: 0.44 }] }],
     });
-    const shown = [];
     const columns = [vscode.ViewColumn.One, vscode.ViewColumn.Two, vscode.ViewColumn.Three];
     for (const [i, file] of ['samples.uttt', 'ancientgo.go9', 'sample.tomek'].entries()) {
       const uri = vscode.Uri.file(path.join(this.root, file));
@@ -457,15 +455,8 @@ class Runner {
       const top = new vscode.Position(0, 0);
       editor.selection = new vscode.Selection(top, top);
       editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
-      shown.push(editor);
     }
-    await sleep(1500);
-    // The hover of an o stone of the second board: its group and liberties.
-    const go9 = await vscode.window.showTextDocument(shown[1].document, { viewColumn: vscode.ViewColumn.Two });
-    const point = new vscode.Position(20, 8);
-    go9.selection = new vscode.Selection(point, point);
-    await vscode.commands.executeCommand('editor.action.showHover');
-    await sleep(1000);
+    await sleep(2000);
   }
 }
 
