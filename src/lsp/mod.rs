@@ -30,10 +30,11 @@ pub mod progress;
 pub mod run;
 pub mod server;
 pub mod session;
+pub mod shared;
 pub mod symbols;
 pub mod transport;
 pub mod view;
 pub mod workspace;
 
-pub use dispatch::{Faults, serve_session, serve_session_with};
+pub use dispatch::{Faults, serve_session, serve_session_with, serve_shared};
 pub use run::{Options, run};

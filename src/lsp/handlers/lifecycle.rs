@@ -12,7 +12,7 @@ pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeRes
     {
         let mut state = session.lock();
         state.caps = caps;
-        settings::initialize(&mut state, params);
+        settings::initialize(session, &mut state, params);
     }
     InitializeResult {
         capabilities: server_capabilities(&caps),
@@ -40,6 +40,18 @@ pub fn initialized(session: &Session) {
         ),
     );
     settings::initialized(session);
+}
+
+/// `boardls/status`: which process serves the session (several sessions of
+/// a daemon name the same one), how many sessions it has, and how many
+/// files it has read from disk for all of them.
+pub fn status(session: &Session) -> serde_json::Value {
+    serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "pid": std::process::id(),
+        "sessions": session.shared.sessions(),
+        "fileReads": session.shared.store.reads(),
+    })
 }
 
 /// Background work stops; the exit status is the dispatcher's.
