@@ -1,0 +1,347 @@
+//! `boardls lsp --connect auto|PATH|tcp://HOST:PORT`: what an editor
+//! launches to reach a daemon (gopls `-remote=auto`). It joins its stdio to
+//! the daemon's socket, byte for byte, and ends as a private server would.
+//!
+//! - `auto` is the per-user default socket, `PATH` any socket. Before
+//!   dialling, the socket's directory and the socket are checked as the
+//!   daemon checks them (the user's own, no link, no group or other bits),
+//!   and after, the peer's credentials (the same user). When no daemon
+//!   answers, one is spawned (`boardls daemon --socket PATH`, in a new
+//!   session with `setsid`, stdin and stdout on /dev/null, stderr appended
+//!   to `PATH.log`) and the connection retried for a while; forwarders
+//!   started at once race safely (the daemon's lock lets one serve; the
+//!   others exit and everyone connects to the one).
+//! - `tcp://HOST:PORT` connects to `boardls lsp --listen`, presenting the
+//!   token from `--token-file` first.
+//! - If the daemon goes away mid-session, the forwarder says so on stderr
+//!   and exits with status 1; the next start spawns a new daemon.
+
+use std::cell::RefCell;
+use std::io;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
+use tokio::net::{TcpStream, UnixStream};
+
+use super::observe::{Downstream, Upstream, Watch};
+use super::socket;
+use super::token::Token;
+
+/// How long a forwarder waits for a daemon to answer.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// A daemon spawned that has not answered by then is spawned again (the
+/// one spawned may have lost a race with a daemon that was exiting).
+const RESPAWN_AFTER: Duration = Duration::from_secs(2);
+/// How long to wait for the daemon to close the connection after `exit`.
+const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// A daemon's log starts anew past this size.
+const MAX_LOG: u64 = 1 << 20;
+
+/// Where `--connect` goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The per-user default socket.
+    Auto,
+    Socket(PathBuf),
+    /// `HOST:PORT`.
+    Tcp(String),
+}
+
+impl Target {
+    pub fn parse(text: &str) -> Target {
+        if text == "auto" {
+            Target::Auto
+        } else if let Some(address) = text.strip_prefix("tcp://") {
+            Target::Tcp(address.trim_end_matches('/').to_owned())
+        } else {
+            Target::Socket(PathBuf::from(text.strip_prefix("unix://").unwrap_or(text)))
+        }
+    }
+}
+
+/// Forwards the editor's session until it ends; the status follows LSP as
+/// a private server's does.
+pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
+    if token_file.is_some() && !matches!(target, Target::Tcp(_)) {
+        eprintln!("boardls lsp: --token-file goes with --connect tcp://HOST:PORT only");
+        return ExitCode::from(2);
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("boardls lsp: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let status = runtime.block_on(async move {
+        let connected = match &target {
+            Target::Tcp(address) => tcp(address, token_file.as_deref()).await,
+            Target::Auto => unix(&socket::default_path()).await,
+            Target::Socket(path) => unix(path).await,
+        };
+        match connected {
+            Ok((input, output, what)) => pump(input, output, &what).await,
+            Err(message) => {
+                eprintln!("boardls lsp: {message}");
+                ExitCode::FAILURE
+            }
+        }
+    });
+    // tokio's stdin reads on a blocking thread that may sit in `read`
+    // forever; do not wait for it.
+    runtime.shutdown_background();
+    status
+}
+
+type Halves = (
+    Box<dyn AsyncRead + Unpin + Send>,
+    Box<dyn AsyncWrite + Unpin + Send>,
+    String,
+);
+
+async fn tcp(address: &str, token_file: Option<&Path>) -> Result<Halves, String> {
+    let token = match token_file {
+        Some(file) => {
+            let (token, warning) = Token::read(file)?;
+            if let Some(warning) = warning {
+                eprintln!("boardls lsp: warning: {warning}");
+            }
+            Some(token)
+        }
+        None => None,
+    };
+    let stream = TcpStream::connect(address)
+        .await
+        .map_err(|err| format!("cannot connect to tcp://{address}: {err}"))?;
+    let _ = stream.set_nodelay(true);
+    let (input, mut output) = stream.into_split();
+    if let Some(token) = token {
+        output
+            .write_all(&token.line())
+            .await
+            .map_err(|err| format!("cannot send the token to tcp://{address}: {err}"))?;
+    }
+    Ok((
+        Box::new(input),
+        Box::new(output),
+        format!("tcp://{address}"),
+    ))
+}
+
+/// Connects to the daemon on `path`, spawning it when none answers.
+async fn unix(path: &Path) -> Result<Halves, String> {
+    let path = socket::socket_path(path)?;
+    let dir = socket::dir_of(&path);
+    let log = socket::beside(&path, ".log");
+    let deadline = Instant::now() + CONNECT_TIMEOUT;
+    let mut spawned: Option<Instant> = None;
+    let mut pause = Duration::from_millis(10);
+    loop {
+        if dir.exists() || dir.is_symlink() {
+            socket::private_dir(dir, false)?;
+        }
+        if socket::existing_socket(&path)? {
+            match UnixStream::connect(&path).await {
+                Ok(stream) => {
+                    let peer = stream.peer_cred().map(|c| c.uid());
+                    if peer.as_ref().ok() != Some(&socket::uid()) {
+                        return Err(format!(
+                            "refusing the daemon on {}: it runs as user {peer:?}, not as you",
+                            path.display()
+                        ));
+                    }
+                    let (input, output) = stream.into_split();
+                    let what = format!("the daemon on {}", path.display());
+                    return Ok((Box::new(input), Box::new(output), what));
+                }
+                Err(err) if stale(&err) => {}
+                Err(err) => return Err(format!("cannot connect to {}: {err}", path.display())),
+            }
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "no daemon answered on {} within {} s; its log is {}",
+                path.display(),
+                CONNECT_TIMEOUT.as_secs(),
+                log.display()
+            ));
+        }
+        if spawned.is_none_or(|at| at.elapsed() >= RESPAWN_AFTER) {
+            spawn_daemon(&path, &log)?;
+            spawned = Some(Instant::now());
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_millis(200));
+    }
+}
+
+/// No daemon behind the socket (any more).
+fn stale(err: &io::Error) -> bool {
+    matches!(
+        err.kind(),
+        io::ErrorKind::ConnectionRefused | io::ErrorKind::NotFound
+    )
+}
+
+/// Starts `boardls daemon --socket PATH`, detached: a session of its own,
+/// no terminal, stdio away from the editor's pipes.
+fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
+    socket::private_dir(socket::dir_of(path), true)?;
+    let log = socket::private_log(log, MAX_LOG)?;
+    let exe = std::env::current_exe()
+        .map_err(|err| format!("cannot find the boardls executable to start a daemon: {err}"))?;
+    let mut command = std::process::Command::new(exe);
+    command
+        .arg("daemon")
+        .arg("--socket")
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(log))
+        .current_dir("/");
+    // SAFETY: only setsid runs between fork and exec; it is
+    // async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|err| format!("cannot start a daemon: {err}"))?;
+    // Reaped when it exits (a daemon that lost the race exits at once);
+    // never waited for otherwise.
+    std::thread::spawn(move || {
+        let _ = child.wait();
+    });
+    Ok(())
+}
+
+/// How the editor's side ended.
+enum Up {
+    InputClosed,
+    Exit,
+    DaemonGone,
+}
+
+/// How the daemon's side ended.
+enum Down {
+    Closed,
+    EditorGone,
+}
+
+/// Carries bytes both ways until the daemon closes the connection.
+async fn pump(
+    mut from_daemon: Box<dyn AsyncRead + Unpin + Send>,
+    mut to_daemon: Box<dyn AsyncWrite + Unpin + Send>,
+    what: &str,
+) -> ExitCode {
+    let watch = RefCell::new(Watch::default());
+    let up = async {
+        let mut stdin = tokio::io::stdin();
+        let mut upstream = Upstream::default();
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let n = match stdin.read(&mut buffer).await {
+                Ok(0) | Err(_) => {
+                    let _ = to_daemon.shutdown().await;
+                    return Up::InputClosed;
+                }
+                Ok(n) => n,
+            };
+            upstream.feed(&buffer[..n], &mut watch.borrow_mut());
+            if to_daemon.write_all(&buffer[..n]).await.is_err() || to_daemon.flush().await.is_err()
+            {
+                return Up::DaemonGone;
+            }
+            if watch.borrow().exit {
+                return Up::Exit;
+            }
+        }
+    };
+    let down = async {
+        let mut stdout = tokio::io::stdout();
+        let mut downstream = Downstream::default();
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let n = match from_daemon.read(&mut buffer).await {
+                Ok(0) | Err(_) => return Down::Closed,
+                Ok(n) => n,
+            };
+            downstream.feed(&buffer[..n], &mut watch.borrow_mut());
+            if stdout.write_all(&buffer[..n]).await.is_err() || stdout.flush().await.is_err() {
+                return Down::EditorGone;
+            }
+        }
+    };
+    tokio::pin!(up, down);
+    let mut ended: Option<Up> = None;
+    let mut grace = std::pin::pin!(tokio::time::sleep(Duration::MAX));
+    let down_end = loop {
+        tokio::select! {
+            end = &mut down => break Some(end),
+            end = &mut up, if ended.is_none() => {
+                if matches!(end, Up::InputClosed | Up::Exit) {
+                    grace.as_mut().reset(tokio::time::Instant::now() + EXIT_GRACE);
+                }
+                ended = Some(end);
+            }
+            () = &mut grace => break None,
+        }
+    };
+    let watch = watch.take();
+    if let Some(refusal) = watch.refused {
+        eprintln!("boardls lsp: {what} refused the connection: {refusal}");
+        return ExitCode::FAILURE;
+    }
+    let status = if watch.shutdown_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    };
+    match (down_end, ended) {
+        (Some(Down::Closed), Some(Up::InputClosed | Up::Exit)) | (None, _) => status,
+        (Some(Down::EditorGone), _) => status,
+        (Some(Down::Closed), _) => {
+            eprintln!(
+                "boardls lsp: {what} closed the connection in the middle of the session \
+                 (the daemon stopped or was killed); this session is over. Start the \
+                 language server again: the next `boardls lsp --connect` starts a new daemon."
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use crate::lsp::daemon::forward::Target;
+
+    #[test]
+    fn targets() {
+        assert_eq!(Target::parse("auto"), Target::Auto);
+        assert_eq!(
+            Target::parse("tcp://127.0.0.1:9257"),
+            Target::Tcp("127.0.0.1:9257".to_owned())
+        );
+        assert_eq!(
+            Target::parse("/run/user/1000/boardls/x.sock"),
+            Target::Socket(PathBuf::from("/run/user/1000/boardls/x.sock"))
+        );
+        assert_eq!(
+            Target::parse("unix:///tmp/d/x.sock"),
+            Target::Socket(PathBuf::from("/tmp/d/x.sock"))
+        );
+    }
+}
