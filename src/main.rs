@@ -53,8 +53,8 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         socket: Option<PathBuf>,
         /// Exit after SECS with no session (0: never).
-        #[arg(long, value_name = "SECS", default_value_t = 60)]
-        idle_timeout: u64,
+        #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds)]
+        idle_timeout: std::time::Duration,
     },
     /// Act as the judge: read the judge's input on stdin, write its output.
     Solve {
@@ -122,6 +122,16 @@ impl From<OutputFormat> for Format {
     }
 }
 
+/// Seconds, such as `60`, `0.5` or `60s`.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let number = text.trim().strip_suffix('s').unwrap_or(text.trim());
+    number
+        .parse::<f64>()
+        .ok()
+        .and_then(|secs| std::time::Duration::try_from_secs_f64(secs).ok())
+        .ok_or_else(|| format!("expected a number of seconds, such as 60, not {text:?}"))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -157,7 +167,7 @@ fn main() -> ExitCode {
             idle_timeout,
         } => boardls::lsp::run_daemon(boardls::lsp::DaemonOptions {
             socket,
-            idle_timeout: std::time::Duration::from_secs(idle_timeout),
+            idle_timeout,
         }),
         Command::Solve { game } => boardls::solve::run_stdio(game.into()),
         Command::Check { format, paths } => boardls::check::run(format.into(), &paths),

@@ -594,3 +594,44 @@ fn a_token_file_of_ones_own_is_used_or_made() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("symbolic link"), "{stderr}");
 }
+
+#[test]
+fn sessions_that_do_not_watch_files_share_one_poll() {
+    let ws = TempDir::new("shared-poll");
+    let file = ws.write("a.tomek", BAD);
+    let uri = file_uri(&file);
+    let dir = TempDir::private("poll");
+    let socket = dir.path().join("d.sock");
+    let _daemon = Daemon::start(&socket, "60");
+    // Clients without watched files: the daemon polls the folder for them.
+    let polled = json!({"general": {"positionEncodings": ["utf-16"]},
+        "window": {"workDoneProgress": true}});
+    let mut sessions: Vec<Server> = (0..2).map(|_| Server::forwarded(&socket)).collect();
+    for server in &mut sessions {
+        server.initialize_with(json!({
+            "processId": null,
+            "capabilities": polled,
+            "workspaceFolders": [{"uri": file_uri(ws.path()), "name": "ws"}],
+        }));
+        server.progress_end();
+    }
+    let before = status(&mut sessions[0]);
+    assert_eq!(before["fileReads"], 1, "{before}");
+    assert_eq!(before["polledFolders"], 1, "one poll for both: {before}");
+    ws.write("a.tomek", GOOD);
+    for server in &mut sessions {
+        server.wait_for(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri.as_str()
+                && m["params"]["diagnostics"] == json!([])
+        });
+    }
+    assert_eq!(
+        status(&mut sessions[1])["fileReads"],
+        2,
+        "one poll saw the change, one read served both"
+    );
+    for server in sessions {
+        assert!(server.shutdown_and_exit().success());
+    }
+}

@@ -163,13 +163,17 @@ fn check(path: &Path, metadata: &fs::Metadata, kind: Kind) -> Result<(), String>
     Ok(())
 }
 
-/// Checks the socket's directory; a missing one is made (mode 0700) when
-/// `create`.
+/// Checks the socket's directory; a missing one is made (mode 0700, as
+/// are missing folders above it) when `create`.
 pub fn private_dir(dir: &Path, create: bool) -> Result<(), String> {
     match fs::symlink_metadata(dir) {
         Ok(metadata) => check(dir, &metadata, Kind::Dir),
         Err(err) if err.kind() == io::ErrorKind::NotFound && create => {
-            match fs::DirBuilder::new().mode(0o700).create(dir) {
+            match fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+            {
                 Ok(()) => {}
                 // Made by someone else meanwhile: checked below like any.
                 Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}

@@ -43,14 +43,15 @@ pub fn initialized(session: &Session) {
 }
 
 /// `boardls/status`: which process serves the session (several sessions of
-/// a daemon name the same one), how many sessions it has, and how many
-/// files it has read from disk for all of them.
+/// a daemon name the same one), how many sessions it has, how many files
+/// it has read from disk and how many folders it polls, for all of them.
 pub fn status(session: &Session) -> serde_json::Value {
     serde_json::json!({
         "version": env!("CARGO_PKG_VERSION"),
         "pid": std::process::id(),
         "sessions": session.shared.sessions(),
         "fileReads": session.shared.store.reads(),
+        "polledFolders": session.shared.store.polls(),
     })
 }
 

@@ -110,6 +110,12 @@ impl Store {
         self.reads.load(Ordering::Relaxed)
     }
 
+    /// How many folders are polled now (one poll each, however many
+    /// sessions it tells).
+    pub fn polls(&self) -> usize {
+        self.lock().folders.values().filter(|f| f.polling).count()
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
