@@ -5,14 +5,15 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read as _, Write as _};
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-use common::{Server, TIMEOUT, TempDir, daemon_pid, file_uri, frame, stop_daemon};
+use common::{
+    Server, TIMEOUT, TempDir, daemon_pid, file_uri, frame, read_frame, stderr_lines, stop_daemon,
+};
 use serde_json::{Value, json};
 
 const BAD: &str = "1\nXXZT\n....\nOO..\n....\n";
@@ -54,13 +55,7 @@ impl Daemon {
             .stderr(Stdio::piped())
             .spawn()
             .expect("spawn the daemon");
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, log) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
+        let log = stderr_lines(&mut child);
         let daemon = Daemon {
             child,
             socket: socket.to_path_buf(),
@@ -480,26 +475,6 @@ fn auto_uses_the_per_user_socket() {
     assert_eq!(mode(&sockets[0]), 0o600);
     assert_eq!(daemon_pid(&sockets[0]), Some(pid));
     stop_daemon(&sockets[0]);
-}
-
-/// Reads one frame's body from a raw connection.
-fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        if line.trim().is_empty() {
-            break;
-        }
-        if let Some(value) = line.strip_prefix("Content-Length:") {
-            length = value.trim().parse().ok();
-        }
-    }
-    let mut body = vec![0; length?];
-    reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
 }
 
 #[test]

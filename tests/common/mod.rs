@@ -34,7 +34,7 @@ pub fn frame(body: &str) -> Vec<u8> {
 }
 
 /// Reads one frame; `None` at EOF.
-fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
+pub fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
     let mut length = None;
     loop {
         let mut line = String::new();
@@ -544,6 +544,20 @@ pub fn pos(line: u64, character: u64) -> Value {
 
 pub fn range(l1: u64, c1: u64, l2: u64, c2: u64) -> Value {
     json!({"start": pos(l1, c1), "end": pos(l2, c2)})
+}
+
+/// The lines a child writes on its (piped) stderr, as they come.
+pub fn stderr_lines(child: &mut Child) -> Receiver<String> {
+    let stderr = child.stderr.take().expect("a piped stderr");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
 }
 
 /// A `boardls lsp --listen 127.0.0.1:0` process, the address it bound,

@@ -230,8 +230,17 @@ pub fn create_private_file(path: &Path) -> io::Result<File> {
 /// Opens (creating it, 0600) a file to append to, never through a link,
 /// checked like the daemon's other files; over `max` bytes it starts anew.
 pub fn private_log(path: &Path, max: u64) -> Result<File, String> {
-    let file = OpenOptions::new()
-        .append(true)
+    let (file, metadata) = open_checked(path, OpenOptions::new().append(true))?;
+    if metadata.len() > max {
+        let _ = file.set_len(0);
+    }
+    Ok(file)
+}
+
+/// Opens `path` with `options`, creating it 0600, never through a link,
+/// and checks it is the user's own private file.
+fn open_checked(path: &Path, options: &mut OpenOptions) -> Result<(File, fs::Metadata), String> {
+    let file = options
         .create(true)
         .mode(0o600)
         .custom_flags(libc::O_NOFOLLOW)
@@ -241,10 +250,7 @@ pub fn private_log(path: &Path, max: u64) -> Result<File, String> {
         .metadata()
         .map_err(|err| format!("cannot use {}: {err}", path.display()))?;
     check(path, &metadata, Kind::File)?;
-    if metadata.len() > max {
-        let _ = file.set_len(0);
-    }
-    Ok(file)
+    Ok((file, metadata))
 }
 
 /// The exclusive lock that makes one daemon per socket.
@@ -261,19 +267,10 @@ impl Lock {
         // before then locks a file nobody else will open. So the lock
         // counts only if the path still names the file locked.
         for _ in 0..16 {
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .mode(0o600)
-                .custom_flags(libc::O_NOFOLLOW)
-                .open(path)
-                .map_err(|err| format!("cannot open the lock {}: {err}", path.display()))?;
-            let metadata = file
-                .metadata()
-                .map_err(|err| format!("cannot use {}: {err}", path.display()))?;
-            check(path, &metadata, Kind::File)?;
+            let (file, metadata) = open_checked(
+                path,
+                OpenOptions::new().read(true).write(true).truncate(false),
+            )?;
             if !try_flock(&file)? {
                 return Ok(None);
             }
