@@ -490,6 +490,9 @@ fn tcp_serves_only_connections_that_present_the_token() {
     // No token, then a wrong one: one error, then the connection closes.
     for first in [Vec::new(), b"not-the-token\n".to_vec()] {
         let mut socket = std::net::TcpStream::connect(&daemon.addr).expect("connect");
+        socket
+            .set_read_timeout(Some(TIMEOUT))
+            .expect("a read timeout");
         socket.write_all(&first).expect("write");
         socket.write_all(&initialize).expect("write");
         let mut reader = BufReader::new(socket);

@@ -60,6 +60,8 @@ pub struct Store {
     finished: Condvar,
     /// Files read from disk (not answered from what was kept).
     reads: AtomicU64,
+    /// Poll tasks running.
+    polls: AtomicU64,
 }
 
 #[derive(Default)]
@@ -110,10 +112,10 @@ impl Store {
         self.reads.load(Ordering::Relaxed)
     }
 
-    /// How many folders are polled now (one poll each, however many
+    /// How many polls run now (one for each folder polled, however many
     /// sessions it tells).
-    pub fn polls(&self) -> usize {
-        self.lock().folders.values().filter(|f| f.polling).count()
+    pub fn polls(&self) -> u64 {
+        self.polls.load(Ordering::Relaxed)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -375,6 +377,8 @@ fn walk_now(from: &Path) -> Walked {
 /// [`POLL_INTERVAL`] it compares the folder with what it last saw, notes
 /// the differences in the walk and tells every registered session.
 async fn poll(store: Arc<Store>, real: PathBuf) {
+    store.polls.fetch_add(1, Ordering::Relaxed);
+    let _running = Polling(&store);
     let mut last: Option<Snapshot> = None;
     loop {
         {
@@ -418,6 +422,15 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
         }
         last = Some(now);
         tokio::time::sleep(POLL_INTERVAL).await;
+    }
+}
+
+/// Counts a poll task while it runs.
+struct Polling<'a>(&'a Store);
+
+impl Drop for Polling<'_> {
+    fn drop(&mut self) {
+        self.0.polls.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
