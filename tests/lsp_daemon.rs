@@ -613,3 +613,36 @@ fn sessions_that_do_not_watch_files_share_one_poll() {
         assert!(server.shutdown_and_exit().success());
     }
 }
+
+#[test]
+fn a_daemon_exiting_as_it_is_reached_is_replaced_unnoticed() {
+    let dir = TempDir::private("unanswered");
+    let socket = dir.path().join("d.sock");
+    // A daemon that was exiting (idle) as the forwarder reached it: it
+    // takes the connection, reads the editor's first bytes, and goes away
+    // without answering.
+    let listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
+    chmod(&socket, 0o600);
+    let fake = {
+        let socket = socket.clone();
+        std::thread::spawn(move || {
+            let (mut conn, _) = listener.accept().expect("accept");
+            let mut first = [0u8; 16];
+            let read = conn.read(&mut first).unwrap_or(0);
+            let _ = std::fs::remove_file(&socket);
+            read
+        })
+    };
+    let mut server = Server::forwarded(&socket);
+    let result = server.initialize(caps("utf-16"));
+    assert_eq!(result["serverInfo"]["name"], "boardls");
+    assert!(
+        fake.join().expect("the fake daemon") > 0,
+        "it was sent bytes"
+    );
+    // The editor's initialize went to a daemon the forwarder spawned.
+    let pid = status_pid(&mut server);
+    assert_eq!(daemon_pid(&socket), Some(pid));
+    assert!(server.shutdown_and_exit().success());
+    stop_daemon(&socket);
+}

@@ -16,17 +16,16 @@
 //! - If the daemon goes away mid-session, the forwarder says so on stderr
 //!   and exits with status 1; the next start spawns a new daemon.
 
-use std::cell::RefCell;
 use std::io;
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
 use tokio::net::{TcpStream, UnixStream};
 
-use super::observe::{Downstream, Upstream, Watch};
+use super::pump::{Editor, Outcome, lost, pump};
 use super::socket;
 use super::token::Token;
 
@@ -35,10 +34,11 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// A daemon spawned that has not answered by then is spawned again (the
 /// one spawned may have lost a race with a daemon that was exiting).
 const RESPAWN_AFTER: Duration = Duration::from_secs(2);
-/// How long to wait for the daemon to close the connection after `exit`.
-const EXIT_GRACE: Duration = Duration::from_secs(2);
 /// A daemon's log starts anew past this size.
 const MAX_LOG: u64 = 1 << 20;
+/// How often a connection closed before the daemon answered anything is
+/// made again.
+const UNANSWERED_RETRIES: u32 = 3;
 
 /// Where `--connect` goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,16 +80,27 @@ pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
         }
     };
     let status = runtime.block_on(async move {
-        let connected = match &target {
-            Target::Tcp(address) => tcp(address, token_file.as_deref()).await,
-            Target::Auto => unix(&socket::default_path()).await,
-            Target::Socket(path) => unix(path).await,
-        };
-        match connected {
-            Ok((input, output, what)) => pump(input, output, &what).await,
-            Err(message) => {
-                eprintln!("boardls lsp: {message}");
-                ExitCode::FAILURE
+        let mut editor = Editor::default();
+        let mut attempts = 0;
+        loop {
+            let connected = match &target {
+                Target::Tcp(address) => tcp(address, token_file.as_deref()).await,
+                Target::Auto => unix(&socket::default_path()).await,
+                Target::Socket(path) => unix(path).await,
+            };
+            let (input, output, what) = match connected {
+                Ok(connected) => connected,
+                Err(message) => {
+                    eprintln!("boardls lsp: {message}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match pump(&mut editor, input, output, &what).await {
+                Outcome::Ended(status) => return status,
+                // A daemon that was exiting as it was reached (idle): the
+                // session never started there; start it on another.
+                Outcome::Unanswered if attempts < UNANSWERED_RETRIES => attempts += 1,
+                Outcome::Unanswered => return lost(&what),
             }
         }
     });
@@ -224,102 +235,6 @@ fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
         let _ = child.wait();
     });
     Ok(())
-}
-
-/// How the editor's side ended.
-enum Up {
-    InputClosed,
-    Exit,
-    DaemonGone,
-}
-
-/// How the daemon's side ended.
-enum Down {
-    Closed,
-    EditorGone,
-}
-
-/// Carries bytes both ways until the daemon closes the connection.
-async fn pump(
-    mut from_daemon: Box<dyn AsyncRead + Unpin + Send>,
-    mut to_daemon: Box<dyn AsyncWrite + Unpin + Send>,
-    what: &str,
-) -> ExitCode {
-    let watch = RefCell::new(Watch::default());
-    let up = async {
-        let mut stdin = tokio::io::stdin();
-        let mut upstream = Upstream::default();
-        let mut buffer = vec![0u8; 64 * 1024];
-        loop {
-            let n = match stdin.read(&mut buffer).await {
-                Ok(0) | Err(_) => {
-                    let _ = to_daemon.shutdown().await;
-                    return Up::InputClosed;
-                }
-                Ok(n) => n,
-            };
-            upstream.feed(&buffer[..n], &mut watch.borrow_mut());
-            if to_daemon.write_all(&buffer[..n]).await.is_err() || to_daemon.flush().await.is_err()
-            {
-                return Up::DaemonGone;
-            }
-            if watch.borrow().exit {
-                return Up::Exit;
-            }
-        }
-    };
-    let down = async {
-        let mut stdout = tokio::io::stdout();
-        let mut downstream = Downstream::default();
-        let mut buffer = vec![0u8; 64 * 1024];
-        loop {
-            let n = match from_daemon.read(&mut buffer).await {
-                Ok(0) | Err(_) => return Down::Closed,
-                Ok(n) => n,
-            };
-            downstream.feed(&buffer[..n], &mut watch.borrow_mut());
-            if stdout.write_all(&buffer[..n]).await.is_err() || stdout.flush().await.is_err() {
-                return Down::EditorGone;
-            }
-        }
-    };
-    tokio::pin!(up, down);
-    let mut ended: Option<Up> = None;
-    let mut grace = std::pin::pin!(tokio::time::sleep(Duration::MAX));
-    let down_end = loop {
-        tokio::select! {
-            end = &mut down => break Some(end),
-            end = &mut up, if ended.is_none() => {
-                if matches!(end, Up::InputClosed | Up::Exit) {
-                    grace.as_mut().reset(tokio::time::Instant::now() + EXIT_GRACE);
-                }
-                ended = Some(end);
-            }
-            () = &mut grace => break None,
-        }
-    };
-    let watch = watch.take();
-    if let Some(refusal) = watch.refused {
-        eprintln!("boardls lsp: {what} refused the connection: {refusal}");
-        return ExitCode::FAILURE;
-    }
-    let status = if watch.shutdown_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    };
-    match (down_end, ended) {
-        (Some(Down::Closed), Some(Up::InputClosed | Up::Exit)) | (None, _) => status,
-        (Some(Down::EditorGone), _) => status,
-        (Some(Down::Closed), _) => {
-            eprintln!(
-                "boardls lsp: {what} closed the connection in the middle of the session \
-                 (the daemon stopped or was killed); this session is over. Start the \
-                 language server again: the next `boardls lsp --connect` starts a new daemon."
-            );
-            ExitCode::FAILURE
-        }
-    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 pub mod conn;
 pub mod forward;
 pub mod observe;
+pub mod pump;
 pub mod serve;
 pub mod socket;
 pub mod token;
