@@ -91,12 +91,17 @@ fn bad_usage_exits_2() {
 fn json_has_lsp_ranges_in_utf16() {
     let dir = scratch("json");
     let file = dir.join("a.tomek");
-    // A non-BMP character before the bad cell: 2 UTF-16 units, 1 char.
-    fs::write(&file, "\u{1F600}XXT\n....\nOO..\n....\n").unwrap();
+    // Two bad cells in the first row: a non-BMP character (1 char, 2 UTF-16
+    // units, 4 bytes), then after an `X` a `Z`.
+    fs::write(&file, "\u{1F600}XZT\n....\nOO..\n....\n").unwrap();
     let output = boardls(&["check", "--format", "json", file.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
-    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let first = &lines[0];
     assert_eq!(first["code"], "tomek/bad-cell");
     assert_eq!(first["severity"], "error");
     assert_eq!(first["path"], file.to_str().unwrap());
@@ -111,9 +116,23 @@ fn json_has_lsp_ranges_in_utf16() {
             .unwrap()
             .contains("found `\u{1F600}`")
     );
-    // The text format counts characters: the second fault is column 2.
-    let output = boardls(&["check", file.to_str().unwrap()]);
-    assert!(stdout(&output).contains(":1:1: error[tomek/bad-cell]"));
+    // The `Z`: UTF-16 character 3 in JSON.
+    assert_eq!(
+        lines[1]["range"],
+        serde_json::json!({"start": {"line": 0, "character": 3}, "end": {"line": 0, "character": 4}})
+    );
+    // The text format counts characters from 1: the `Z` is column 3 (not
+    // 4 in UTF-16 units, nor 6 in bytes).
+    let path = file.to_str().unwrap();
+    let output = boardls(&["check", path]);
+    let wanted = "expected `X`, `O`, `T` or `.`, found";
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "{path}:1:1: error[tomek/bad-cell]: {wanted} `\u{1F600}`\n\
+             {path}:1:3: error[tomek/bad-cell]: {wanted} `Z`\n"
+        )
+    );
 }
 
 #[test]

@@ -156,9 +156,21 @@ fn pull_clients_are_not_pushed_to() {
     );
     assert_eq!(after["kind"], "full");
     assert_eq!(after["items"], json!([]));
-    // Nothing was pushed.
-    let status = server.shutdown_and_exit();
-    assert!(status.success());
+    // Nothing was pushed: not for the open, the edit or the close.
+    server.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let pushed: Vec<String> = server
+        .published_soon(None)
+        .iter()
+        .map(|m| {
+            let uri = m["params"]["uri"].as_str().unwrap_or_default();
+            format!("{uri} version {}", m["params"]["version"])
+        })
+        .collect();
+    assert!(pushed.is_empty(), "pushed to a pull client: {pushed:?}");
+    assert!(server.shutdown_and_exit().success());
 }
 
 #[test]

@@ -6,9 +6,12 @@ use boardls::check::Format;
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::server::{Caps, DocView};
-use boardls::lsp::transport::{Checked, Frame, FrameDecoder, check_body};
+use boardls::lsp::transport::{self, Incoming, LspCodec};
+use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use bytes::BytesMut;
+use tokio_util::codec::Decoder;
+use tower_lsp_server::jsonrpc::Request;
 use tower_lsp_server::ls_types::{CodeActionParams, Position, Range, Uri};
 
 #[path = "../../tests/support/oracle.rs"]
@@ -156,18 +159,22 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
         return;
     };
     for caps in [
-        Caps::default(),
-        Caps {
+        ClientCaps {
+            encoding: enc,
+            ..ClientCaps::default()
+        },
+        ClientCaps {
+            encoding: enc,
             pull_diagnostics: true,
             document_changes: true,
             hierarchical_symbols: true,
+            ..ClientCaps::default()
         },
     ] {
         let view = DocView {
             uri: &uri,
             doc,
             version: 1,
-            enc,
             caps,
         };
         let _ = hover::hover(&view, range.start);
@@ -187,35 +194,50 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
     }
 }
 
-/// The client stream cut into chunks at arbitrary places, through the
-/// framing guard's decoder as `guard_input` drives it: no panic, no hang,
-/// and only bodies the framework decodes are forwarded.
+/// The client's byte stream cut into chunks at arbitrary places, through
+/// the server's decoder as the session's `FramedRead` drives it (`decode`
+/// after each read, `decode_eof` at the end): no panic and no error (it
+/// never fails), no more items than bytes (so no endless loop), and every
+/// request framed again decodes to itself.
 pub fn frames(data: &[u8]) {
     let Some((&cut, data)) = data.split_first() else {
         return;
     };
     let chunk = usize::from(cut).max(1);
-    let mut decoder = FrameDecoder::default();
-    let mut produced = 0usize;
+    let mut codec = LspCodec::default();
+    let mut buffer = BytesMut::new();
+    let mut items = 0usize;
+    let mut check = |item: Incoming| {
+        items += 1;
+        assert!(items <= data.len() + 1, "more items than bytes");
+        if let Incoming::Request(request) = item {
+            assert_eq!(reframed(&request), request);
+        }
+    };
     for piece in data.chunks(chunk) {
-        decoder.push(piece);
-        while let Some(frame) = decoder.next_frame() {
-            produced += 1;
-            assert!(produced <= data.len() + 1, "more frames than bytes");
-            if let Frame::Body(body) = frame {
-                match check_body(&body) {
-                    Checked::Reject(_) => decoder.frame_bad(),
-                    Checked::Answer(_) => decoder.frame_ok(),
-                    Checked::Forward { .. } => {
-                        decoder.frame_ok();
-                        let framed = boardls::lsp::transport::frame_bytes(&body);
-                        let mut again = FrameDecoder::default();
-                        again.push(&framed);
-                        assert_eq!(again.next_frame(), Some(Frame::Body(body)));
-                    }
-                }
-            }
+        buffer.extend_from_slice(piece);
+        while let Some(item) = codec.decode(&mut buffer).expect("the decoder never fails") {
+            check(item);
         }
     }
-    let _ = decoder.finish();
+    while let Some(item) = codec
+        .decode_eof(&mut buffer)
+        .expect("the decoder never fails")
+    {
+        check(item);
+    }
+}
+
+/// A request serialised and framed as a client would send it, decoded by a
+/// fresh decoder, which must give back one request and keep no bytes.
+fn reframed(request: &Request) -> Request {
+    let body = serde_json::to_vec(request).expect("a request serialises");
+    let mut buffer = BytesMut::from(&transport::frame(&body)[..]);
+    let mut codec = LspCodec::default();
+    let item = codec.decode(&mut buffer).expect("the decoder never fails");
+    assert!(buffer.is_empty(), "a reframed request left bytes behind");
+    match item {
+        Some(Incoming::Request(again)) => again,
+        other => panic!("a reframed request decoded as {other:?}"),
+    }
 }

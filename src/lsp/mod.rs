@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (ARCHITECTURE.md has the
 //! whole picture):
-//! - [`run`] starts a session over stdio or, with [`listen`], one per TCP
+//! - [`run`](mod@run) starts a session over stdio or, with [`listen`], one per TCP
 //!   connection; [`daemon`] serves sessions on a per-user Unix socket and
 //!   forwards an editor's stdio to it; [`shared`] is what the sessions of a
 //!   process share; [`dispatch`] is a session's loop: messages decoded by

@@ -298,6 +298,26 @@ impl Server {
             .count()
     }
 
+    /// The `publishDiagnostics` of `uri` (of any document when `None`) among
+    /// the messages received until now and a short while after (only to
+    /// show that something did NOT happen). Drains the messages.
+    pub fn published_soon(&mut self, uri: Option<&str>) -> Vec<Value> {
+        std::thread::sleep(Duration::from_millis(400));
+        self.drain()
+            .into_iter()
+            .filter(|m| {
+                m["method"] == "textDocument/publishDiagnostics"
+                    && uri.is_none_or(|uri| m["params"]["uri"] == uri)
+            })
+            .collect()
+    }
+
+    /// Whether a message that `pred` matches came before the ones taken so
+    /// far and has not been taken yet.
+    pub fn came_before(&self, pred: impl Fn(&Value) -> bool) -> bool {
+        self.stash.iter().any(pred)
+    }
+
     /// Messages received so far that nobody asked for.
     pub fn drain(&mut self) -> Vec<Value> {
         while let Ok(message) = self.incoming.try_recv() {

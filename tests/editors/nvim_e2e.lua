@@ -78,6 +78,48 @@ vim.fn.mkdir(work .. '/.git', 'p')
 
 local state = { buf = nil, client = nil, file = nil }
 
+-- The document version of the last diagnostics boardls gave each buffer
+-- (pulled: the version the request was sent for; pushed: the version the
+-- server tagged), so that a check waits for the current version's.
+local diagnosed = {}
+local function is_boardls(ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  return client ~= nil and client.name == 'boardls'
+end
+local function track(method, note)
+  local original = vim.lsp.handlers[method]
+  vim.lsp.handlers[method] = function(err, result, ctx, config)
+    if err == nil and result ~= nil and is_boardls(ctx) then
+      note(result, ctx)
+    end
+    return original(err, result, ctx, config)
+  end
+end
+track('textDocument/diagnostic', function(_, ctx)
+  diagnosed[ctx.bufnr] = ctx.version
+end)
+local function buffer_of(uri)
+  return vim.fn.bufnr(vim.uri_to_fname(uri))
+end
+track('textDocument/publishDiagnostics', function(params)
+  local buf = buffer_of(params.uri)
+  if buf > 0 and params.version ~= nil then
+    diagnosed[buf] = params.version
+  end
+end)
+
+-- The last version of each buffer that a didChange told boardls about.
+local told = {}
+vim.api.nvim_create_autocmd('LspNotify', {
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if client ~= nil and client.name == 'boardls' and args.data.method == 'textDocument/didChange' then
+      local document = args.data.params.textDocument
+      told[buffer_of(document.uri)] = document.version
+    end
+  end,
+})
+
 local function boardls_diagnostics(buf)
   local result = {}
   for _, d in ipairs(vim.diagnostic.get(buf)) do
@@ -156,14 +198,25 @@ local function position_params(step)
   }
 end
 
-local function request(method, params)
+-- One request to boardls and its result, waiting at most timeout ms.
+local function request(method, params, timeout)
+  timeout = timeout or TIMEOUT
   local client = state.client
   if client == nil then
     return nil, 'no boardls client attached'
   end
-  local response, err = client:request_sync(method, params, TIMEOUT, state.buf)
-  if response == nil then
-    return nil, ('%s: %s'):format(method, tostring(err or 'timed out'))
+  local response
+  local sent, id = client:request(method, params, function(err, result)
+    response = { err = err, result = result }
+  end, state.buf)
+  if not sent then
+    return nil, method .. ': the client is stopped'
+  end
+  if not vim.wait(timeout, function()
+    return response ~= nil
+  end, 10) then
+    client:cancel_request(id)
+    return nil, ('%s: no answer within %d ms'):format(method, timeout)
   end
   if response.err then
     return nil, ('%s: %s'):format(method, vim.inspect(response.err))
@@ -228,51 +281,126 @@ function steps.open(step)
   record(attached, ('%s: boardls attached'):format(step.file), 'no boardls client for the buffer; server: ' .. server)
 end
 
+-- Waits for boardls's diagnostics of the buffer's current version (an
+-- empty list proves nothing before they came), then compares.
 function steps.diagnostics(step)
+  local current
   local ok = vim.wait(TIMEOUT, function()
-    return diagnostics_match(step, boardls_diagnostics(state.buf))
+    current = vim.lsp.util.buf_versions[state.buf]
+    return diagnosed[state.buf] == current and diagnostics_match(step, boardls_diagnostics(state.buf))
   end, 20)
+  local came = diagnosed[state.buf] == current and ('diagnostics of version %s came'):format(current)
+    or ('no diagnostics of version %s came within %d ms (last: version %s)'):format(
+      tostring(current), TIMEOUT, tostring(diagnosed[state.buf]))
   record(ok, ('%s: diagnostics: %s'):format(state.file, step.what or ''),
     'expected ' .. vim.json.encode({ count = step.count, errors = step.errors, warnings = step.warnings, expect = step.expect })
-      .. '\ngot:\n' .. describe_diagnostics(boardls_diagnostics(state.buf)) .. all_diagnostics_described(state.buf))
+      .. '\n' .. came .. '; shown:\n' .. describe_diagnostics(boardls_diagnostics(state.buf))
+      .. all_diagnostics_described(state.buf))
 end
 
+-- The hover text has a line that is exactly step.has_line.
 function steps.hover(step)
   local result, err = request('textDocument/hover', position_params(step))
   local text = result and flatten_hover(result.contents) or ''
-  record(err == nil and text:find(step.contains, 1, true) ~= nil,
-    ('%s: hover at %d:%d says "%s"'):format(state.file, step.line, step.character, step.contains),
-    err or ('hover text:\n' .. (text ~= '' and text or '(none)')))
+  local found = false
+  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
+    found = found or rtrim(l) == step.has_line
+  end
+  record(err == nil and found,
+    ('%s: hover at %d:%d has the line %s'):format(state.file, step.line, step.character, step.has_line),
+    err or ('expected a line: %s\nhover text:\n%s'):format(step.has_line, text ~= '' and text or '(none)'))
 end
 
+-- The buffer's inlay hints ({ line, label, shown }), or nil and an error.
+local function inlay_hints(timeout)
+  local last = vim.api.nvim_buf_line_count(state.buf)
+  local result, err = request('textDocument/inlayHint', {
+    textDocument = { uri = vim.uri_from_bufnr(state.buf) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+  }, timeout)
+  if err then
+    return nil, err
+  end
+  local hints = {}
+  for _, hint in ipairs(result or {}) do
+    table.insert(hints, { line = hint.position.line, label = hint_label(hint),
+      shown = ('%d:%d %s'):format(hint.position.line, hint.position.character, hint_label(hint)) })
+  end
+  return hints, nil
+end
+
+local function describe_hints(hints)
+  local lines = {}
+  for _, hint in ipairs(hints or {}) do
+    table.insert(lines, hint.shown)
+  end
+  return #lines > 0 and table.concat(lines, '\n') or '(none)'
+end
+
+local function now_ms()
+  return vim.uv.hrtime() / 1e6
+end
+
+-- Asks for the inlay hints until test(hints) is true or TIMEOUT ms have
+-- passed. Returns whether it was, the last hints received, and what went
+-- wrong when none were. Each request waits at most for the time left, and
+-- the pause between them is a plain vim.wait: never a vim.wait whose
+-- callback waits again (request_sync in its callback outlived both
+-- timeouts by minutes).
+local function poll_hints(test)
+  local deadline = now_ms() + TIMEOUT
+  local last, err
+  repeat
+    local hints
+    hints, err = inlay_hints(math.max(deadline - now_ms(), 1))
+    last = hints or last
+    if hints ~= nil and test(hints) then
+      return true, hints, ''
+    end
+    vim.wait(50)
+  until now_ms() >= deadline
+  return false, last, last == nil and (err .. '\n') or ''
+end
+
+-- A hint on step.line whose whole label is step.equals (waits: after a
+-- settings change the hint may take a moment to come back).
 function steps.inlay(step)
-  -- Waits: after a settings change the hint may take a moment to come back.
-  local labels, err, ok
-  vim.wait(TIMEOUT, function()
-    local last = vim.api.nvim_buf_line_count(state.buf)
-    local result
-    result, err = request('textDocument/inlayHint', {
-      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
-      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
-    })
-    labels, ok = {}, false
-    for _, hint in ipairs(result or {}) do
-      local label = hint_label(hint)
-      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
-      if hint.position.line == step.line and label:find(step.contains, 1, true) then
-        ok = true
+  local ok, hints, problem = poll_hints(function(hints)
+    for _, hint in ipairs(hints) do
+      if hint.line == step.line and hint.label == step.equals then
+        return true
       end
     end
-    return err == nil and ok
-  end, 100)
-  record(err == nil and ok, ('%s: inlay hint on line %d says "%s"'):format(state.file, step.line, step.contains),
-    err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
+    return false
+  end)
+  local on_line, others = {}, 0
+  for _, hint in ipairs(hints or {}) do
+    if hint.line == step.line then
+      table.insert(on_line, hint)
+    else
+      others = others + 1
+    end
+  end
+  record(ok, ('%s: inlay hint on line %d is "%s"'):format(state.file, step.line, step.equals),
+    ('expected on line %d: %s\n'):format(step.line, step.equals) .. problem
+      .. ('hints on line %d (%d more on other lines):\n'):format(step.line, others) .. describe_hints(on_line))
 end
 
--- Changes one boardls.* server setting as a user would: in the client's
--- settings (which answer workspace/configuration), then
--- workspace/didChangeConfiguration.
+-- Changes one boardls.inlayHints.* server setting as a user would: in the
+-- client's settings (which answer workspace/configuration), then
+-- workspace/didChangeConfiguration. Passes once the server's inlay hints
+-- differ from before, that is once the server took the setting.
 function steps.setting(step)
+  local what = ('%s: setting boardls.%s = %s'):format(state.file, step.key, vim.inspect(step.value))
+  if not vim.startswith(step.key, 'inlayHints.') then
+    record(false, what, 'the setting step can only see boardls.inlayHints.* take effect')
+    return
+  end
+  local before, err = inlay_hints()
+  if err then
+    record(false, what, 'before the change: ' .. err)
+    return
+  end
   local client = state.client
   local settings = vim.deepcopy(client.settings or {})
   local node = settings
@@ -283,31 +411,29 @@ function steps.setting(step)
   end
   node[path[#path]] = step.value
   client.settings = settings
-  local ok = client:notify('workspace/didChangeConfiguration', { settings = settings })
-  record(ok, ('%s: setting boardls.%s = %s'):format(state.file, step.key, vim.inspect(step.value)))
+  if not client:notify('workspace/didChangeConfiguration', { settings = settings }) then
+    record(false, what, 'the client is stopped')
+    return
+  end
+  local changed, after, problem = poll_hints(function(hints)
+    return describe_hints(hints) ~= describe_hints(before)
+  end)
+  record(changed, what, ('the inlay hints did not change within %d ms\n%sbefore:\n%s\nafter:\n%s'):format(
+    TIMEOUT, problem, describe_hints(before), describe_hints(after)))
 end
 
 -- No inlay hint says step.contains (waits for a settings change to land).
 function steps.no_inlay(step)
-  local labels, err
-  local ok = vim.wait(TIMEOUT, function()
-    local last = vim.api.nvim_buf_line_count(state.buf)
-    local result
-    result, err = request('textDocument/inlayHint', {
-      textDocument = { uri = vim.uri_from_bufnr(state.buf) },
-      range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
-    })
-    labels = {}
-    local found = false
-    for _, hint in ipairs(result or {}) do
-      local label = hint_label(hint)
-      table.insert(labels, ('%d:%d %s'):format(hint.position.line, hint.position.character, label))
-      found = found or label:find(step.contains, 1, true) ~= nil
+  local ok, hints, problem = poll_hints(function(hints)
+    for _, hint in ipairs(hints) do
+      if hint.label:find(step.contains, 1, true) then
+        return false
+      end
     end
-    return err == nil and result ~= nil and not found
-  end, 100)
+    return true
+  end)
   record(ok, ('%s: %s'):format(state.file, step.what or ('no inlay hint says "' .. step.contains .. '"')),
-    err or ('hints:\n' .. (#labels > 0 and table.concat(labels, '\n') or '(none)')))
+    ('expected no hint containing: %s\n'):format(step.contains) .. problem .. 'hints:\n' .. describe_hints(hints))
 end
 
 function steps.action(step)
@@ -374,10 +500,11 @@ function steps.symbols(step)
   end
   local ok = err == nil and #names == #step.names
   for i, want in ipairs(step.names) do
-    ok = ok and names[i] ~= nil and names[i]:find(want, 1, true) ~= nil
+    ok = ok and names[i] == want
   end
   record(ok, ('%s: %d document symbols named with their verdicts'):format(state.file, #step.names),
-    err or ('symbols:\n' .. (#names > 0 and table.concat(names, '\n') or '(none)')))
+    err or ('expected:\n' .. table.concat(step.names, '\n') .. '\nsymbols:\n'
+      .. (#names > 0 and table.concat(names, '\n') or '(none)')))
 end
 
 function steps.folds(step)
@@ -403,9 +530,21 @@ function steps.cell(step)
   record(ok, ('%s: cell %d:%d is %s'):format(state.file, step.line, step.character, step.equals), 'got: ' .. tostring(got))
 end
 
+-- Makes the edit, then checks the line reads step.line_after and that a
+-- didChange of the new version went to boardls.
 function steps.edit(step)
   vim.api.nvim_buf_set_text(state.buf, step.line, step.character, step.line, step.end_character, { step.text })
-  record(true, ('%s: edit: %s'):format(state.file, step.what or step.text))
+  local version = vim.lsp.util.buf_versions[state.buf]
+  local line = vim.api.nvim_buf_get_lines(state.buf, step.line, step.line + 1, false)[1]
+  local sent = vim.wait(TIMEOUT, function()
+    return told[state.buf] == version
+  end, 20)
+  record(line == step.line_after and sent, ('%s: edit: %s'):format(state.file, step.what or step.text),
+    (line == step.line_after and ('line %d reads %s\n'):format(step.line, vim.inspect(line))
+      or ('line %d: expected %s, got %s\n'):format(step.line, vim.inspect(step.line_after), vim.inspect(line)))
+      .. (sent and ('boardls was told of version %d'):format(version)
+        or ('no didChange of version %d went to boardls within %d ms (last: version %s)'):format(
+          version, TIMEOUT, tostring(told[state.buf]))))
 end
 
 function steps.text(step)
@@ -461,8 +600,8 @@ local function daemon()
   end, 20)
   record(started, 'the client is a session of the daemon', logged())
   if state.client ~= nil then
-    steps.hover({ line = 1, character = 0, contains = 'Case #1: X won' })
-    steps.inlay({ line = 4, contains = 'Case #1: X won' })
+    steps.hover({ line = 1, character = 0, has_line = '`Case #1: X won`' })
+    steps.inlay({ line = 4, equals = 'Case #1: X won' })
     state.client:stop()
     local ended = vim.wait(TIMEOUT, function()
       return logged():find('session from 127.0.0.1:%d+ ended') ~= nil
@@ -491,7 +630,8 @@ local function run()
       local ok, err = true, nil
       if step.op ~= 'open' and (state.client == nil or state.client:is_stopped()) then
         -- Without a server every check would only wait out its timeout.
-        record(false, ('%s: %s %s'):format(tostring(state.file), step.op, step.what or step.title or step.contains or ''),
+        record(false, ('%s: %s %s'):format(tostring(state.file), step.op,
+          step.what or step.title or step.has_line or step.equals or step.contains or ''),
           'no running boardls client for this buffer')
       else
         ok, err = pcall(handler, step)

@@ -74,12 +74,25 @@ fi
 
 if [[ $what == all || $what == vscode ]]; then
   step "VS Code grammar scope tests"
+  # Each test file must say ✓; one that cannot be parsed says no ✓ nor ✖,
+  # so the files without a ✓ are the failures, and so is an exit status
+  # other than 0 with none of them.
   grammar_log="$BOARDLS_TOOLS/grammar.log"
-  (cd "$repo/editors/vscode" && npm run --silent test:grammar) >"$grammar_log" 2>&1 || true
+  g_status=0
+  (cd "$repo/editors/vscode" && npm run --silent test:grammar) >"$grammar_log" 2>&1 || g_status=$?
   cat "$grammar_log"
+  g_files=$(find "$repo/editors/vscode/test/grammar" -maxdepth 1 -type f | wc -l)
   g_ok=$(grep -c '^✓' "$grammar_log" || true)
-  g_bad=$(grep -c '^✖' "$grammar_log" || true)
-  if ((g_ok + g_bad == 0)); then g_bad=1; fi
+  g_bad=$((g_files > g_ok ? g_files - g_ok : 0))
+  if ((g_files == 0)); then
+    echo "grammar tests: no test files in editors/vscode/test/grammar" >&2
+    g_bad=1
+  elif ((g_bad > 0)); then
+    echo "grammar tests: $g_bad of $g_files test files did not pass" >&2
+  elif ((g_status != 0)); then
+    echo "grammar tests: exit status $g_status" >&2
+    g_bad=1
+  fi
   passed=$((passed + g_ok))
   failed=$((failed + g_bad))
   step "packaging the VS Code extension"

@@ -16,6 +16,8 @@
 //   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
 //                      editors/vscode/images/screenshot.png to refresh the README's
 //   CHROMIUM           [/usr/bin/chromium]
+//   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
+//   BOARDLS_E2E_STEP_TIMEOUT    ms for each further result [60000]
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +36,11 @@ const state = path.resolve(env.BOARDLS_E2E_STATE || path.join(repo, '.tools/vsco
 const screenshot = path.resolve(env.BOARDLS_SCREENSHOT || path.join(state, '..', 'vscode-e2e-screenshot.png'));
 const chromiumPath = env.CHROMIUM || '/usr/bin/chromium';
 const codeServer = path.join(here, 'node_modules/.bin/code-server');
+// The test extension's first result must come within RESULT_TIMEOUT ms of
+// the workbench opening, and each further one within STEP_TIMEOUT ms of the
+// one before (its own checks give up after 15 s).
 const RESULT_TIMEOUT = Number(env.BOARDLS_E2E_RESULT_TIMEOUT || 300000);
+const STEP_TIMEOUT = Number(env.BOARDLS_E2E_STEP_TIMEOUT || 60000);
 
 let passed = 0;
 let failed = 0;
@@ -217,20 +223,35 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
     await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
     record(true, 'the workbench opens in chromium');
 
+    // Prints the extension's results as they come, until it says it is done.
     const resultFile = path.join(workspace, '.boardls-e2e-result.json');
-    const end = Date.now() + RESULT_TIMEOUT;
-    while (!fs.existsSync(resultFile) && Date.now() < end && cs.exitCode === null) {
+    let reported = 0;
+    let done = false;
+    let end = Date.now() + RESULT_TIMEOUT;
+    while (!done && Date.now() < end && cs.exitCode === null) {
       await sleep(250);
+      if (!fs.existsSync(resultFile)) {
+        continue;
+      }
+      const report = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
+      if (reported === 0 && report.results.length > 0) {
+        console.log(`# VS Code ${report.vscode} (code-server), server ${server}`);
+      }
+      for (const r of report.results.slice(reported)) {
+        record(r.ok, r.what, r.detail);
+      }
+      if (report.results.length > reported) {
+        reported = report.results.length;
+        end = Date.now() + STEP_TIMEOUT;
+      }
+      done = report.done;
     }
-    if (!fs.existsSync(resultFile)) {
-      record(false, 'the test extension reports its results', `none within ${RESULT_TIMEOUT} ms`);
+    if (!done) {
+      record(false, 'the test extension reports all its results', reported === 0
+        ? `none within ${RESULT_TIMEOUT} ms`
+        : `nothing after result ${reported} for ${STEP_TIMEOUT} ms${cs.exitCode === null ? '' : ' (code-server exited)'}`);
       dumpLogs(userData, codeServerLog);
       return;
-    }
-    const report = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
-    console.log(`# VS Code ${report.vscode} (code-server), server ${server}`);
-    for (const r of report.results) {
-      record(r.ok, r.what, r.detail);
     }
     const sessions = daemonLog.join('');
     record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),

@@ -14,15 +14,34 @@ const SEVERITY_NAME = ['error', 'warning', 'information', 'hint'];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Calls predicate(msLeft) until it returns a truthy value or the time is up. */
 async function waitFor(predicate, timeout = TIMEOUT) {
   const end = Date.now() + timeout;
   for (;;) {
-    const value = await predicate();
-    if (value || Date.now() > end) {
+    const value = await predicate(Math.max(end - Date.now(), 1));
+    if (value || Date.now() >= end) {
       return value;
     }
     await sleep(50);
   }
+}
+
+/** The promise's value, or an error if it takes more than `ms`. */
+function within(ms, what, promise) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms)} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Whether one line of `text` (trailing blanks aside) is exactly `line`. */
+function hasLine(text, line) {
+  return text.split('\n').some((l) => rtrim(l) === line);
+}
+
+function describeHints(hints) {
+  return hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)';
 }
 
 function rtrim(s) {
@@ -61,6 +80,45 @@ class Runner {
     this.doc = undefined;
     this.file = undefined;
     this.api = undefined;
+    // The document's version each time boardls's diagnostics of it changed
+    // (by URI), so that a check waits for those of the current version.
+    this.diagnosedAt = new Map();
+    vscode.languages.onDidChangeDiagnostics((event) => {
+      for (const uri of event.uris) {
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+        if (doc !== undefined) {
+          this.diagnosedAt.set(uri.toString(), doc.version);
+        }
+      }
+    });
+  }
+
+  /** The document's inlay hints, or an error after `timeout` ms. */
+  async inlayHints(timeout = TIMEOUT) {
+    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
+    return (await within(timeout, 'inlay hints',
+      vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range))) || [];
+  }
+
+  /**
+   * Asks for the inlay hints until test(hints) is true or TIMEOUT ms have
+   * passed: whether it was, the last hints received, and what went wrong
+   * when none were.
+   */
+  async pollHints(test) {
+    let last;
+    let error = '';
+    const ok = await waitFor(async (left) => {
+      try {
+        const hints = await this.inlayHints(left);
+        last = hints;
+        return test(hints);
+      } catch (err) {
+        error = String(err);
+        return false;
+      }
+    });
+    return { ok, hints: last || [], problem: last === undefined ? `${error}\n` : '' };
   }
 
   boardlsDiagnostics() {
@@ -123,59 +181,73 @@ class Runner {
       ext === undefined ? 'extension boardls.boardls is not installed' : `active: ${ext.isActive}`);
   }
 
+  /**
+   * Waits for boardls's diagnostics of the document's current version (an
+   * empty list proves nothing before they came), then compares.
+   */
   async diagnostics(step) {
-    const ok = await waitFor(() => this.diagnosticsMatch(step));
+    const key = this.doc.uri.toString();
+    const ok = await waitFor(() => this.diagnosedAt.get(key) === this.doc.version && this.diagnosticsMatch(step));
+    const came = this.diagnosedAt.get(key) === this.doc.version
+      ? `diagnostics of version ${this.doc.version} came`
+      : `no diagnostics of version ${this.doc.version} came within ${TIMEOUT} ms (last: version ${this.diagnosedAt.get(key)})`;
     this.record(ok, `${this.file}: diagnostics: ${step.what || ''}`,
       `expected ${JSON.stringify({ count: step.count, errors: step.errors, warnings: step.warnings, expect: step.expect })}\n` +
-      `got:\n${this.describeDiagnostics()}`);
+      `${came}; shown:\n${this.describeDiagnostics()}`);
   }
 
+  /** The hover text has a line that is exactly step.has_line. */
   async hover(step) {
-    const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', this.doc.uri,
-      new vscode.Position(step.line, step.character));
+    const hovers = await within(TIMEOUT, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider',
+      this.doc.uri, new vscode.Position(step.line, step.character)));
     const text = hoverText(hovers);
-    this.record(text.includes(step.contains), `${this.file}: hover at ${step.line}:${step.character} says "${step.contains}"`,
-      `hover text:\n${text || '(none)'}`);
+    this.record(hasLine(text, step.has_line), `${this.file}: hover at ${step.line}:${step.character} has the line ${step.has_line}`,
+      `expected a line: ${step.has_line}\nhover text:\n${text || '(none)'}`);
   }
 
+  /**
+   * A hint on step.line whose whole label is step.equals (waits: after a
+   * settings change the hint may take a moment to come back).
+   */
   async inlay(step) {
-    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
-    // Waits: after a settings change the hint may take a moment to come back.
-    let hints = [];
-    const ok = await waitFor(async () => {
-      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
-      return hints.some((h) => h.position.line === step.line && hintLabel(h).includes(step.contains));
-    });
-    this.record(ok, `${this.file}: inlay hint on line ${step.line} says "${step.contains}"`,
-      `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
+    const { ok, hints, problem } = await this.pollHints((all) =>
+      all.some((h) => h.position.line === step.line && hintLabel(h) === step.equals));
+    const onLine = hints.filter((h) => h.position.line === step.line);
+    this.record(ok, `${this.file}: inlay hint on line ${step.line} is "${step.equals}"`,
+      `expected on line ${step.line}: ${step.equals}\n${problem}` +
+      `hints on line ${step.line} (${hints.length - onLine.length} more on other lines):\n${describeHints(onLine)}`);
   }
 
-  /** Changes one boardls.* setting as a user would, in the user settings. */
+  /**
+   * Changes one boardls.inlayHints.* setting as a user would, in the user
+   * settings, and passes once the server's inlay hints differ from before:
+   * the server took the setting.
+   */
   async setting(step) {
-    const config = vscode.workspace.getConfiguration('boardls');
-    await config.update(step.key, step.value, vscode.ConfigurationTarget.Global);
-    const now = vscode.workspace.getConfiguration('boardls').get(step.key);
-    this.record(now === step.value, `${this.file}: setting boardls.${step.key} = ${JSON.stringify(step.value)}`,
-      `boardls.${step.key} is ${JSON.stringify(now)}`);
+    const what = `${this.file}: setting boardls.${step.key} = ${JSON.stringify(step.value)}`;
+    if (!step.key.startsWith('inlayHints.')) {
+      this.record(false, what, 'the setting step can only see boardls.inlayHints.* take effect');
+      return;
+    }
+    const before = describeHints(await this.inlayHints());
+    await vscode.workspace.getConfiguration('boardls').update(step.key, step.value, vscode.ConfigurationTarget.Global);
+    const { ok, hints, problem } = await this.pollHints((all) => describeHints(all) !== before);
+    this.record(ok, what,
+      `the inlay hints did not change within ${TIMEOUT} ms\n${problem}before:\n${before}\nafter:\n${describeHints(hints)}`);
   }
 
   /** No inlay hint says step.contains (waits for a settings change to reach the server). */
   async no_inlay(step) {
-    const range = new vscode.Range(0, 0, this.doc.lineCount, 0);
-    let hints = [];
-    const ok = await waitFor(async () => {
-      hints = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', this.doc.uri, range)) || [];
-      return !hints.some((h) => hintLabel(h).includes(step.contains));
-    });
+    const { ok, hints, problem } = await this.pollHints((all) => !all.some((h) => hintLabel(h).includes(step.contains)));
     this.record(ok, `${this.file}: ${step.what || `no inlay hint says "${step.contains}"`}`,
-      `hints:\n${hints.map((h) => `${h.position.line}:${h.position.character} ${hintLabel(h)}`).join('\n') || '(none)'}`);
+      `expected no hint containing: ${step.contains}\n${problem}hints:\n${describeHints(hints)}`);
   }
 
   async action(step) {
     const what = `${this.file}: code action "${step.title || step.title_prefix || step.kind}" at ${step.line}:${step.character}`;
     const pos = new vscode.Position(step.line, step.character);
-    const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', this.doc.uri,
-      new vscode.Range(pos, pos), step.kind, 10)) || [];
+    const actions = (await within(TIMEOUT, 'code actions', vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider', this.doc.uri, new vscode.Range(pos, pos), step.kind, 10))) || [];
     const chosen = actions.find((a) => {
       if (step.title !== undefined) {
         return a.title === step.title;
@@ -203,15 +275,17 @@ class Runner {
   }
 
   async symbols(step) {
-    const symbols = (await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', this.doc.uri)) || [];
+    const symbols = (await within(TIMEOUT, 'document symbols',
+      vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', this.doc.uri))) || [];
     const names = symbols.map((sym) => sym.name);
-    const ok = names.length === step.names.length && step.names.every((want, i) => names[i].includes(want));
+    const ok = names.length === step.names.length && step.names.every((want, i) => names[i] === want);
     this.record(ok, `${this.file}: ${step.names.length} document symbols named with their verdicts`,
-      `symbols:\n${names.join('\n') || '(none)'}`);
+      `expected:\n${step.names.join('\n')}\nsymbols:\n${names.join('\n') || '(none)'}`);
   }
 
   async folds(step) {
-    const ranges = (await vscode.commands.executeCommand('vscode.executeFoldingRangeProvider', this.doc.uri)) || [];
+    const ranges = (await within(TIMEOUT, 'folding ranges',
+      vscode.commands.executeCommand('vscode.executeFoldingRangeProvider', this.doc.uri))) || [];
     const got = ranges.map((r) => `${r.start}-${r.end}`);
     const ok = step.ranges.every(([start, end]) => got.includes(`${start}-${end}`));
     this.record(ok, `${this.file}: one folding range per position`, `folding ranges: ${got.join(', ') || '(none)'}`);
@@ -226,11 +300,19 @@ class Runner {
     this.record(ok, `${this.file}: cell ${step.line}:${step.character} is ${step.equals}`, `got: ${got}`);
   }
 
+  /** Makes the edit, then checks that the line reads step.line_after. */
   async edit(step) {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(this.doc.uri, new vscode.Range(step.line, step.character, step.line, step.end_character), step.text);
-    const ok = await vscode.workspace.applyEdit(edit);
-    this.record(ok, `${this.file}: edit: ${step.what || step.text}`);
+    const applied = await vscode.workspace.applyEdit(edit);
+    let line;
+    const ok = applied && await waitFor(() => {
+      line = this.doc.lineAt(step.line).text;
+      return line === step.line_after;
+    });
+    this.record(ok, `${this.file}: edit: ${step.what || step.text}`,
+      applied ? `line ${step.line}: expected ${JSON.stringify(step.line_after)}, got ${JSON.stringify(line)}`
+        : 'VS Code refused the edit (applyEdit answered false)');
   }
 
   async text(step) {
@@ -294,12 +376,14 @@ async function daemon(root, runner, record) {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });
     let text = '';
-    const ok = await waitFor(async () => {
-      const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(1, 0));
+    const line = '`Case #1: X won`';
+    const ok = await waitFor(async (left) => {
+      const hovers = await within(left, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider', uri,
+        new vscode.Position(1, 0))).catch((err) => [{ contents: [String(err)] }]);
       text = hoverText(hovers);
-      return text.includes('Case #1: X won');
+      return hasLine(text, line);
     });
-    record(ok, 'sample.tomek: the daemon answers a hover with "Case #1: X won"', `hover text:\n${text || '(none)'}`);
+    record(ok, `sample.tomek: the daemon answers a hover with the line ${line}`, `hover text:\n${text || '(none)'}`);
   }
   await config().update('server.address', undefined, vscode.ConfigurationTarget.Global);
   const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('tcp:'));
@@ -323,7 +407,7 @@ async function run(root, record) {
     }
     if (step.op !== 'open' && !(runner.api && runner.api.isServerRunning())) {
       // Without a server every check would only wait out its timeout.
-      record(false, `${runner.file}: ${step.op} ${step.what || step.title || step.contains || ''}`,
+      record(false, `${runner.file}: ${step.op} ${step.what || step.title || step.has_line || step.equals || step.contains || ''}`,
         'the boardls server is not running');
       continue;
     }
@@ -348,15 +432,23 @@ exports.activate = async function activate() {
   }
   const root = folder.uri.fsPath;
   const results = [];
-  const record = (ok, what, detail) => results.push({ ok: Boolean(ok), what, detail: ok ? undefined : detail });
+  // Written after every result, so the driver shows each step as it ends
+  // and sees a stalled step as one.
+  const out = path.join(root, '.boardls-e2e-result.json');
+  const write = (done) => {
+    fs.writeFileSync(`${out}.tmp`, JSON.stringify({ vscode: vscode.version, done, results }, null, 1));
+    fs.renameSync(`${out}.tmp`, out);
+  };
+  const record = (ok, what, detail) => {
+    results.push({ ok: Boolean(ok), what, detail: ok ? undefined : detail });
+    write(false);
+  };
   try {
     await run(root, record);
   } catch (err) {
     record(false, 'the test extension raised an error', String((err && err.stack) || err));
   }
-  const out = path.join(root, '.boardls-e2e-result.json');
-  fs.writeFileSync(`${out}.tmp`, JSON.stringify({ vscode: vscode.version, results }, null, 1));
-  fs.renameSync(`${out}.tmp`, out);
+  write(true);
 };
 
 exports.deactivate = function deactivate() {};
