@@ -183,7 +183,10 @@ async fn unix(path: &Path) -> Result<Halves, String> {
                 log.display()
             ));
         }
-        if spawned.is_none_or(|at| at.elapsed() >= RESPAWN_AFTER) {
+        // A daemon that holds the socket's lock is starting (or serving):
+        // wait for it rather than start another.
+        let starting = socket::lock_held(&socket::beside(&path, ".lock"));
+        if !starting && spawned.is_none_or(|at| at.elapsed() >= RESPAWN_AFTER) {
             spawn_daemon(&path, &log)?;
             spawned = Some(Instant::now());
         }

@@ -271,7 +271,7 @@ impl Lock {
                 path,
                 OpenOptions::new().read(true).write(true).truncate(false),
             )?;
-            if !try_flock(&file)? {
+            if !flock_soon(&file)? {
                 return Ok(None);
             }
             match fs::symlink_metadata(path) {
@@ -301,6 +301,18 @@ impl Lock {
     }
 }
 
+/// [`try_flock`], tried a few times over 50 ms: a forwarder looking at
+/// the lock ([`lock_held`]) holds it for an instant, a daemon for its life.
+fn flock_soon(file: &File) -> Result<bool, String> {
+    for _ in 0..5 {
+        if try_flock(file)? {
+            return Ok(true);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    Ok(false)
+}
+
 /// `flock(LOCK_EX | LOCK_NB)`: false when another process holds it.
 fn try_flock(file: &File) -> Result<bool, String> {
     // SAFETY: the descriptor is open for as long as `file` lives.
@@ -313,6 +325,28 @@ fn try_flock(file: &File) -> Result<bool, String> {
         Ok(false)
     } else {
         Err(format!("cannot lock: {err}"))
+    }
+}
+
+/// Whether some process holds the lock at `path` (a daemon that serves,
+/// or is starting to); the file is neither made nor changed.
+pub fn lock_held(path: &Path) -> bool {
+    let Ok(file) = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+    else {
+        return false;
+    };
+    match try_flock(&file) {
+        Ok(true) => {
+            // Taken only to look: let go at once.
+            // SAFETY: the descriptor is open for as long as `file` lives.
+            unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_UN) };
+            false
+        }
+        Ok(false) => true,
+        Err(_) => false,
     }
 }
 
@@ -366,7 +400,7 @@ mod tests {
     use std::os::unix::fs::PermissionsExt as _;
     use std::path::PathBuf;
 
-    use crate::lsp::daemon::socket::{Lock, beside, existing_socket, private_dir};
+    use crate::lsp::daemon::socket::{Lock, beside, existing_socket, lock_held, private_dir};
 
     fn temp(name: &str) -> PathBuf {
         let path = std::env::temp_dir().join(format!("boardls-sock-{name}-{}", std::process::id()));
@@ -442,7 +476,27 @@ mod tests {
             lock.release();
         }
         assert!(!path.exists());
-        assert!(matches!(Lock::acquire(&path), Ok(Some(_))));
+        assert!(!lock_held(&path));
+        let again = Lock::acquire(&path);
+        assert!(matches!(again, Ok(Some(_))));
+        assert!(lock_held(&path), "a holder is seen");
+        drop(again);
+        assert!(!lock_held(&path));
+        // Looking holds the lock for an instant: a daemon taking it then
+        // still gets it.
+        let looking = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                for _ in 0..2000 {
+                    lock_held(&path);
+                }
+            })
+        };
+        for _ in 0..20 {
+            let taken = Lock::acquire(&path);
+            assert!(matches!(taken, Ok(Some(_))), "refused while only looked at");
+        }
+        let _ = looking.join();
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
