@@ -446,6 +446,9 @@ async function sharedDaemon(root, runner, scenario, record) {
     `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
   if (connected) {
     await runSteps(runner, daemonSteps(scenario, 'shared-1.tomek'), record);
+    // Edited by the quick fix: put away unsaved, out of the screenshot.
+    await vscode.window.showTextDocument(runner.doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     fs.writeFileSync(path.join(root, '.boardls-e2e-peer-wanted'), '');
     const report = path.join(root, '.boardls-e2e-peer.json');
     const read = () => (fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
