@@ -36,9 +36,46 @@ impl Default for HintSettings {
     }
 }
 
+/// `hover.picture`: how the hover draws the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HoverPicture {
+    /// An SVG image where the client renders Markdown images
+    /// (`ClientCaps::markdown_images`), else a text board.
+    #[default]
+    Auto,
+    /// Always the SVG image.
+    Image,
+    /// Always the text board.
+    Text,
+    /// No picture.
+    None,
+}
+
+impl HoverPicture {
+    pub fn from_name(name: &str) -> Option<HoverPicture> {
+        match name {
+            "auto" => Some(HoverPicture::Auto),
+            "image" => Some(HoverPicture::Image),
+            "text" => Some(HoverPicture::Text),
+            "none" => Some(HoverPicture::None),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoverSettings {
+    pub picture: HoverPicture,
+    /// `hover.markdownImages` (read from `initializationOptions` only): the
+    /// client says whether it renders Markdown images, instead of the
+    /// server guessing from its name.
+    pub markdown_images: Option<bool>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hints: HintSettings,
+    pub hover: HoverSettings,
     /// `workspace.scan`: check the board files of the workspace folders
     /// before they are opened, and watch them.
     pub scan: bool,
@@ -53,6 +90,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hints: HintSettings::default(),
+            hover: HoverSettings::default(),
             scan: true,
             max_files: DEFAULT_MAX_FILES,
         }
@@ -80,6 +118,22 @@ impl Settings {
         flag("inlayHints.legalMoves", &mut settings.hints.legal_moves);
         flag("inlayHints.liberties", &mut settings.hints.liberties);
         flag("workspace.scan", &mut settings.scan);
+        match lookup(section, "hover.picture") {
+            None | Some(Value::Null) => {}
+            Some(value) => match value.as_str().and_then(HoverPicture::from_name) {
+                Some(picture) => settings.hover.picture = picture,
+                None => problems.push(format!(
+                    "{SECTION}.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got {value}"
+                )),
+            },
+        }
+        match lookup(section, "hover.markdownImages") {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => settings.hover.markdown_images = Some(*b),
+            Some(other) => problems.push(format!(
+                "{SECTION}.hover.markdownImages: expected true or false, got {other}"
+            )),
+        }
         match lookup(section, "workspace.maxFiles") {
             None | Some(Value::Null) => {}
             Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
@@ -126,7 +180,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
         return Some(payload);
     }
     // The section alone, as some clients send it.
-    let known = ["inlayHints", "workspace"];
+    let known = ["inlayHints", "workspace", "hover"];
     object
         .keys()
         .any(|k| {
@@ -190,14 +244,18 @@ mod tests {
                 legal_moves: true,
                 liberties: true,
             },
+            hover: HoverSettings {
+                picture: HoverPicture::Text,
+                markdown_images: None,
+            },
             scan: false,
             max_files: 7,
         };
         for payload in [
-            json!({"boardls": {"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}}),
-            json!({"boardls": {"inlayHints.verdicts": false, "workspace.scan": false, "workspace.maxFiles": 7.0}}),
-            json!({"boardls.inlayHints.verdicts": false, "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
-            json!({"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}),
+            json!({"boardls": {"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),
+            json!({"boardls": {"inlayHints.verdicts": false, "hover.picture": "text", "workspace.scan": false, "workspace.maxFiles": 7.0}}),
+            json!({"boardls.inlayHints.verdicts": false, "boardls.hover.picture": "text", "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
+            json!({"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}),
         ] {
             assert_eq!(
                 read(payload.clone()),
@@ -212,6 +270,7 @@ mod tests {
         let (settings, problems) = read(json!({"boardls": {
             "inlayHints": {"enable": "no", "liberties": null, "colour": "red"},
             "workspace": {"scan": 0, "maxFiles": -3},
+            "hover": {"picture": "svg", "markdownImages": "yes"},
             "unknown": {"deeply": [1, 2]}
         }}));
         assert_eq!(settings, Some(Settings::default()));
@@ -220,6 +279,8 @@ mod tests {
             [
                 "boardls.inlayHints.enable: expected true or false, got \"no\"",
                 "boardls.workspace.scan: expected true or false, got 0",
+                "boardls.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got \"svg\"",
+                "boardls.hover.markdownImages: expected true or false, got \"yes\"",
                 "boardls.workspace.maxFiles: expected a whole number of 0 or more, got -3",
             ]
         );

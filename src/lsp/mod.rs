@@ -14,7 +14,8 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], with [`locate`] and [`encoding`] below them.
+//!   [`symbols`], [`formatting`], with [`picture`] (the hover's picture),
+//!   [`locate`] and [`encoding`] below them.
 
 pub mod actions;
 pub mod capabilities;
@@ -23,12 +24,14 @@ pub mod daemon;
 pub mod diagnostics;
 pub mod dispatch;
 pub mod encoding;
+pub mod formatting;
 pub mod handlers;
 pub mod hints;
 pub mod hover;
 pub mod listen;
 pub mod locate;
 pub mod outgoing;
+pub mod picture;
 pub mod progress;
 pub mod run;
 pub mod server;

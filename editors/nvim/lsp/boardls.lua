@@ -16,6 +16,8 @@ return {
     boardls = {
       inlayHints = { enable = true, verdicts = true, legalMoves = true, liberties = true },
       workspace = { scan = true, maxFiles = 10000 },
+      -- Neovim hides image links: "auto" gives it a text board.
+      hover = { picture = 'auto' },
     },
   },
 }
