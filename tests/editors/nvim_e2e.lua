@@ -607,6 +607,27 @@ function steps.text(step)
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
 end
 
+-- Stops every boardls client and waits until they are gone.
+local function stop_clients()
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
+  end, 20)
+end
+
+-- Says how it went, stops the clients, removes the work folder and quits
+-- (status 1 on any failure).
+local function finish()
+  say(('%d passed, %d failed'):format(passed, failed))
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.fn.delete(work, 'rf')
+  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+end
+
 -- setup({ address = ..., token_file = ... }): the plugin connects to a
 -- server started with `boardls lsp --listen 127.0.0.1:0`, through the
 -- forwarder that presents the server's token, instead of spawning one.
@@ -635,12 +656,7 @@ local function daemon()
     return
   end
   -- Stop the spawned server, then connect through setup({ address, token_file }).
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.wait(TIMEOUT, function()
-    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
-  end, 20)
+  stop_clients()
   require('boardls').setup({ cmd = { server, 'lsp' }, address = '127.0.0.1:' .. port,
     token_file = token_file, inlay_hints = true })
   local forwarder = { server, 'lsp', '--connect', 'tcp://127.0.0.1:' .. port, '--token-file', token_file }
@@ -680,12 +696,7 @@ end
 -- Takes the daemon steps through the daemon's client, the file opened as
 -- the copy `name`; returns the daemon's boardls/status, or nil.
 local function shared_steps(name)
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.wait(TIMEOUT, function()
-    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
-  end, 20)
+  stop_clients()
   require('boardls').setup({ cmd = { server, 'lsp' }, daemon = true, inlay_hints = true })
   record(vim.deep_equal(vim.lsp.config.boardls.cmd, { server, 'lsp', '--connect', 'auto' }),
     'setup({ daemon = true }) starts `boardls lsp --connect auto`', vim.inspect(vim.lsp.config.boardls.cmd))
@@ -747,12 +758,7 @@ local function peer()
   if status ~= nil then
     say(('# daemon pid %s sessions %s'):format(tostring(status.pid), tostring(status.sessions)))
   end
-  say(('%d passed, %d failed'):format(passed, failed))
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.fn.delete(work, 'rf')
-  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+  finish()
 end
 
 local function run()
@@ -793,12 +799,7 @@ local function run()
   daemon()
   shared_daemon()
 
-  say(('%d passed, %d failed'):format(passed, failed))
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.fn.delete(work, 'rf')
-  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+  finish()
 end
 
 -- Whatever happens, never hang a CI run.
