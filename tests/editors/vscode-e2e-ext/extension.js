@@ -326,6 +326,7 @@ class Runner {
           error = 'no semantic tokens provider answered';
           return false;
         }
+        error = '';
         seen = all.filter((t) => t.line === step.line && t.character <= step.character
           && step.character < t.character + t.length);
         return want === null ? seen.length === 0 : seen.length === 1 && seen[0].type === want;
@@ -335,7 +336,7 @@ class Runner {
       }
     });
     this.record(ok, `${this.file}: semantic token at ${step.line}:${step.character} is ${want ?? 'none'}`,
-      `${error}\ntokens there: ${seen.map((t) => t.type).join(', ') || '(none)'}`);
+      `${error ? `${error}\n` : ''}tokens there: ${seen.map((t) => t.type).join(', ') || '(none)'}`);
   }
 
   async action(step) {
