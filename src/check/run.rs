@@ -89,7 +89,7 @@ pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
     let mut out = Vec::with_capacity(1 << 17);
     sink.start(&mut out);
     for path in paths {
-        for (file, kind) in board_files(path, &mut outcome) {
+        for (file, kind) in walk::board_files(path, &mut |path, what| outcome.problem(path, what)) {
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
@@ -129,29 +129,4 @@ fn exit_status(outcome: &Outcome) -> u8 {
     } else {
         0
     }
-}
-
-/// The board files a path names: the file itself, or every board file below
-/// a directory, in name order. Problems are reported and noted in `outcome`.
-fn board_files(path: &Path, outcome: &mut Outcome) -> Vec<(PathBuf, GameKind)> {
-    let metadata = match fs::metadata(path) {
-        Ok(metadata) => metadata,
-        Err(err) => {
-            outcome.problem(path, err);
-            return Vec::new();
-        }
-    };
-    if !metadata.is_dir() {
-        return match GameKind::from_path(path) {
-            Some(kind) => vec![(path.to_path_buf(), kind)],
-            None => {
-                outcome.problem(
-                    path,
-                    "not a board file (expected a .uttt, .go9 or .tomek extension)",
-                );
-                Vec::new()
-            }
-        };
-    }
-    walk::find_board_files(path, false, &mut |path, err| outcome.problem(path, err))
 }

@@ -19,10 +19,13 @@ pub struct HintSettings {
     pub enable: bool,
     /// `inlayHints.verdicts`: `Case #k: verdict` at the end of each position.
     pub verdicts: bool,
-    /// `inlayHints.legalMoves`: `!` before each legal `.uttt` cell.
+    /// `inlayHints.legalMoves`: the legal columns at the end of each
+    /// `.uttt` row that has any.
     pub legal_moves: bool,
-    /// `inlayHints.liberties`: liberty counts of `.go9` groups.
-    pub liberties: bool,
+    /// `inlayHints.captures`: where x captures and how many stones, at the
+    /// end of each `.go9` row holding a capture point. Its old name,
+    /// `inlayHints.liberties`, is still read when `captures` is not given.
+    pub captures: bool,
 }
 
 impl Default for HintSettings {
@@ -31,14 +34,51 @@ impl Default for HintSettings {
             enable: true,
             verdicts: true,
             legal_moves: true,
-            liberties: true,
+            captures: true,
         }
     }
+}
+
+/// `hover.picture`: how the hover draws the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HoverPicture {
+    /// An SVG image where the client renders Markdown images
+    /// (`ClientCaps::markdown_images`), else a text board.
+    #[default]
+    Auto,
+    /// Always the SVG image.
+    Image,
+    /// Always the text board.
+    Text,
+    /// No picture.
+    None,
+}
+
+impl HoverPicture {
+    pub fn from_name(name: &str) -> Option<HoverPicture> {
+        match name {
+            "auto" => Some(HoverPicture::Auto),
+            "image" => Some(HoverPicture::Image),
+            "text" => Some(HoverPicture::Text),
+            "none" => Some(HoverPicture::None),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoverSettings {
+    pub picture: HoverPicture,
+    /// `hover.markdownImages` (read from `initializationOptions` only): the
+    /// client says whether it renders Markdown images, instead of the
+    /// server guessing from its name.
+    pub markdown_images: Option<bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hints: HintSettings,
+    pub hover: HoverSettings,
     /// `workspace.scan`: check the board files of the workspace folders
     /// before they are opened, and watch them.
     pub scan: bool,
@@ -53,6 +93,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hints: HintSettings::default(),
+            hover: HoverSettings::default(),
             scan: true,
             max_files: DEFAULT_MAX_FILES,
         }
@@ -78,8 +119,27 @@ impl Settings {
         flag("inlayHints.enable", &mut settings.hints.enable);
         flag("inlayHints.verdicts", &mut settings.hints.verdicts);
         flag("inlayHints.legalMoves", &mut settings.hints.legal_moves);
-        flag("inlayHints.liberties", &mut settings.hints.liberties);
+        if lookup(section, "inlayHints.captures").is_none() {
+            flag("inlayHints.liberties", &mut settings.hints.captures);
+        }
+        flag("inlayHints.captures", &mut settings.hints.captures);
         flag("workspace.scan", &mut settings.scan);
+        match lookup(section, "hover.picture") {
+            None | Some(Value::Null) => {}
+            Some(value) => match value.as_str().and_then(HoverPicture::from_name) {
+                Some(picture) => settings.hover.picture = picture,
+                None => problems.push(format!(
+                    "{SECTION}.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got {value}"
+                )),
+            },
+        }
+        match lookup(section, "hover.markdownImages") {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => settings.hover.markdown_images = Some(*b),
+            Some(other) => problems.push(format!(
+                "{SECTION}.hover.markdownImages: expected true or false, got {other}"
+            )),
+        }
         match lookup(section, "workspace.maxFiles") {
             None | Some(Value::Null) => {}
             Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
@@ -126,7 +186,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
         return Some(payload);
     }
     // The section alone, as some clients send it.
-    let known = ["inlayHints", "workspace"];
+    let known = ["inlayHints", "workspace", "hover"];
     object
         .keys()
         .any(|k| {
@@ -188,16 +248,20 @@ mod tests {
                 enable: true,
                 verdicts: false,
                 legal_moves: true,
-                liberties: true,
+                captures: true,
+            },
+            hover: HoverSettings {
+                picture: HoverPicture::Text,
+                markdown_images: None,
             },
             scan: false,
             max_files: 7,
         };
         for payload in [
-            json!({"boardls": {"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}}),
-            json!({"boardls": {"inlayHints.verdicts": false, "workspace.scan": false, "workspace.maxFiles": 7.0}}),
-            json!({"boardls.inlayHints.verdicts": false, "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
-            json!({"inlayHints": {"verdicts": false}, "workspace": {"scan": false, "maxFiles": 7}}),
+            json!({"boardls": {"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),
+            json!({"boardls": {"inlayHints.verdicts": false, "hover.picture": "text", "workspace.scan": false, "workspace.maxFiles": 7.0}}),
+            json!({"boardls.inlayHints.verdicts": false, "boardls.hover.picture": "text", "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
+            json!({"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}),
         ] {
             assert_eq!(
                 read(payload.clone()),
@@ -212,6 +276,7 @@ mod tests {
         let (settings, problems) = read(json!({"boardls": {
             "inlayHints": {"enable": "no", "liberties": null, "colour": "red"},
             "workspace": {"scan": 0, "maxFiles": -3},
+            "hover": {"picture": "svg", "markdownImages": "yes"},
             "unknown": {"deeply": [1, 2]}
         }}));
         assert_eq!(settings, Some(Settings::default()));
@@ -220,11 +285,28 @@ mod tests {
             [
                 "boardls.inlayHints.enable: expected true or false, got \"no\"",
                 "boardls.workspace.scan: expected true or false, got 0",
+                "boardls.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got \"svg\"",
+                "boardls.hover.markdownImages: expected true or false, got \"yes\"",
                 "boardls.workspace.maxFiles: expected a whole number of 0 or more, got -3",
             ]
         );
         let (settings, _) = read(json!({"boardls": {"inlayHints": 5, "workspace": "x"}}));
         assert_eq!(settings, Some(Settings::default()));
+    }
+
+    #[test]
+    fn liberties_is_the_old_name_of_captures() {
+        let captures = |payload: Value| {
+            let (settings, problems) = Settings::patched(Settings::default(), &payload);
+            assert_eq!(problems, Vec::<String>::new());
+            settings.hints.captures
+        };
+        assert!(!captures(json!({"inlayHints": {"liberties": false}})));
+        assert!(!captures(json!({"inlayHints.captures": false})));
+        assert!(captures(
+            json!({"inlayHints": {"liberties": false, "captures": true}})
+        ));
+        assert!(captures(json!({"inlayHints": {"liberties": true}})));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! Layers, each importing only those below it (ARCHITECTURE.md has the
 //! whole picture):
 //! - [`run`](mod@run) starts a session over stdio or, with [`listen`], one per TCP
-//!   connection; [`dispatch`] is a session's loop: messages decoded by
+//!   connection; [`daemon`] serves sessions on a per-user Unix socket and
+//!   forwards an editor's stdio to it; [`shared`] is what the sessions of a
+//!   process share; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
 //!   guard, answers sent through [`outgoing`], open documents'
 //!   diagnostics written by [`publish`] for the newest version.
@@ -13,29 +15,36 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], with [`locate`] and [`encoding`] below them.
+//!   [`symbols`], [`tokens`], [`formatting`], with [`picture`] (the hover's
+//!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
 pub mod capabilities;
 pub mod config;
+pub mod daemon;
 pub mod diagnostics;
 pub mod dispatch;
 pub mod encoding;
+pub mod formatting;
 pub mod handlers;
 pub mod hints;
 pub mod hover;
 pub mod listen;
 pub mod locate;
 pub mod outgoing;
+pub mod picture;
 pub mod progress;
 pub mod publish;
 pub mod run;
 pub mod server;
 pub mod session;
+pub mod shared;
 pub mod symbols;
+pub mod tokens;
 pub mod transport;
 pub mod view;
 pub mod workspace;
 
-pub use dispatch::{Faults, serve_session, serve_session_with};
-pub use run::{Options, run};
+pub use daemon::serve::DaemonOptions;
+pub use dispatch::{Faults, serve_session, serve_session_with, serve_shared};
+pub use run::{Options, run, run_daemon};

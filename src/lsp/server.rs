@@ -10,9 +10,11 @@ use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DidChangeConfigurationParams,
     DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
-    FoldingRangeParams, Hover, HoverParams, InitializeParams, InitializeResult, InitializedParams,
-    InlayHint, InlayHintParams, WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
+    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InitializeParams,
+    InitializeResult, InitializedParams, InlayHint, InlayHintParams, SemanticTokensParams,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit,
+    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{diagnostics, language, lifecycle, text_sync, workspace};
@@ -25,6 +27,11 @@ pub struct Server {
 impl Server {
     pub fn new(session: Session) -> Server {
         Server { session }
+    }
+
+    /// `boardls/status`: the server process and what its sessions share.
+    pub async fn status(&self) -> Result<serde_json::Value> {
+        Ok(lifecycle::status(&self.session))
     }
 }
 
@@ -62,6 +69,20 @@ impl LanguageServer for Server {
         Ok(language::inlay_hint(&self.session, params))
     }
 
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        Ok(language::semantic_tokens_full(&self.session, params))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        Ok(language::semantic_tokens_range(&self.session, params))
+    }
+
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         Ok(language::code_action(&self.session, params))
     }
@@ -75,6 +96,10 @@ impl LanguageServer for Server {
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         Ok(language::folding_range(&self.session, params))
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        Ok(language::formatting(&self.session, params))
     }
 
     async fn diagnostic(

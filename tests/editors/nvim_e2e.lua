@@ -311,6 +311,54 @@ function steps.hover(step)
     err or ('expected a line: %s\nhover text:\n%s'):format(step.has_line, text ~= '' and text or '(none)'))
 end
 
+-- The hover's picture, as Neovim gets it: the text board (a line that is
+-- exactly step.text_line) and no image link, which Neovim would show as
+-- its alt text only.
+function steps.hover_picture(step)
+  local result, err = request('textDocument/hover', position_params(step))
+  local text = result and flatten_hover(result.contents) or ''
+  local found = false
+  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
+    found = found or l == step.text_line
+  end
+  local image = text:find('data:image', 1, true) ~= nil or text:find('![', 1, true) ~= nil
+  record(err == nil and found and not image and text:find('```text', 1, true) ~= nil,
+    ('%s: hover at %d:%d has a text board: %s'):format(state.file, step.line, step.character, step.what or ''),
+    err or ('expected the line: %s\nimage link: %s\nhover text:\n%s'):format(step.text_line, tostring(image),
+      text ~= '' and text or '(none)'))
+end
+
+-- window/showMessage from boardls, newest last.
+local shown = {}
+local show_message = vim.lsp.handlers['window/showMessage']
+vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
+  if result ~= nil and is_boardls(ctx) then
+    table.insert(shown, result.message)
+  end
+  return show_message(err, result, ctx, config)
+end
+
+-- Formats the buffer as :lua vim.lsp.buf.format() does; then the buffer is
+-- step.lines, or with step.unchanged what it was, and the server said why.
+function steps.format(step)
+  local before = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+  local messages = #shown
+  local ok, err = pcall(vim.lsp.buf.format, { bufnr = state.buf, name = 'boardls', timeout_ms = TIMEOUT })
+  local expected = step.unchanged and before or step.lines
+  local lines
+  local same = vim.wait(TIMEOUT, function()
+    lines = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+    return vim.deep_equal(lines, expected)
+  end, 20)
+  local told = not step.unchanged or vim.wait(TIMEOUT, function()
+    return #shown > messages and shown[#shown]:find('was not formatted', 1, true) ~= nil
+  end, 20)
+  record(ok and same and told, ('%s: format: %s'):format(state.file, step.what or ''),
+    (ok and '' or ('format raised: ' .. tostring(err) .. '\n'))
+      .. (told and '' or 'no window/showMessage saying why\n')
+      .. 'expected:\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
+end
+
 -- The buffer's inlay hints ({ line, label, shown }), or nil and an error.
 local function inlay_hints(timeout)
   local last = vim.api.nvim_buf_line_count(state.buf)
@@ -436,6 +484,53 @@ function steps.no_inlay(step)
     ('expected no hint containing: %s\n'):format(step.contains) .. problem .. 'hints:\n' .. describe_hints(hints))
 end
 
+-- The version of each buffer whose semantic tokens a tokens step saw.
+local tokens_seen = {}
+
+local function tokens_at(line, character)
+  local types = {}
+  for _, token in ipairs(vim.lsp.semantic_tokens.get_at_pos(state.buf, line, character) or {}) do
+    if state.client ~= nil and token.client_id == state.client.id then
+      table.insert(types, token.type)
+    end
+  end
+  return types
+end
+
+-- The semantic token Neovim shows on the cell at step.line, step.character
+-- is exactly one, of type step.type, and its group
+-- @lsp.type.<type>.<filetype> links to a standard group (the plugin's
+-- default). With type null: no token there, checked on the tokens an
+-- earlier step of the same buffer version saw arrive.
+function steps.tokens(step)
+  local none = step.type == nil or step.type == vim.NIL
+  local what = ('%s: semantic token at %d:%d is %s'):format(state.file, step.line, step.character,
+    none and 'none' or step.type)
+  local version = vim.lsp.util.buf_versions[state.buf]
+  if none then
+    if tokens_seen[state.buf] ~= version then
+      record(false, what, ('no earlier tokens step saw the tokens of version %s'):format(tostring(version)))
+      return
+    end
+    local types = tokens_at(step.line, step.character)
+    record(#types == 0, what, 'tokens there: ' .. table.concat(types, ', '))
+    return
+  end
+  local types
+  local ok = vim.wait(TIMEOUT, function()
+    types = tokens_at(step.line, step.character)
+    return #types == 1 and types[1] == step.type
+  end, 20)
+  if ok then
+    tokens_seen[state.buf] = version
+  end
+  local group = ('@lsp.type.%s.%s'):format(step.type, vim.bo[state.buf].filetype)
+  local link = vim.api.nvim_get_hl(0, { name = group }).link
+  local linked = link ~= nil and vim.fn.hlexists(link) == 1
+  record(ok and linked, what,
+    ('tokens there: %s\n%s links to %s'):format(table.concat(types or {}, ', '), group, tostring(link)))
+end
+
 function steps.action(step)
   local what = ('%s: code action "%s" at %d:%d'):format(state.file, step.title or step.title_prefix or step.kind, step.line, step.character)
   local context_diagnostics = {}
@@ -559,8 +654,91 @@ function steps.text(step)
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
 end
 
--- setup({ address = ... }): the plugin connects to a daemon started with
--- `boardls lsp --listen 127.0.0.1:0` instead of spawning the server.
+-- What a user sees: Neovim in a terminal (tmux) with the plugin and the
+-- server, inlay hints on, shows every line of a board file exactly as in
+-- the file up to its end; hints come only after it. Compares a capture of
+-- the pane, once the hints are on screen, with the file.
+local function unshifted(file, wanted)
+  local what = ('%s in a terminal: every line reads as in the file, hints after it'):format(file)
+  if vim.fn.executable('tmux') ~= 1 then
+    record(false, what, 'tmux is not installed (tests/editors/install.sh installs it)')
+    return
+  end
+  local dir = vim.fn.tempname() .. '-tmux'
+  vim.fn.mkdir(dir, 'p')
+  local init = dir .. '/init.lua'
+  local f = assert(io.open(init, 'wb'))
+  f:write(([[
+vim.opt.runtimepath:prepend(%q)
+vim.opt.swapfile = false
+vim.o.signcolumn = 'no'
+require('boardls').setup({ cmd = { %q, 'lsp' } })
+]]):format(plugin, server))
+  f:close()
+  -- A tmux server of its own for each file: nothing shared with others.
+  local socket = ('boardls-e2e-%d-%s'):format(vim.fn.getpid(), file:gsub('%W', '-'))
+  local lines = read_lines(here .. '/fixtures/' .. file)
+  local command = ('XDG_STATE_HOME=%s XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s %s -i NONE -u %s %s'):format(
+    vim.fn.shellescape(dir), vim.fn.shellescape(dir), vim.fn.shellescape(dir), vim.fn.shellescape(vim.v.progpath),
+    vim.fn.shellescape(init), vim.fn.shellescape(here .. '/fixtures/' .. file))
+  local started = vim.system({ 'tmux', '-L', socket, 'new-session', '-d', '-x', '110', '-y', tostring(#lines + 5),
+    command }):wait()
+  if started.code ~= 0 then
+    record(false, what, 'tmux new-session: ' .. (started.stderr or ''))
+    return
+  end
+  local screen = {}
+  local function capture()
+    local out = vim.system({ 'tmux', '-L', socket, 'capture-pane', '-p' }):wait()
+    screen = vim.split(out.stdout or '', '\n', { plain = true })
+    local text = table.concat(screen, '\n')
+    for _, want in ipairs(wanted) do
+      if not text:find(want, 1, true) then
+        return false
+      end
+    end
+    return true
+  end
+  local shown = vim.wait(TIMEOUT, capture, 200)
+  vim.system({ 'tmux', '-L', socket, 'kill-server' }):wait()
+  vim.fn.delete(dir, 'rf')
+  local wrong = {}
+  for i, line in ipairs(lines) do
+    local seen = screen[i] or ''
+    local rest = seen:sub(#line + 1)
+    if seen:sub(1, #line) ~= line or not (rest == '' or rest:sub(1, 1) == ' ') then
+      table.insert(wrong, ('line %d: file %q, screen %q'):format(i - 1, line, seen))
+    end
+  end
+  record(shown and #wrong == 0, what,
+    (shown and '' or ('the screen never showed all of: ' .. table.concat(wanted, ' | ') .. '\n'))
+      .. table.concat(wrong, '\n') .. '\nscreen:\n' .. table.concat(screen, '\n'))
+end
+
+-- Stops every boardls client and waits until they are gone.
+local function stop_clients()
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
+  end, 20)
+end
+
+-- Says how it went, stops the clients, removes the work folder and quits
+-- (status 1 on any failure).
+local function finish()
+  say(('%d passed, %d failed'):format(passed, failed))
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.fn.delete(work, 'rf')
+  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+end
+
+-- setup({ address = ..., token_file = ... }): the plugin connects to a
+-- server started with `boardls lsp --listen 127.0.0.1:0`, through the
+-- forwarder that presents the server's token, instead of spawning one.
 local function daemon()
   local log = {}
   local proc = vim.system({ server, 'lsp', '--listen', '127.0.0.1:0' }, {
@@ -573,25 +751,25 @@ local function daemon()
   local function logged()
     return table.concat(log)
   end
-  local port
+  local port, token_file
   vim.wait(TIMEOUT, function()
     port = logged():match('listening on 127%.0%.0%.1:(%d+)')
-    return port ~= nil
+    token_file = logged():match('token file (%S+)')
+    return port ~= nil and token_file ~= nil
   end, 20)
-  record(port ~= nil, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', logged())
-  if port == nil then
+  record(port ~= nil and token_file ~= nil,
+    'the daemon listens (boardls lsp --listen 127.0.0.1:0) and names its token file', logged())
+  if port == nil or token_file == nil then
     proc:kill(15)
     return
   end
-  -- Stop the spawned server, then connect through setup({ address }).
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.wait(TIMEOUT, function()
-    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
-  end, 20)
-  require('boardls').setup({ address = '127.0.0.1:' .. port, inlay_hints = true })
-  record(type(vim.lsp.config.boardls.cmd) == 'function', "setup({ address }) makes cmd a vim.lsp.rpc.connect function",
+  -- Stop the spawned server, then connect through setup({ address, token_file }).
+  stop_clients()
+  require('boardls').setup({ cmd = { server, 'lsp' }, address = '127.0.0.1:' .. port,
+    token_file = token_file, inlay_hints = true })
+  local forwarder = { server, 'lsp', '--connect', 'tcp://127.0.0.1:' .. port, '--token-file', token_file }
+  record(vim.deep_equal(vim.lsp.config.boardls.cmd, forwarder),
+    'setup({ address, token_file }) starts the forwarder that presents the token',
     vim.inspect(vim.lsp.config.boardls.cmd))
   vim.fn.system({ 'cp', work .. '/sample.tomek', work .. '/daemon.tomek' })
   steps.open({ file = 'daemon.tomek', filetype = 'tomek' })
@@ -611,10 +789,91 @@ local function daemon()
   proc:kill(15)
 end
 
-local function run()
+-- setup({ daemon = true }): two Neovims share one `boardls daemon`, both
+-- through `boardls lsp --connect auto`, in a private XDG_RUNTIME_DIR. The
+-- second is this file again, with BOARDLS_E2E_PEER set: it takes the same
+-- steps (scenario.json's daemon_steps) on its own copy of the file, then
+-- prints the daemon's status.
+local function load_scenario()
   local f = assert(io.open(here .. '/scenario.json', 'rb'))
   local scenario = vim.json.decode(f:read('*a'))
   f:close()
+  return scenario
+end
+
+-- Takes the daemon steps through the daemon's client, the file opened as
+-- the copy `name`; returns the daemon's boardls/status, or nil.
+local function shared_steps(name)
+  stop_clients()
+  require('boardls').setup({ cmd = { server, 'lsp' }, daemon = true, inlay_hints = true })
+  record(vim.deep_equal(vim.lsp.config.boardls.cmd, { server, 'lsp', '--connect', 'auto' }),
+    'setup({ daemon = true }) starts `boardls lsp --connect auto`', vim.inspect(vim.lsp.config.boardls.cmd))
+  for _, step in ipairs(load_scenario().daemon_steps) do
+    if step.op == 'open' then
+      vim.fn.system({ 'cp', here .. '/fixtures/' .. step.file, work .. '/' .. name })
+      steps.open({ file = name, filetype = step.filetype })
+      if state.client == nil then
+        return nil
+      end
+    else
+      local ok, err = pcall(steps[step.op], step)
+      if not ok then
+        record(false, ('%s: step %s raised an error'):format(name, step.op), err)
+      end
+    end
+  end
+  local status, err = request('boardls/status', vim.NIL)
+  record(err == nil and type(status) == 'table' and status.pid ~= nil,
+    ('%s: boardls/status names the daemon'):format(name), vim.inspect(err or status))
+  return status
+end
+
+local function shared_daemon()
+  local run_dir = vim.fn.tempname() .. '-run'
+  vim.fn.mkdir(run_dir, 'p', tonumber('700', 8))
+  vim.env.XDG_RUNTIME_DIR = run_dir
+  local mine = shared_steps('shared-1.tomek')
+  if mine == nil then
+    return
+  end
+  -- The second Neovim, while this one's session is open.
+  local peer = vim.system({ vim.v.progpath, '--headless', '-i', 'NONE', '-u', here .. '/nvim_e2e.lua' }, {
+    env = { BOARDLS_E2E_PEER = '1', XDG_RUNTIME_DIR = run_dir, BOARDLS = server },
+    text = true,
+  }):wait(4 * TIMEOUT + 30000)
+  local output = (peer.stdout or '') .. (peer.stderr or '')
+  local peer_passed, peer_failed = output:match('(%d+) passed, (%d+) failed')
+  record(peer.code == 0 and tonumber(peer_failed) == 0 and (tonumber(peer_passed) or 0) > 0,
+    'the second Neovim gets diagnostics, hover and a code action from the daemon', output)
+  local peer_pid, peer_sessions = output:match('# daemon pid (%d+) sessions (%d+)')
+  record(tonumber(peer_pid) == mine.pid and tonumber(peer_sessions) == 2,
+    ('both Neovims are sessions of one daemon process (pid %s)'):format(tostring(mine.pid)),
+    ('this one: %s; the second: pid %s, %s sessions'):format(vim.inspect(mine), tostring(peer_pid),
+      tostring(peer_sessions)))
+  local again = request('boardls/status', vim.NIL)
+  record(type(again) == 'table' and again.pid == mine.pid and again.sessions == 1,
+    'the daemon goes on serving this Neovim after the second quits', vim.inspect(again))
+  if state.client ~= nil then
+    state.client:stop(true)
+  end
+  vim.uv.kill(mine.pid, 15)
+  vim.fn.delete(run_dir, 'rf')
+end
+
+-- The second Neovim of shared_daemon().
+local function peer()
+  local status = shared_steps('shared-2.tomek')
+  if status ~= nil then
+    say(('# daemon pid %s sessions %s'):format(tostring(status.pid), tostring(status.sessions)))
+  end
+  finish()
+end
+
+local function run()
+  if vim.env.BOARDLS_E2E_PEER == '1' then
+    return peer()
+  end
+  local scenario = load_scenario()
 
   say(('# Neovim %s, server %s'):format(tostring(vim.version()), server))
   record(vim.fn.executable(server) == 1, 'the server binary is executable', server)
@@ -645,14 +904,13 @@ local function run()
   -- Inlay hints as the user sees them: the plugin enabled them in the buffer.
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'setup() enabled inlay hints in board buffers')
 
-  daemon()
+  unshifted('samples.uttt', { 'Case #3: x to move: 71 legal moves', ' legal: 1 2 3', ' legal: 2 3 5 6 8 9' })
+  unshifted('ancientgo.go9', { 'Case #2: Can not kill in one move!!!', ' x at 9 captures 3', ' x at 3 captures 1' })
 
-  say(('%d passed, %d failed'):format(passed, failed))
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.fn.delete(work, 'rf')
-  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+  daemon()
+  shared_daemon()
+
+  finish()
 end
 
 -- Whatever happens, never hang a CI run.

@@ -1,7 +1,9 @@
 // VS Code client for the boardls language server: starts `boardls lsp`
-// over stdio for .uttt, .go9 and .tomek documents, or connects over TCP to a
-// running daemon (`boardls lsp --listen HOST:PORT`) named by
-// `boardls.server.address`.
+// over stdio for .uttt, .go9 and .tomek documents; or, with
+// `boardls.server.daemon`, `boardls lsp --connect auto`, which joins the
+// user's shared daemon; or connects over TCP to a running server
+// (`boardls lsp --listen HOST:PORT`) named by `boardls.server.address`,
+// presenting the token in `boardls.server.tokenFile`.
 
 import * as fs from 'fs';
 import * as net from 'net';
@@ -20,7 +22,10 @@ const LANGUAGES = ['uttt', 'go9', 'tomek'];
 const OPEN_SETTINGS = 'Open settings';
 
 let client: LanguageClient | undefined;
-/** What the client runs: the server binary's path, or `tcp:HOST:PORT` for a daemon. */
+/**
+ * What the client runs: the server binary's path, `daemon:PATH` for the
+ * shared daemon, or `tcp:HOST:PORT` for a TCP server.
+ */
 let serverSource = '';
 let output: vscode.OutputChannel | undefined;
 
@@ -72,11 +77,17 @@ export function serverSettings(): Record<string, unknown> {
       enable: config.get<boolean>('inlayHints.enable', true),
       verdicts: config.get<boolean>('inlayHints.verdicts', true),
       legalMoves: config.get<boolean>('inlayHints.legalMoves', true),
-      liberties: config.get<boolean>('inlayHints.liberties', true),
+      captures: config.get<boolean>('inlayHints.captures', true),
     },
     workspace: {
       scan: config.get<boolean>('workspace.scan', true),
       maxFiles: config.get<number>('workspace.maxFiles', 10000),
+    },
+    hover: {
+      picture: config.get<string>('hover.picture', 'auto'),
+      // VS Code renders `![](data:image/svg+xml;base64,…)` in hovers: say
+      // so, rather than leave the server to judge by the client's name.
+      markdownImages: true,
     },
   };
 }
@@ -97,16 +108,33 @@ export function parseAddress(address: string): { host: string; port: number } | 
   return { host: match[1] ?? match[2], port };
 }
 
-/** Server options that connect to the daemon at `host:port`, one TCP connection per client. */
-function connectTo(host: string, port: number): ServerOptions {
+/**
+ * Server options that connect to the server at `host:port`, one TCP
+ * connection per client; the token, when there is one, is the first line
+ * sent, before any LSP message.
+ */
+function connectTo(host: string, port: number, token: string | undefined): ServerOptions {
   return () => new Promise<StreamInfo>((resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.once('connect', () => {
       socket.removeListener('error', reject);
+      if (token !== undefined) {
+        socket.write(`${token}\n`);
+      }
       resolve({ reader: socket, writer: socket });
     });
     socket.once('error', reject);
   });
+}
+
+/** The token in `boardls.server.tokenFile` (`~` is the home folder). */
+export function readToken(file: string): string {
+  const expanded = file.startsWith('~') ? path.join(process.env.HOME ?? '', file.slice(1)) : file;
+  const token = fs.readFileSync(expanded, 'utf8').trim();
+  if (token === '' || token.includes('\n')) {
+    throw new Error(`${expanded} must hold one line, the token`);
+  }
+  return token;
 }
 
 async function reportMissingBinary(configured: string): Promise<void> {
@@ -143,9 +171,38 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       void offerSettings(message, setting);
       return;
     }
-    serverOptions = connectTo(target.host, target.port);
+    const tokenFile = config.get<string>('server.tokenFile', '').trim();
+    let token: string | undefined;
+    if (tokenFile !== '') {
+      try {
+        token = readToken(tokenFile);
+      } catch (err) {
+        const message = `boardls: cannot read the token file ${tokenFile} (boardls.server.tokenFile): ${String(err)}`;
+        output?.appendLine(message);
+        void offerSettings(message, 'boardls.server.tokenFile');
+        return;
+      }
+    }
+    serverOptions = connectTo(target.host, target.port, token);
     what = `the daemon at ${address}`;
     serverSource = `tcp:${address}`;
+  } else if (config.get<boolean>('server.daemon', false)) {
+    // The user's shared daemon: `boardls lsp --connect auto` joins it,
+    // starting it when absent.
+    const configured = config.get<string>('path', '');
+    const command = resolveServerPath(configured);
+    if (command === undefined) {
+      void reportMissingBinary(configured);
+      return;
+    }
+    const args = ['lsp', '--connect', 'auto'];
+    serverOptions = {
+      run: { command, args, transport: TransportKind.stdio },
+      debug: { command, args, transport: TransportKind.stdio },
+    };
+    what = `${command} lsp --connect auto`;
+    serverSource = `daemon:${command}`;
+    setting = 'boardls.server.daemon';
   } else {
     const configured = config.get<string>('path', '');
     const command = resolveServerPath(configured);
@@ -198,7 +255,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     await client.start();
   } catch (err) {
     const message = address !== ''
-      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address}\` or clear boardls.server.address.`
+      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address} --token-file FILE\` (and set boardls.server.tokenFile to FILE) or clear boardls.server.address.`
       : `boardls: the language server (${what}) failed to start: ${String(err)}`;
     output?.appendLine(message);
     void offerSettings(message, setting);
@@ -223,7 +280,7 @@ async function restartClient(context: vscode.ExtensionContext): Promise<void> {
 export interface BoardlsApi {
   /** True while the language server (process or daemon connection) is up and initialized. */
   isServerRunning(): boolean;
-  /** The server binary's path, or `tcp:HOST:PORT` when connected to a daemon. */
+  /** The server binary's path, `daemon:PATH` for the shared daemon, or `tcp:HOST:PORT`. */
   serverSource(): string;
 }
 
@@ -237,7 +294,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
       // A new binary or daemon address needs a new connection; other
       // settings reach the running server through
       // workspace/didChangeConfiguration.
-      if (event.affectsConfiguration('boardls.path') || event.affectsConfiguration('boardls.server.address')) {
+      if (['boardls.path', 'boardls.server.address', 'boardls.server.tokenFile', 'boardls.server.daemon']
+        .some((section) => event.affectsConfiguration(section))) {
         void restartClient(context);
       }
     }),

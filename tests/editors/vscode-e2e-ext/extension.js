@@ -206,6 +206,53 @@ class Runner {
   }
 
   /**
+   * The hover's picture: one `![…](data:image/svg+xml;base64,…)` image whose
+   * SVG holds every string of step.svg_has and step.cells cell elements.
+   */
+  async hover_picture(step) {
+    const what = `${this.file}: hover at ${step.line}:${step.character} has a picture: ${step.what || ''}`;
+    const hovers = await within(TIMEOUT, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider',
+      this.doc.uri, new vscode.Position(step.line, step.character)));
+    const text = hoverText(hovers);
+    const images = [...text.matchAll(/!\[[^\]]*\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\)/g)];
+    if (images.length !== 1) {
+      this.record(false, what, `expected one SVG image, found ${images.length}; hover text (${text.length} characters):\n${text.slice(0, 2000) || '(none)'}`);
+      return;
+    }
+    const svg = Buffer.from(images[0][1], 'base64').toString('utf8');
+    const cells = (svg.match(/ data-row="/g) || []).length;
+    const missing = (step.svg_has || []).filter((want) => !svg.includes(want));
+    const ok = svg.startsWith('<svg ') && svg.trimEnd().endsWith('</svg>') && cells === step.cells &&
+      missing.length === 0 && text.length < 100000 && !text.includes('```text');
+    this.record(ok, what,
+      `cells: ${cells} (expected ${step.cells}); hover ${text.length} characters; missing: ${JSON.stringify(missing)}\nSVG:\n${svg.slice(0, 3000)}`);
+  }
+
+  /**
+   * Formats the document as the user's Format Document does; then the text
+   * is step.lines, or with step.unchanged what it was.
+   */
+  async format(step) {
+    const what = `${this.file}: format: ${step.what || ''}`;
+    const before = this.doc.getText();
+    const edits = (await within(TIMEOUT, 'formatting', vscode.commands.executeCommand(
+      'vscode.executeFormatDocumentProvider', this.doc.uri, { tabSize: 4, insertSpaces: true }))) || [];
+    if (edits.length > 0) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(this.doc.uri, edits);
+      await vscode.workspace.applyEdit(edit);
+    }
+    const expected = step.unchanged ? before : `${step.lines.join('\n')}\n`;
+    let got;
+    const ok = await waitFor(() => {
+      got = this.doc.getText();
+      return got === expected;
+    });
+    this.record(ok && (!step.unchanged || edits.length === 0), what,
+      `${edits.length} edits\nexpected:\n${expected}\ngot:\n${got}`);
+  }
+
+  /**
    * A hint on step.line whose whole label is step.equals (waits: after a
    * settings change the hint may take a moment to come back).
    */
@@ -241,6 +288,55 @@ class Runner {
     const { ok, hints, problem } = await this.pollHints((all) => !all.some((h) => hintLabel(h).includes(step.contains)));
     this.record(ok, `${this.file}: ${step.what || `no inlay hint says "${step.contains}"`}`,
       `expected no hint containing: ${step.contains}\n${problem}hints:\n${describeHints(hints)}`);
+  }
+
+  /** The document's semantic tokens as { line, character, length, type } (types by the legend's names). */
+  async semanticTokens(timeout = TIMEOUT) {
+    const legend = await within(timeout, 'semantic tokens legend',
+      vscode.commands.executeCommand('vscode.provideDocumentSemanticTokensLegend', this.doc.uri));
+    const tokens = await within(timeout, 'semantic tokens',
+      vscode.commands.executeCommand('vscode.provideDocumentSemanticTokens', this.doc.uri));
+    if (legend === undefined || tokens === undefined) {
+      return undefined;
+    }
+    const decoded = [];
+    let line = 0;
+    let character = 0;
+    for (let i = 0; i + 5 <= tokens.data.length; i += 5) {
+      const [deltaLine, deltaStart, length, type] = tokens.data.slice(i, i + 4);
+      line += deltaLine;
+      character = deltaLine === 0 ? character + deltaStart : deltaStart;
+      decoded.push({ line, character, length, type: legend.tokenTypes[type] });
+    }
+    return decoded;
+  }
+
+  /**
+   * The semantic tokens VS Code gets for the cell at step.line,
+   * step.character: exactly one, of type step.type (null: none).
+   */
+  async tokens(step) {
+    const want = step.type ?? null;
+    let seen = [];
+    let error = '';
+    const ok = await waitFor(async (left) => {
+      try {
+        const all = await this.semanticTokens(left);
+        if (all === undefined) {
+          error = 'no semantic tokens provider answered';
+          return false;
+        }
+        error = '';
+        seen = all.filter((t) => t.line === step.line && t.character <= step.character
+          && step.character < t.character + t.length);
+        return want === null ? seen.length === 0 : seen.length === 1 && seen[0].type === want;
+      } catch (err) {
+        error = String(err);
+        return false;
+      }
+    });
+    this.record(ok, `${this.file}: semantic token at ${step.line}:${step.character} is ${want ?? 'none'}`,
+      `${error ? `${error}\n` : ''}tokens there: ${seen.map((t) => t.type).join(', ') || '(none)'}`);
   }
 
   async action(step) {
@@ -332,24 +428,36 @@ class Runner {
       `expected from line ${step.start}:\n${expected.join('\n')}\ngot:\n${current().join('\n')}`);
   }
 
-  /** Leaves a board on screen with its diagnostics and hints, for the screenshot. */
+  /**
+   * Leaves one file of each kind on screen as they were before the steps
+   * edited them, with their colours and hints (.uttt on the left, .go9 and
+   * .tomek on the right), for the screenshot.
+   */
   async showcase() {
-    const uri = vscode.Uri.file(path.join(this.root, 'broken.uttt'));
-    const doc = await vscode.workspace.openTextDocument(uri);
-    // Back to the file as it was before the steps edited it.
-    const original = fs.readFileSync(path.join(this.root, 'original', 'broken.uttt.txt'), 'utf8');
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
-    await vscode.workspace.applyEdit(edit);
-    await doc.save();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand('workbench.action.closePanel');
-    const editor = await vscode.window.showTextDocument(doc, { preview: false });
-    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 2, 5000);
-    const top = new vscode.Position(0, 0);
-    editor.selection = new vscode.Selection(top, top);
-    editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
-    await sleep(1000);
+    await vscode.commands.executeCommand('vscode.setEditorLayout', {
+      orientation: 0,
+      groups: [{ size: 0.42 }, { size: 0.58, groups: [{ size: 0.56 }, { size: 0.44 }] }],
+    });
+    const columns = [vscode.ViewColumn.One, vscode.ViewColumn.Two, vscode.ViewColumn.Three];
+    for (const [i, file] of ['samples.uttt', 'ancientgo.go9', 'sample.tomek'].entries()) {
+      const uri = vscode.Uri.file(path.join(this.root, file));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const original = fs.readFileSync(path.join(this.root, 'original', `${file}.txt`), 'utf8');
+      if (doc.getText() !== original) {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+        await vscode.workspace.applyEdit(edit);
+      }
+      await doc.save();
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: columns[i], preview: false });
+      const top = new vscode.Position(0, 0);
+      editor.selection = new vscode.Selection(top, top);
+      editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
+    }
+    await sleep(2000);
   }
 }
 
@@ -432,8 +540,9 @@ async function denseTyping(root, runner, record) {
 }
 
 /**
- * boardls.server.address: the extension reconnects to the daemon the driver
- * started (its address is in daemon-address.txt), serves from it, and goes
+ * boardls.server.address and boardls.server.tokenFile: the extension
+ * reconnects to the server the driver started (its address and token file
+ * are in daemon-address.txt), presenting the token, serves from it, and goes
  * back to spawning the server when the setting is cleared.
  */
 async function daemon(root, runner, record) {
@@ -442,9 +551,11 @@ async function daemon(root, runner, record) {
     record(false, 'the driver started a daemon', `no ${file}`);
     return;
   }
-  const address = fs.readFileSync(file, 'utf8').trim();
+  // The address, then the file holding the server's token.
+  const [address, tokenFile] = fs.readFileSync(file, 'utf8').trim().split('\n');
   const api = vscode.extensions.getExtension('boardls.boardls').exports;
   const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('server.tokenFile', tokenFile, vscode.ConfigurationTarget.Global);
   await config().update('server.address', address, vscode.ConfigurationTarget.Global);
   const connected = await waitFor(() => api.isServerRunning() && api.serverSource() === `tcp:${address}`);
   record(connected, `boardls.server.address = ${address} connects to the daemon`,
@@ -464,6 +575,7 @@ async function daemon(root, runner, record) {
     record(ok, `sample.tomek: the daemon answers a hover with the line ${line}`, `hover text:\n${text || '(none)'}`);
   }
   await config().update('server.address', undefined, vscode.ConfigurationTarget.Global);
+  await config().update('server.tokenFile', undefined, vscode.ConfigurationTarget.Global);
   const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('tcp:'));
   record(back, 'clearing boardls.server.address starts the server binary again',
     `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
@@ -472,12 +584,9 @@ async function daemon(root, runner, record) {
   await vscode.commands.executeCommand('notifications.clearAll');
 }
 
-async function run(root, record) {
-  const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
-  const runner = new Runner(root, record);
-  const ext = vscode.extensions.getExtension('boardls.boardls');
-  record(ext !== undefined, 'the boardls extension is installed');
-  for (const step of scenario.steps) {
+/** Takes the steps in order with the runner. */
+async function runSteps(runner, steps, record) {
+  for (const step of steps) {
     const handler = runner[step.op];
     if (typeof handler !== 'function') {
       record(false, `unknown step ${step.op}`);
@@ -495,12 +604,91 @@ async function run(root, record) {
       record(false, `${runner.file}: step ${step.op} raised an error`, String((err && err.stack) || err));
     }
   }
+}
+
+/**
+ * The daemon steps on the editor's own copy (`copy`) of the file they open.
+ * The copy is made by the driver.
+ */
+function daemonSteps(scenario, copy) {
+  return scenario.daemon_steps.map((step) => (step.op === 'open' ? { ...step, file: copy } : step));
+}
+
+/** How long the first window waits for the second one's results. */
+const PEER_TIMEOUT = 240000;
+
+/**
+ * boardls.server.daemon: this window and a second one (opened by the
+ * driver when this one asks, with .boardls-e2e-peer-wanted) both start
+ * `boardls lsp --connect auto` and take the daemon steps through one
+ * boardls daemon; the driver checks that one daemon process served both.
+ */
+async function sharedDaemon(root, runner, scenario, record) {
+  const api = vscode.extensions.getExtension('boardls.boardls').exports;
+  const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('server.daemon', true, vscode.ConfigurationTarget.Global);
+  const connected = await waitFor(() => api.isServerRunning() && api.serverSource().startsWith('daemon:'));
+  record(connected, 'boardls.server.daemon = true starts `boardls lsp --connect auto`',
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  if (connected) {
+    await runSteps(runner, daemonSteps(scenario, 'shared-1.tomek'), record);
+    // Edited by the quick fix: put away unsaved, out of the screenshot.
+    await vscode.window.showTextDocument(runner.doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    fs.writeFileSync(path.join(root, '.boardls-e2e-peer-wanted'), '');
+    const report = path.join(root, '.boardls-e2e-peer.json');
+    const read = () => (fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
+    const done = await waitFor(() => read()?.done === true, PEER_TIMEOUT);
+    const results = read()?.results || [];
+    for (const r of results) {
+      record(r.ok, `second window: ${r.what}`, r.detail);
+    }
+    record(done && results.length > 0, 'the second window took the daemon steps',
+      `${results.length} results${done ? '' : `, not done within ${PEER_TIMEOUT} ms`}`);
+  }
+  await config().update('server.daemon', undefined, vscode.ConfigurationTarget.Global);
+  const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('daemon:'));
+  record(back, 'clearing boardls.server.daemon starts the server binary again',
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+/** The second window of sharedDaemon(): the daemon steps, its results in `report`. */
+async function peer(root, { report, scenario }) {
+  const results = [];
+  const write = (done) => {
+    fs.writeFileSync(`${report}.tmp`, JSON.stringify({ done, results }, null, 1));
+    fs.renameSync(`${report}.tmp`, report);
+  };
+  const record = (ok, what, detail) => {
+    results.push({ ok: Boolean(ok), what, detail: ok ? undefined : detail });
+    write(false);
+  };
+  try {
+    const steps = daemonSteps(JSON.parse(fs.readFileSync(scenario, 'utf8')), 'shared-2.tomek');
+    const runner = new Runner(root, record);
+    await runSteps(runner, steps, record);
+    record(runner.api !== undefined && runner.api.serverSource().startsWith('daemon:'),
+      'the server is `boardls lsp --connect auto`', `source: ${runner.api && runner.api.serverSource()}`);
+  } catch (err) {
+    record(false, 'the second window raised an error', String((err && err.stack) || err));
+  }
+  write(true);
+}
+
+async function run(root, record) {
+  const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
+  const runner = new Runner(root, record);
+  const ext = vscode.extensions.getExtension('boardls.boardls');
+  record(ext !== undefined, 'the boardls extension is installed');
+  await runSteps(runner, scenario.steps, record);
   try {
     await denseTyping(root, runner, record);
   } catch (err) {
     record(false, 'typing in a dense file raised an error', String((err && err.stack) || err));
   }
   await daemon(root, runner, record);
+  await sharedDaemon(root, runner, scenario, record);
   try {
     await runner.showcase();
   } catch (err) {
@@ -510,6 +698,11 @@ async function run(root, record) {
 
 exports.activate = async function activate() {
   const folder = (vscode.workspace.workspaceFolders || [])[0];
+  if (folder !== undefined && fs.existsSync(path.join(folder.uri.fsPath, 'peer.json'))) {
+    const root = folder.uri.fsPath;
+    await peer(root, JSON.parse(fs.readFileSync(path.join(root, 'peer.json'), 'utf8')));
+    return;
+  }
   if (folder === undefined || !fs.existsSync(path.join(folder.uri.fsPath, 'scenario.json'))) {
     return;
   }
