@@ -546,8 +546,11 @@ fn solve_uttt<R: Read, W: Write>(
 ) -> Result<(), SolveError> {
     let mut case = 1;
     loop {
-        let mut board = uttt::Board::default();
+        // The cells as sets (bit `row * 9 + col`): x, o and `!`.
+        let mut sets = [0u128; 3];
         for row in 0..9 {
+            // This row's: bit `col`.
+            let mut row_sets = [0u16; 3];
             for group in 0..3 {
                 let what = || format!("group {} of row {} of the board", group + 1, row + 1);
                 let token = if row == 0 && group == 0 {
@@ -586,8 +589,17 @@ fn solve_uttt<R: Read, W: Write>(
                             String::from_utf8_lossy(&[byte])
                         ))
                     })?;
-                    board.set(Cell::new(row, group * 3 + i as u8), chip);
+                    let bit = 1u16 << (group * 3 + i as u8);
+                    match chip {
+                        uttt::Chip::X => row_sets[0] |= bit,
+                        uttt::Chip::O => row_sets[1] |= bit,
+                        uttt::Chip::Marked => row_sets[2] |= bit,
+                        uttt::Chip::Empty => {}
+                    }
                 }
+            }
+            for (set, row_set) in sets.iter_mut().zip(row_sets) {
+                *set |= u128::from(row_set) << (row * 9);
             }
         }
         let mut last_move = [0u8; 2];
@@ -609,6 +621,11 @@ fn solve_uttt<R: Read, W: Write>(
                 }
             };
         }
+        let board = uttt::Board::from_sets(
+            CellSet::from_bits(sets[0]),
+            CellSet::from_bits(sets[1]),
+            CellSet::from_bits(sets[2]),
+        );
         let findings = uttt::judge(&board, Cell::new(last_move[0] - 1, last_move[1] - 1));
         if case > 1 {
             out.buf.push(b'\n');

@@ -255,6 +255,20 @@ impl<'a> CursorLines<'a> {
         self.seek(index).1
     }
 
+    /// Puts the cursor on line `index`, which the caller knows to start
+    /// at byte `start` (a reader that went ahead by itself, counting line
+    /// breaks); the next request then walks from there. Ignored when
+    /// `start` is no line's start or `index` is past the end.
+    pub fn place(&self, index: u32, start: usize) {
+        let bytes = self.text.as_bytes();
+        let at_line_start = start == 0
+            || matches!(bytes.get(start - 1), Some(b'\n'))
+            || (matches!(bytes.get(start - 1), Some(b'\r')) && bytes.get(start) != Some(&b'\n'));
+        if index < self.line_count && start <= bytes.len() && at_line_start {
+            self.cursor.set((index, start, content_end(bytes, start)));
+        }
+    }
+
     /// Moves the cursor to line `index` (< the line count): its start and
     /// the end of its content.
     fn seek(&self, index: u32) -> (u32, usize, usize) {

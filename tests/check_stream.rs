@@ -43,6 +43,62 @@ proptest! {
     }
 }
 
+/// `.uttt` files of positions in the usual layout (markers right, wrong or
+/// missing; full boards; empty last-move cells), some with one byte
+/// changed, separated by empty, blank or comment lines, or none.
+fn uttt_text() -> impl Strategy<Value = String> {
+    let position = (
+        prop::collection::vec(prop::sample::select(&b"xo.!"[..]), 81),
+        (1u8..=9, 1u8..=9),
+        prop::option::weighted(0.3, (0usize..113, prop::sample::select(oracle::FRAGMENTS))),
+        prop::sample::select(&["\n", "\n\n", "\n\n\n", "\n \n", "\n# c\n", "\n\n#\n", ""][..]),
+    );
+    (prop::collection::vec(position, 1..12), any::<bool>()).prop_map(|(positions, crlf)| {
+        let mut text = String::new();
+        for (cells, (row, col), change, end) in positions {
+            let mut board = String::new();
+            for (r, line) in cells.chunks(9).enumerate() {
+                if r == 3 || r == 6 {
+                    board.push('\n');
+                }
+                for (c, &cell) in line.iter().enumerate() {
+                    if c == 3 || c == 6 {
+                        board.push(' ');
+                    }
+                    board.push(char::from(cell));
+                }
+                board.push('\n');
+            }
+            board.push_str(&format!("{row} {col}"));
+            if let Some((at, fragment)) = change {
+                board.replace_range(at..at + 1, fragment);
+            }
+            text.push_str(&board);
+            text.push_str(end);
+        }
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Positions read from their bytes (opening a document; `check`,
+    /// which skips the quiet ones) are what the line reader reads.
+    #[test]
+    fn uttt_positions_read_from_bytes_equal_the_line_reader(text in uttt_text()) {
+        let kind = GameKind::Uttt;
+        let document = Document::new(kind, &text);
+        let fresh = parse_file(kind, &text);
+        prop_assert_eq!(document.parsed_positions(), fresh.positions.clone());
+        prop_assert_eq!(document.diagnostics(), fresh.all_diagnostics());
+        prop_assert_eq!(diagnose(kind, &text), fresh.all_diagnostics());
+    }
+}
+
 #[test]
 fn a_wrong_count_comes_first_even_past_what_is_held_back() {
     // About 7 findings a board: well past the 20,000 diagnostics held back

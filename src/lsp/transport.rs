@@ -188,7 +188,11 @@ impl LspCodec {
 /// into the request: 170M instructions for the `didOpen` of a 9 MB file.)
 fn parse_body(body: &[u8]) -> Result<Incoming, Response> {
     let value = serde_json::from_slice::<Value>(body).map_err(|err| {
-        error_response(Id::Null, ErrorCode::ParseError, format!("Parse error: {err}"))
+        error_response(
+            Id::Null,
+            ErrorCode::ParseError,
+            format!("Parse error: {err}"),
+        )
     })?;
     if value.get("method").is_none()
         && let Ok(response) = Response::deserialize(&value)

@@ -5,11 +5,11 @@
 use std::borrow::Cow;
 
 use crate::diagnostics::{self, Diagnostic, Span};
-use crate::games::{Cell, GameKind};
+use crate::games::GameKind;
 use crate::text::{LineSource, to_u32};
 
 use super::lines::{LineKind, classify, describe};
-use super::position::{Game, ParsedPosition, board_size, cell_column};
+use super::position::{Game, ParsedPosition, board_size};
 
 /// The cells a format accepts, and how it names and fixes wrong ones.
 pub(super) struct Alphabet {
@@ -153,23 +153,9 @@ impl<'a> PositionBuilder<'a> {
         self.own(line);
     }
 
-    /// The relative span of a cell of a regular row.
-    pub fn cell_span(&self, cell: Cell) -> Span {
-        let line = self
-            .row_lines
-            .get(cell.row as usize)
-            .copied()
-            .flatten()
-            .unwrap_or(0);
-        let start = cell_column(self.kind, cell.col);
-        Span::new(line, start, start + 1)
-    }
-
-    /// The span of a whole regular row.
-    pub fn row_span(&self, row: usize) -> Span {
-        let line = self.row_lines.get(row).copied().flatten().unwrap_or(0);
-        let size = board_size(self.kind) as u8;
-        Span::new(line, 0, cell_column(self.kind, size - 1) + 1)
+    /// The relative line of each board row read so far.
+    pub fn row_lines(&self) -> &[Option<u32>; 9] {
+        &self.row_lines
     }
 
     /// Checks one cell character; reports it when the format does not

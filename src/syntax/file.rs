@@ -7,7 +7,7 @@ use crate::text::{CursorLines, LineSource, TextLines, to_u32};
 use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
-use super::position::{ParsedPosition, board_size};
+use super::position::ParsedPosition;
 use super::quiet::skip_quiet;
 // Not `super::{go9, tomek, uttt}`: a reading of the import graph that
 // does not expand groups would take that for an import of syntax/mod.rs.
@@ -244,11 +244,13 @@ fn next_position(
 ) -> (usize, Option<ParsedPosition>, (u32, usize)) {
     let bytes = lines.text().as_bytes();
     let stop = skip_quiet(kind, bytes, at, from, keep_quiet);
-    if let Some(board) = stop.board {
-        let size = board_size(kind);
-        let after = (stop.line + size as u32, stop.at + size * (size + 1));
+    if let Some((board, after)) = stop.board {
         return (stop.skipped, Some(board), after);
     }
+    // The line reader goes on from where the bytes stopped, not from
+    // wherever its cursor was (the top of the text, when every position
+    // so far was read from its bytes: a scan of the whole text at its end).
+    lines.place(stop.line, stop.at);
     let position = parse_position(kind, lines, stop.line);
     let after = position.as_ref().map_or((u32::MAX, bytes.len()), |p| {
         let line = p.first_line + p.line_count;

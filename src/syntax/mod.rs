@@ -18,6 +18,8 @@
 //! - `builder`: the position builder that keeps spans relative, and cell
 //!   checking with quick fixes for the wrong letter case;
 //! - `square`: the square-board reader of `.go9` and `.tomek`;
+//! - `uttt_board`: `.uttt` boards as sets of cells, the judge's facts,
+//!   and positions in the usual layout read from their bytes;
 //! - `uttt`, `go9`, `tomek`: one reader per format;
 //! - `facts`: a position's diagnostics as a whole, the facts of `.go9`
 //!   and `.tomek` boards derived on demand;
@@ -37,6 +39,7 @@ mod quiet;
 mod square;
 pub mod tomek;
 pub mod uttt;
+mod uttt_board;
 
 pub use file::{
     Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, diagnose_each,

@@ -145,6 +145,25 @@ pub const fn board_size(kind: GameKind) -> usize {
     }
 }
 
+/// The relative span of a cell of a regular row, given the relative line
+/// each row was read from (a row never read counts as line 0).
+pub(super) fn cell_span_in(kind: GameKind, row_lines: &[Option<u32>; 9], cell: Cell) -> Span {
+    let line = row_lines
+        .get(cell.row as usize)
+        .copied()
+        .flatten()
+        .unwrap_or(0);
+    let start = cell_column(kind, cell.col);
+    Span::new(line, start, start + 1)
+}
+
+/// The relative span of a whole regular row (see [`cell_span_in`]).
+pub(super) fn row_span_in(kind: GameKind, row_lines: &[Option<u32>; 9], row: usize) -> Span {
+    let line = row_lines.get(row).copied().flatten().unwrap_or(0);
+    let size = board_size(kind) as u8;
+    Span::new(line, 0, cell_column(kind, size - 1) + 1)
+}
+
 /// Byte column of cell column `col` in a regular row.
 pub(super) const fn cell_column(kind: GameKind, col: u8) -> u32 {
     match kind {

@@ -4,7 +4,8 @@
 //! each cost about 3,300 instructions per 21-byte Tomek board (callgrind,
 //! 100,000 boards: 158 instructions a byte, against 8 for the judge).
 //! Here a board is its bytes: `size` rows of exactly `size` cells, each
-//! ended by `\n`, then an empty line or the end of the text.
+//! ended by `\n`, then an empty line or the end of the text (a `.uttt`
+//! position: see `uttt_board::read_position`).
 
 use crate::games::go9::{self, Board};
 use crate::games::tomek::{self, Mark, MarkMasks};
@@ -13,6 +14,7 @@ use crate::text::byte_mask;
 
 use super::builder::PositionBuilder;
 use super::position::{Game, ParsedPosition, board_size};
+use super::uttt_board;
 
 /// Where [`skip_quiet`] stopped.
 pub(super) struct Stop {
@@ -21,18 +23,18 @@ pub(super) struct Stop {
     /// The byte and line reading stopped at.
     pub at: usize,
     pub line: u32,
-    /// A board in the usual layout with facts, read here (it ends at
-    /// `at + size * (size + 1)`, line `line + size`); `None` when what
-    /// follows is anything else, for the line reader.
-    pub board: Option<ParsedPosition>,
+    /// A board in the usual layout with facts, read here, and the line and
+    /// byte where the search for the position after it starts; `None` when
+    /// what follows is anything else, for the line reader.
+    pub board: Option<(ParsedPosition, (u32, usize))>,
 }
 
 /// Quiet boards and empty lines skipped from byte `at` (which starts line
 /// `line`). It stops before anything else: a board with facts (which it
 /// hands over read), any other layout, a comment, a `\r`, the end of the
-/// text. `.uttt` is not skipped. With `keep_quiet`, nothing is skipped:
-/// it stops at every board in the usual layout and hands it over read
-/// (what a document, which keeps every position, wants).
+/// text. With `keep_quiet`, nothing is skipped: it stops at every board
+/// in the usual layout and hands it over read (what a document, which
+/// keeps every position, wants).
 pub(super) fn skip_quiet(
     kind: GameKind,
     bytes: &[u8],
@@ -40,8 +42,6 @@ pub(super) fn skip_quiet(
     mut line: u32,
     keep_quiet: bool,
 ) -> Stop {
-    let size = board_size(kind);
-    let board_len = size * (size + 1);
     let mut skipped = 0;
     let stop = |skipped, at, line, board| Stop {
         skipped,
@@ -49,38 +49,53 @@ pub(super) fn skip_quiet(
         line,
         board,
     };
-    if kind == GameKind::Uttt {
-        return stop(0, at, line, None);
-    }
     loop {
         while bytes.get(at) == Some(&b'\n') {
             at += 1;
             line += 1;
         }
-        let Some(board) = bytes.get(at..at + board_len) else {
-            return stop(skipped, at, line, None);
-        };
-        // Ended by an empty line or the end of the text.
-        if !matches!(bytes.get(at + board_len), None | Some(b'\n')) {
-            return stop(skipped, at, line, None);
-        }
-        let read = match kind {
-            GameKind::Go9 => go9_board(board, &bytes[at..], keep_quiet),
-            _ => tomek_board(board, keep_quiet),
+        let (read, (lines, len)) = match kind {
+            GameKind::Uttt => (
+                uttt_board::read_position(bytes, at, line, keep_quiet),
+                // Past the last-move line's break, when there is one.
+                (
+                    uttt_board::LINES,
+                    (uttt_board::LEN + 1).min(bytes.len() - at),
+                ),
+            ),
+            _ => {
+                let size = board_size(kind);
+                let board_len = size * (size + 1);
+                let Some(board) = bytes.get(at..at + board_len) else {
+                    return stop(skipped, at, line, None);
+                };
+                // Ended by an empty line or the end of the text.
+                if !matches!(bytes.get(at + board_len), None | Some(b'\n')) {
+                    return stop(skipped, at, line, None);
+                }
+                let read = match kind {
+                    GameKind::Go9 => go9_board(board, &bytes[at..], keep_quiet),
+                    _ => tomek_board(board, keep_quiet),
+                };
+                // Every row ends with `\n`, so the line after the board is
+                // there (empty at the end of the text) and was looked at.
+                let read = read.map(|game| {
+                    game.map(|game| PositionBuilder::regular(kind, line, size as u32 + 1, game))
+                });
+                (read, (size as u32, board_len))
+            }
         };
         match read {
             None => return stop(skipped, at, line, None),
-            Some(Some(game)) => {
-                // Every row ends with `\n`, so the line after the board is
-                // there (empty at the end of the text) and was looked at.
-                let position = PositionBuilder::regular(kind, line, size as u32 + 1, game);
-                return stop(skipped, at, line, Some(position));
+            Some(Some(position)) => {
+                let after = (line + lines, at + len);
+                return stop(skipped, at, line, Some((position, after)));
             }
             Some(None) => {}
         }
         skipped += 1;
-        at += board_len;
-        line += size as u32;
+        at += len;
+        line += lines;
     }
 }
 

@@ -7,7 +7,7 @@
 //! line ends after its third band.
 
 use crate::diagnostics::{Diagnostic, Span, codes};
-use crate::games::uttt::{self, Board, Chip};
+use crate::games::uttt::Board;
 use crate::games::{Cell, GameKind};
 use crate::text::LineSource;
 use crate::wording::{count, ordinal};
@@ -16,6 +16,7 @@ use super::builder::{Alphabet, PositionBuilder, lowercase_players};
 use super::lines::{LineKind, describe, is_blank_char, quote, trim_trailing_blanks};
 use super::position::{Game, ParsedPosition};
 use super::square::Cells;
+use super::uttt_board::{self, Rows, board_of};
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
@@ -225,7 +226,9 @@ fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
         }
     }
     let game = match last_move {
-        Some((Some(cell), _, span)) if complete => Some(judge(&mut p, &cells, cell, span)),
+        Some((Some(cell), _, span)) if complete => {
+            Some(judge(&mut p, board_of(&cells), cell, span))
+        }
         _ => None,
     };
     Some(p.finish(game, last_move.map(|(_, line, span)| (line, span))))
@@ -241,20 +244,11 @@ fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
 fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, _) = PositionBuilder::start(GameKind::Uttt, lines, from)?;
     let first = p.first_line;
-    let mut cells: Cells = [[b'.'; 9]; 9];
-    for (row, read) in cells.iter_mut().enumerate() {
+    let mut rows = Rows::default();
+    for row in 0..9 {
         let line = first + (row + row / 3) as u32;
-        let text = lines.line(line);
-        let bytes = text.as_bytes();
-        if bytes.len() != 11 || bytes[3] != b' ' || bytes[7] != b' ' {
+        if !rows.add_row(row, lines.line(line).as_bytes()) {
             return None;
-        }
-        for (i, cell) in read.iter_mut().enumerate() {
-            let byte = bytes[i + i / 3];
-            if !matches!(byte, b'x' | b'o' | b'.' | b'!') {
-                return None;
-            }
-            *cell = byte;
         }
         if row % 3 == 2 && row < 8 && !lines.line(line + 1).is_empty() {
             return None;
@@ -277,7 +271,7 @@ fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     // What the full reader looks at after the last-move line.
     let _ = p.next_non_comment(after);
     let span = p.span(last, 0, 3);
-    let game = judge(&mut p, &cells, Cell::new(row, column), span);
+    let game = judge(&mut p, rows.board(), Cell::new(row, column), span);
     Some(p.finish(Some(game), Some((11, span))))
 }
 
@@ -559,55 +553,11 @@ fn coordinate(
     }
 }
 
-/// The judge's findings plus the facts beyond it.
-fn judge(p: &mut PositionBuilder, cells: &Cells, last_move: Cell, last_move_span: Span) -> Game {
-    let mut board = Board::default();
-    for (row, read) in board.cells.iter_mut().zip(cells) {
-        for (chip, &byte) in row.iter_mut().zip(read) {
-            *chip = Chip::from_byte(byte).unwrap_or(Chip::Empty);
-        }
-    }
-    let findings = uttt::judge(&board, last_move);
-    if board.chip(last_move).is_free() {
-        let diagnostic = Diagnostic::error(
-            codes::UTTT_EMPTY_LAST_MOVE,
-            last_move_span,
-            format!(
-                "the last move `{} {}` points at an empty cell; it must hold the chip just played",
-                last_move.row + 1,
-                last_move.col + 1
-            ),
-        )
-        .with_related(p.cell_span(last_move), "this cell is empty");
-        p.push(diagnostic);
-    }
-    // With no free cell in the target field every free cell is legal, so
-    // no legal cell there means no free cell at all.
-    if findings.anywhere && findings.legal.is_empty() {
-        let span = p.row_span(0);
-        p.push(Diagnostic::error(
-            codes::UTTT_NO_EMPTY_CELL,
-            span,
-            "the board has no empty cell, so there is no next move".to_owned(),
-        ));
-    }
-    let mismatch = uttt::marker_mismatch(&board, &findings);
-    for cell in mismatch.wrong {
-        let diagnostic = Diagnostic::warning(
-            codes::UTTT_WRONG_MARKER,
-            p.cell_span(cell),
-            "`!` marks a cell that is not a legal move".to_owned(),
-        )
-        .with_replacement("Replace `!` with `.`".to_owned(), ".".to_owned());
-        p.push(diagnostic);
-    }
-    for cell in mismatch.missing {
-        let diagnostic = Diagnostic::warning(
-            codes::UTTT_MISSING_MARKER,
-            p.cell_span(cell),
-            "legal move not marked with `!`".to_owned(),
-        )
-        .with_replacement("Mark with `!`".to_owned(), "!".to_owned());
+/// The judge's findings plus the facts beyond it, reported on `p`.
+fn judge(p: &mut PositionBuilder, board: Board, last_move: Cell, last_move_span: Span) -> Game {
+    let mut found = Vec::new();
+    let findings = uttt_board::judge(&board, last_move, last_move_span, p.row_lines(), &mut found);
+    for diagnostic in found {
         p.push(diagnostic);
     }
     Game::Uttt {
@@ -621,45 +571,47 @@ mod tests {
     use super::*;
     use crate::text::TextLines;
 
-    /// The short way gives what the full reader gives, whenever it reads
-    /// a position at all: random boards with markers, full boards, empty
-    /// last-move cells, at the end of the text or not.
-    #[test]
-    fn the_short_way_reads_what_the_full_reader_reads() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
+    /// A xorshift generator: `next(n)` is in `0..n`.
+    fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |n| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state % n
-        };
-        let mut read = 0;
-        for case in 0..600 {
-            let alphabet: &[u8] = match case % 4 {
-                0 => b"xo.",
-                1 => b"xo.!",
-                2 => b"xo",
-                _ => b"xo...!",
-            };
-            let mut text = String::new();
-            for row in 0..9 {
-                if row == 3 || row == 6 {
-                    text.push('\n');
-                }
-                for col in 0..9 {
-                    if col == 3 || col == 6 {
-                        text.push(' ');
-                    }
-                    text.push(char::from(alphabet[next(alphabet.len() as u64) as usize]));
-                }
+        }
+    }
+
+    /// A position in the usual layout: random cells (markers, full boards,
+    /// empty last-move cells), ended in one of three ways.
+    fn usual_position(next: &mut impl FnMut(u64) -> u64, case: usize) -> String {
+        let alphabet: &[u8] = [&b"xo."[..], b"xo.!", b"xo", b"xo...!"][case % 4];
+        let mut text = String::new();
+        for row in 0..9 {
+            if row == 3 || row == 6 {
                 text.push('\n');
             }
-            text.push_str(&format!("{} {}", next(9) + 1, next(9) + 1));
-            match case % 3 {
-                0 => text.push_str("\n\n"),
-                1 => text.push('\n'),
-                _ => {}
+            for col in 0..9 {
+                if col == 3 || col == 6 {
+                    text.push(' ');
+                }
+                text.push(char::from(alphabet[next(alphabet.len() as u64) as usize]));
             }
+            text.push('\n');
+        }
+        text.push_str(&format!("{} {}", next(9) + 1, next(9) + 1));
+        text.push_str(["\n\n", "\n", ""][case % 3]);
+        text
+    }
+
+    /// The short way gives what the full reader gives, whenever it reads
+    /// a position at all.
+    #[test]
+    fn the_short_way_reads_what_the_full_reader_reads() {
+        let mut next = generator(0x9e37_79b9_7f4a_7c15);
+        let mut read = 0;
+        for case in 0..600 {
+            let text = usual_position(&mut next, case);
             let lines = TextLines::new(&text);
             if let Some(short) = regular(&lines, 0) {
                 read += 1;
@@ -667,5 +619,49 @@ mod tests {
             }
         }
         assert!(read > 500, "{read}");
+    }
+
+    /// A position read from the bytes of the text is what the full reader
+    /// reads there, on positions in the usual layout and on ones with a
+    /// byte changed, added or removed (any layout, any line ending), after
+    /// empty lines; it is quiet exactly when the full reader reports
+    /// nothing; and it reads every position that the short way reads with
+    /// `\n` line breaks and nothing blank after it.
+    #[test]
+    fn positions_read_from_bytes_are_what_the_full_reader_reads() {
+        let mut next = generator(0x2545_f491_4f6c_dd1d);
+        let bytes = [
+            "x", "o", ".", "!", "X", " ", "\t", "\r", "\n", "1", "9", "0", "#", "é", "\r\n",
+        ];
+        let (mut read, mut regular_read) = (0, 0);
+        for case in 0..6000 {
+            let mut text = "\n".repeat(case % 3) + &usual_position(&mut next, case);
+            if case % 4 != 0 {
+                let at = (case % 3 + next(111) as usize).min(text.len() - 1);
+                let with = bytes[next(bytes.len() as u64) as usize];
+                let end = at + [0, 1][next(2) as usize];
+                text.replace_range(at..end, with);
+            }
+            text.push_str(["", "\n", "  \n", "x", "# c\n"][next(5) as usize]);
+            let lines = TextLines::new(&text);
+            // Where `skip_quiet` would try: after the empty lines.
+            let at = text.len() - text.trim_start_matches('\n').len();
+            let line = at as u32;
+            let fast = uttt_board::read_position(text.as_bytes(), at, line, true);
+            let full = full(&lines, 0);
+            if let Some(position) = &fast {
+                read += 1;
+                assert_eq!(position.as_ref(), full.as_ref(), "{text:?}");
+                let quiet = uttt_board::read_position(text.as_bytes(), at, line, false);
+                let has_diagnostics = full.as_ref().is_some_and(|p| !p.stored.is_empty());
+                assert_eq!(quiet.is_some_and(|q| q.is_none()), !has_diagnostics);
+            }
+            let plain = !text.contains('\r') && !text.ends_with("  \n");
+            if plain && regular(&lines, 0).is_some() {
+                regular_read += 1;
+                assert!(fast.is_some(), "{text:?}");
+            }
+        }
+        assert!(read > 1000 && regular_read > 900, "{read} {regular_read}");
     }
 }
