@@ -157,20 +157,22 @@ impl Session {
         self.outbox.log(kind, message);
     }
 
-    /// Queues an open document's diagnostics for a push client.
+    /// Queues an open document's diagnostics for a push client (those the
+    /// `diagnostics.*` settings show).
     pub fn publish_open(&self, state: &mut State, uri: &Uri) {
         if state.caps.pull_diagnostics {
             return;
         }
+        let filter = state.settings.diagnostics;
         let Some(view) = state.view(uri) else {
             return;
         };
-        let items = diagnostics::document(&view);
+        let items = filter.apply(diagnostics::document(&view));
         self.outbox.publish(uri.clone(), Some(view.version), items);
     }
 
     /// Queues diagnostics of a file that is not open (no version), for a
-    /// push client.
+    /// push client (those the `diagnostics.*` settings show).
     pub fn publish_unopened(
         &self,
         state: &State,
@@ -178,6 +180,7 @@ impl Session {
         items: Vec<tower_lsp_server::ls_types::Diagnostic>,
     ) {
         if !state.caps.pull_diagnostics {
+            let items = state.settings.diagnostics.apply(items);
             self.outbox.publish(uri, None, items);
         }
     }
