@@ -86,7 +86,10 @@ fn push_clients_are_sent_again_what_the_filter_shows() {
     ws.write("disk.tomek", TOMEK);
     let (disk_go9, disk_tomek) = (ws.uri("disk.go9"), ws.uri("disk.tomek"));
     let mut server = start(&ws, push_caps(), Value::Null);
-    assert_eq!(published(&mut server, &disk_go9, Value::Null), [INFORMATION; 5]);
+    assert_eq!(
+        published(&mut server, &disk_go9, Value::Null),
+        [INFORMATION; 5]
+    );
     assert_eq!(
         published(&mut server, &disk_tomek, Value::Null),
         [ERROR, WARNING]
@@ -104,7 +107,11 @@ fn push_clients_are_sent_again_what_the_filter_shows() {
         [ERROR, WARNING]
     );
     // An edit under the filter is published filtered.
-    server.change(OPEN, 2, json!([{"text": format!("{}# a comment\n", go9())}]));
+    server.change(
+        OPEN,
+        2,
+        json!([{"text": format!("{}# a comment\n", go9())}]),
+    );
     assert_eq!(published(&mut server, OPEN, json!(2)), NONE);
     server.drain();
 
@@ -117,7 +124,10 @@ fn push_clients_are_sent_again_what_the_filter_shows() {
     // Both back on: everything returns.
     set(&server, json!({"information": true, "warnings": true}));
     assert_eq!(published(&mut server, OPEN, json!(2)), [INFORMATION; 5]);
-    assert_eq!(published(&mut server, &disk_go9, Value::Null), [INFORMATION; 5]);
+    assert_eq!(
+        published(&mut server, &disk_go9, Value::Null),
+        [INFORMATION; 5]
+    );
     assert_eq!(
         published(&mut server, &disk_tomek, Value::Null),
         [ERROR, WARNING]
@@ -143,7 +153,10 @@ fn the_first_diagnostics_are_filtered_by_the_first_settings() {
         push_caps(),
         json!({"boardls": {"diagnostics": {"information": false}}}),
     );
-    assert_eq!(published(&mut server, &ws.uri("disk.go9"), Value::Null), NONE);
+    assert_eq!(
+        published(&mut server, &ws.uri("disk.go9"), Value::Null),
+        NONE
+    );
     server.open(OPEN, "go9", 1, &go9());
     assert_eq!(published(&mut server, OPEN, json!(1)), NONE);
     assert!(server.shutdown_and_exit().success());

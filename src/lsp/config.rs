@@ -137,7 +137,10 @@ impl Settings {
         flag("inlayHints.legalMoves", &mut settings.hints.legal_moves);
         flag("inlayHints.liberties", &mut settings.hints.liberties);
         flag("diagnostics.warnings", &mut settings.diagnostics.warnings);
-        flag("diagnostics.information", &mut settings.diagnostics.information);
+        flag(
+            "diagnostics.information",
+            &mut settings.diagnostics.information,
+        );
         flag("workspace.scan", &mut settings.scan);
         match lookup(section, "workspace.maxFiles") {
             None | Some(Value::Null) => {}
