@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test --release --all-targets
+cargo test --release --workspace --all-targets
 
 if [ -x tests/editors/run.sh ] && [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
