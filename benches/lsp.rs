@@ -123,6 +123,7 @@ fn session(kind: GameKind, size: usize, boards: Boards, plan: &Plan) -> Memory {
     let label = match boards {
         Boards::Quiet => kind.id().to_owned(),
         Boards::Random => format!("{}/random", kind.id()),
+        Boards::Dense => format!("{}/dense", kind.id()),
     };
     let name = |what: &str| {
         format!(

@@ -417,7 +417,7 @@ fn noisy_indices<'a>(
     positions
         .into_iter()
         .enumerate()
-        .filter(|(_, p)| !p.diagnostics.is_empty())
+        .filter(|(_, p)| p.has_diagnostics())
         .map(|(i, _)| first + i)
         .collect()
 }

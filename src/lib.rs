@@ -15,9 +15,12 @@
 //! - [`syntax`]: text (or a file's bytes) to positions with exact spans and
 //!   diagnostics; it never fails;
 //! - [`document`]: a rope re-parsed incrementally on each edit;
+//! - [`picture`]: a position drawn as SVG or as a text board (the hover's
+//!   picture), on [`syntax`] and [`games`];
 //! - [`solve`]: the judges themselves, streaming stdin to stdout (on
 //!   [`games`] alone);
 //! - [`check`]: the linter command;
+//! - [`format`]: the formatter (canonical layout) and `boardls fmt`;
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
 //!
 //! The command line (`src/main.rs`) is the only user of clap.
@@ -25,8 +28,10 @@
 pub mod check;
 pub mod diagnostics;
 pub mod document;
+pub mod format;
 pub mod games;
 pub mod lsp;
+pub mod picture;
 pub mod solve;
 pub mod syntax;
 pub mod text;

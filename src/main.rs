@@ -1,10 +1,12 @@
 //! The `boardls` command: a language server by default, plus the judges
-//! (`solve`) and a linter (`check`) on the same engine.
+//! (`solve`), a linter (`check`) and a formatter (`fmt`) on the same
+//! engine.
 
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use boardls::check::Format;
+use boardls::check::{self, ColorChoice, OutputFormat};
 use boardls::games::GameKind;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -36,13 +38,62 @@ enum Command {
         game: Game,
     },
     /// Print every diagnostic of every board file under PATHs.
+    #[command(after_long_help = CHECK_HELP)]
     Check {
-        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-        format: OutputFormat,
+        /// How to print the findings [default: full on a terminal, concise
+        /// otherwise]
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        output_format: Option<CheckFormat>,
+        /// The older name of --output-format, with the same values except
+        /// that `json` is json-lines (one object per line, as it has always
+        /// printed), plus `text` for concise
+        #[arg(
+            long,
+            value_enum,
+            value_name = "FORMAT",
+            conflicts_with = "output_format",
+            hide_possible_values = true
+        )]
+        format: Option<CheckFormat>,
+        /// When to colour the full format
+        #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+        color: ColorWhen,
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
+    /// Rewrite board files under PATHs in their canonical layout (as the
+    /// server's formatting does); only errors whose fix is certain are
+    /// fixed, and a file with any other is left as it is.
+    Fmt {
+        /// Write nothing; exit 1 when a file would change.
+        #[arg(long)]
+        check: bool,
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
 }
+
+const CHECK_HELP: &str = "\
+Output formats:
+  full        code frames (rustc style) and a summary line
+              `N errors, M warnings in K files`; the default when stdout is
+              a terminal
+  concise     `path:line:col: severity[code]: message`, 1-based, the column
+              counting characters; the default otherwise (pipes, files)
+  json        one JSON array of objects {path, range, severity, code,
+              message, related}, ranges 0-based LSP ranges (UTF-16)
+  json-lines  the same objects, one per line
+  github      GitHub Actions workflow commands (`::error file=…,line=…`)
+  sarif       a SARIF 2.1.0 log, one rule per diagnostic code
+
+--format is the older spelling: `--format text` is concise and `--format
+json` is json-lines, as they have always printed.
+
+Colour (full only): --color auto colours when stdout is a terminal, unless
+NO_COLOR is set; CLICOLOR_FORCE=1 forces it.
+
+Exit status: 0 no error found, 1 any error found, 2 bad usage or an
+unreadable path (the other files are still checked).";
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Game {
@@ -61,21 +112,83 @@ impl From<Game> for GameKind {
     }
 }
 
-/// `check --format`: the library's `check::Format`, named for clap here so
-/// that clap stays in the binary.
+/// `check --output-format` and `--format`: the library's
+/// `check::OutputFormat`, named for clap here so that clap stays in the
+/// binary.
 #[derive(Clone, Copy, ValueEnum)]
-enum OutputFormat {
-    Text,
+enum CheckFormat {
+    /// Code frames and a summary line
+    Full,
+    /// One line per diagnostic
+    Concise,
+    /// One JSON array
     Json,
+    /// One JSON object per line
+    JsonLines,
+    /// GitHub Actions workflow commands
+    Github,
+    /// SARIF 2.1.0
+    Sarif,
+    /// `concise` (the older name)
+    #[value(hide = true)]
+    Text,
 }
 
-impl From<OutputFormat> for Format {
-    fn from(format: OutputFormat) -> Format {
-        match format {
-            OutputFormat::Text => Format::Text,
-            OutputFormat::Json => Format::Json,
+impl CheckFormat {
+    /// As `--output-format`.
+    fn output(self) -> OutputFormat {
+        match self {
+            CheckFormat::Full => OutputFormat::Full,
+            CheckFormat::Concise | CheckFormat::Text => OutputFormat::Concise,
+            CheckFormat::Json => OutputFormat::Json,
+            CheckFormat::JsonLines => OutputFormat::JsonLines,
+            CheckFormat::Github => OutputFormat::Github,
+            CheckFormat::Sarif => OutputFormat::Sarif,
         }
     }
+
+    /// As `--format`, where `json` keeps its old meaning.
+    fn legacy(self) -> OutputFormat {
+        match self {
+            CheckFormat::Json => OutputFormat::JsonLines,
+            other => other.output(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorWhen {
+    /// On a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorWhen> for ColorChoice {
+    fn from(when: ColorWhen) -> ColorChoice {
+        match when {
+            ColorWhen::Auto => ColorChoice::Auto,
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+        }
+    }
+}
+
+/// `boardls check`: the format asked for (or the default for where stdout
+/// goes), coloured as asked and as the environment says.
+fn check(
+    output_format: Option<CheckFormat>,
+    format: Option<CheckFormat>,
+    color: ColorWhen,
+    paths: &[PathBuf],
+) -> ExitCode {
+    let terminal = std::io::stdout().is_terminal();
+    let format = output_format
+        .map(CheckFormat::output)
+        .or(format.map(CheckFormat::legacy))
+        .unwrap_or(OutputFormat::default_for(terminal));
+    let color = check::use_color(color.into(), |name| std::env::var(name).ok(), terminal);
+    check::run_with(&mut *check::styled_sink(format, color), paths)
 }
 
 fn main() -> ExitCode {
@@ -103,6 +216,12 @@ fn main() -> ExitCode {
             allow_remote,
         }),
         Command::Solve { game } => boardls::solve::run_stdio(game.into()),
-        Command::Check { format, paths } => boardls::check::run(format.into(), &paths),
+        Command::Check {
+            output_format,
+            format,
+            color,
+            paths,
+        } => check(output_format, format, color, &paths),
+        Command::Fmt { check, paths } => boardls::format::run(check, &paths),
     }
 }

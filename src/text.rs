@@ -144,6 +144,109 @@ impl LineSource for TextLines<'_> {
     }
 }
 
+/// The lines of a `&str` for reading it from top to bottom, without an
+/// index: a cursor remembers the last line asked for, and the next request
+/// walks from there (or from the top, when that is nearer). Reading goes
+/// forward a line or two at a time, so each line costs a scan of its own
+/// bytes; a 91 MB file is read without the 8 bytes per line that an index
+/// of its 10 million line starts would take.
+pub struct CursorLines<'a> {
+    text: &'a str,
+    line_count: u32,
+    /// The line the cursor is on, and the byte where that line starts.
+    cursor: std::cell::Cell<(u32, usize)>,
+}
+
+impl<'a> CursorLines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let breaks = if text.contains('\r') {
+            line_starts(text).len() - 1
+        } else {
+            bytes.iter().filter(|&&b| b == b'\n').count()
+        };
+        CursorLines {
+            text,
+            line_count: to_u32(breaks + 1),
+            cursor: std::cell::Cell::new((0, 0)),
+        }
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The byte where line `index` starts (the text's length past the end).
+    pub fn line_start(&self, index: u32) -> usize {
+        if index >= self.line_count {
+            return self.text.len();
+        }
+        let (mut line, mut start) = self.cursor.get();
+        if index < line && index < line - index {
+            (line, start) = (0, 0);
+        }
+        let bytes = self.text.as_bytes();
+        while line < index {
+            start = next_line_start(bytes, start);
+            line += 1;
+        }
+        while line > index {
+            start = previous_line_start(bytes, start);
+            line -= 1;
+        }
+        self.cursor.set((line, start));
+        start
+    }
+
+    /// Line `index` without its line ending; empty past the end.
+    pub fn get(&self, index: u32) -> &'a str {
+        if index >= self.line_count {
+            return "";
+        }
+        let start = self.line_start(index);
+        let rest = &self.text.as_bytes()[start..];
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        self.text.get(start..start + end).unwrap_or_default()
+    }
+}
+
+/// The start of the line after the one starting at `start` (the text's
+/// length when there is none).
+fn next_line_start(bytes: &[u8], start: usize) -> usize {
+    let rest = &bytes[start.min(bytes.len())..];
+    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        Some(at) if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') => start + at + 2,
+        Some(at) => start + at + 1,
+        None => bytes.len(),
+    }
+}
+
+/// The start of the line before the one starting at `start` (> 0).
+fn previous_line_start(bytes: &[u8], start: usize) -> usize {
+    // Step over the previous line's break (`\n`, `\r\n` or `\r`).
+    let mut end = start.saturating_sub(1);
+    if end > 0 && bytes[end] == b'\n' && bytes[end - 1] == b'\r' {
+        end -= 1;
+    }
+    bytes[..end]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |at| at + 1)
+}
+
+impl LineSource for CursorLines<'_> {
+    fn line_count(&self) -> u32 {
+        self.line_count
+    }
+
+    fn line(&self, index: u32) -> Cow<'_, str> {
+        Cow::Borrowed(self.get(index))
+    }
+}
+
 /// The prefix of `line` up to byte `byte` (clamped to a char boundary at or
 /// before it).
 fn prefix(line: &str, byte: u32) -> &str {
@@ -218,6 +321,33 @@ mod tests {
                 .map(|line| strip_line_end(&line.to_string()).to_owned())
                 .collect();
             assert_eq!(lines(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn cursor_lines_match_the_index_in_any_order() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "a\r\nb\n\nc",
+            "a\rb\r",
+            "a\n\rb\r\n\r\n",
+            "\r\n\r\n",
+            "é\r\u{1F600}\n.x\n",
+        ] {
+            let expected = lines(text);
+            let cursor = CursorLines::new(text);
+            assert_eq!(cursor.line_count() as usize, expected.len(), "{text:?}");
+            let n = expected.len() as u32 + 2;
+            // Forwards, backwards, and jumping about.
+            let order = (0..n)
+                .chain((0..n).rev())
+                .chain((0..n).map(|i| (i * 7) % n));
+            for i in order {
+                let want = expected.get(i as usize).copied().unwrap_or("");
+                assert_eq!(cursor.get(i), want, "{text:?} line {i}");
+            }
         }
     }
 

@@ -40,6 +40,35 @@ pub fn find_board_files(
     walk.files
 }
 
+/// The board files a command-line path names: the file itself (which must
+/// be named like a board file), or every board file below a folder, in
+/// name order. Problems go to `problem` and the rest goes on.
+pub fn board_files(
+    path: &Path,
+    problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
+) -> Vec<(PathBuf, GameKind)> {
+    let metadata = match fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(err) => {
+            problem(path, &err);
+            return Vec::new();
+        }
+    };
+    if metadata.is_dir() {
+        return find_board_files(path, false, &mut |path, err| problem(path, &err));
+    }
+    match GameKind::from_path(path) {
+        Some(kind) => vec![(path.to_path_buf(), kind)],
+        None => {
+            problem(
+                path,
+                &"not a board file (expected a .uttt, .go9 or .tomek extension)",
+            );
+            Vec::new()
+        }
+    }
+}
+
 /// Folders never searched: version control, build output, dependencies.
 pub fn skipped_folder(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"

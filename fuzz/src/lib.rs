@@ -2,7 +2,7 @@
 //! `tests/support/oracle.rs` (the property tests use the same file).
 
 use arbitrary::Arbitrary;
-use boardls::check::Format;
+use boardls::check::OutputFormat;
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
@@ -28,13 +28,13 @@ pub fn parse(kind: GameKind, data: &[u8]) {
         panic!("{problem}\ntext: {text:?}");
     }
     // `check` on the same bytes: its spans lie in the text it kept, and
-    // both output formats render them.
+    // every output format renders them.
     let checked = boardls::syntax::diagnose_bytes(kind, data);
     if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
         panic!("check: {problem}\ntext: {:?}", checked.text);
     }
     let mut out = String::new();
-    for format in [Format::Text, Format::Json] {
+    for format in OutputFormat::ALL {
         boardls::check::render(format, "fuzz", checked.text, &checked.diagnostics, &mut out);
     }
 }

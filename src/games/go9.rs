@@ -216,6 +216,36 @@ pub fn can_kill(board: &Board) -> bool {
     false
 }
 
+/// Whether any group of either colour has at most one liberty: whether
+/// [`analyse`] finds a killable group, a dead group or an x group in
+/// atari. Without allocating, lone stones judged all at once as in
+/// [`can_kill`].
+pub fn has_facts(board: &Board) -> bool {
+    let empty = ALL_POINTS & !(board.black | board.white);
+    let up = (empty << 9) & ALL_POINTS;
+    let down = empty >> 9;
+    let left = (empty << 1) & NOT_COL_0;
+    let right = (empty >> 1) & NOT_COL_8;
+    let at_least_two = (up & (down | left | right)) | (down & (left | right)) | (left & right);
+    for stones in [board.white, board.black] {
+        let joined = stones & neighbours(stones);
+        let lone = stones & !joined;
+        if lone & !at_least_two != 0 {
+            return true;
+        }
+        let mut unvisited = joined;
+        while unvisited != 0 {
+            let seed = unvisited & unvisited.wrapping_neg();
+            let group = flood(seed, stones);
+            unvisited &= !group;
+            if (neighbours(group) & empty).count_ones() <= 1 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A maximal orthogonally connected set of stones of one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Group {

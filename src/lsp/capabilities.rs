@@ -35,6 +35,7 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         // Pull clients get document and workspace reports; push clients
         // get `publishDiagnostics` and nothing is announced.
         diagnostic_provider: caps.pull_diagnostics.then(|| {

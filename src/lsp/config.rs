@@ -90,11 +90,48 @@ impl DiagnosticFilter {
     }
 }
 
+/// `hover.picture`: how the hover draws the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HoverPicture {
+    /// An SVG image where the client renders Markdown images
+    /// (`ClientCaps::markdown_images`), else a text board.
+    #[default]
+    Auto,
+    /// Always the SVG image.
+    Image,
+    /// Always the text board.
+    Text,
+    /// No picture.
+    None,
+}
+
+impl HoverPicture {
+    pub fn from_name(name: &str) -> Option<HoverPicture> {
+        match name {
+            "auto" => Some(HoverPicture::Auto),
+            "image" => Some(HoverPicture::Image),
+            "text" => Some(HoverPicture::Text),
+            "none" => Some(HoverPicture::None),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoverSettings {
+    pub picture: HoverPicture,
+    /// `hover.markdownImages` (read from `initializationOptions` only): the
+    /// client says whether it renders Markdown images, instead of the
+    /// server guessing from its name.
+    pub markdown_images: Option<bool>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hints: HintSettings,
     /// `diagnostics.warnings`, `diagnostics.information`.
     pub diagnostics: DiagnosticFilter,
+    pub hover: HoverSettings,
     /// `workspace.scan`: check the board files of the workspace folders
     /// before they are opened, and watch them.
     pub scan: bool,
@@ -110,6 +147,7 @@ impl Default for Settings {
         Settings {
             hints: HintSettings::default(),
             diagnostics: DiagnosticFilter::default(),
+            hover: HoverSettings::default(),
             scan: true,
             max_files: DEFAULT_MAX_FILES,
         }
@@ -142,6 +180,22 @@ impl Settings {
             &mut settings.diagnostics.information,
         );
         flag("workspace.scan", &mut settings.scan);
+        match lookup(section, "hover.picture") {
+            None | Some(Value::Null) => {}
+            Some(value) => match value.as_str().and_then(HoverPicture::from_name) {
+                Some(picture) => settings.hover.picture = picture,
+                None => problems.push(format!(
+                    "{SECTION}.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got {value}"
+                )),
+            },
+        }
+        match lookup(section, "hover.markdownImages") {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => settings.hover.markdown_images = Some(*b),
+            Some(other) => problems.push(format!(
+                "{SECTION}.hover.markdownImages: expected true or false, got {other}"
+            )),
+        }
         match lookup(section, "workspace.maxFiles") {
             None | Some(Value::Null) => {}
             Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
@@ -188,7 +242,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
         return Some(payload);
     }
     // The section alone, as some clients send it.
-    let known = ["inlayHints", "diagnostics", "workspace"];
+    let known = ["inlayHints", "diagnostics", "workspace", "hover"];
     object
         .keys()
         .any(|k| {
@@ -256,14 +310,18 @@ mod tests {
                 warnings: true,
                 information: false,
             },
+            hover: HoverSettings {
+                picture: HoverPicture::Text,
+                markdown_images: None,
+            },
             scan: false,
             max_files: 7,
         };
         for payload in [
-            json!({"boardls": {"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "workspace": {"scan": false, "maxFiles": 7}}}),
-            json!({"boardls": {"inlayHints.verdicts": false, "diagnostics.information": false, "workspace.scan": false, "workspace.maxFiles": 7.0}}),
-            json!({"boardls.inlayHints.verdicts": false, "boardls.diagnostics.information": false, "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
-            json!({"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "workspace": {"scan": false, "maxFiles": 7}}),
+            json!({"boardls": {"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),
+            json!({"boardls": {"inlayHints.verdicts": false, "diagnostics.information": false, "hover.picture": "text", "workspace.scan": false, "workspace.maxFiles": 7.0}}),
+            json!({"boardls.inlayHints.verdicts": false, "boardls.diagnostics.information": false, "boardls.hover.picture": "text", "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
+            json!({"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}),
         ] {
             assert_eq!(
                 read(payload.clone()),
@@ -277,8 +335,9 @@ mod tests {
     fn wrong_types_and_unknown_keys_keep_defaults() {
         let (settings, problems) = read(json!({"boardls": {
             "inlayHints": {"enable": "no", "liberties": null, "colour": "red"},
-            "diagnostics": {"information": "off", "warnings": null, "errors": false},
             "workspace": {"scan": 0, "maxFiles": -3},
+            "diagnostics": {"information": "off", "warnings": null, "errors": false},
+            "hover": {"picture": "svg", "markdownImages": "yes"},
             "unknown": {"deeply": [1, 2]}
         }}));
         assert_eq!(settings, Some(Settings::default()));
@@ -288,6 +347,8 @@ mod tests {
                 "boardls.inlayHints.enable: expected true or false, got \"no\"",
                 "boardls.diagnostics.information: expected true or false, got \"off\"",
                 "boardls.workspace.scan: expected true or false, got 0",
+                "boardls.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got \"svg\"",
+                "boardls.hover.markdownImages: expected true or false, got \"yes\"",
                 "boardls.workspace.maxFiles: expected a whole number of 0 or more, got -3",
             ]
         );

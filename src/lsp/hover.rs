@@ -1,11 +1,15 @@
-//! Hover, in Markdown: what a cell holds and what it means, always ending
-//! with the position's verdict in the judge's wording (`Case #k: …`).
+//! Hover, in Markdown: what a cell holds and what it means, then the
+//! position's verdict in the judge's wording (`Case #k: …`), then a
+//! picture of the position (`super::picture`: an SVG image or a text
+//! board, as the client and `hover.picture` decide).
 
 use std::fmt::Write as _;
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
+use super::config::HoverPicture;
 use super::locate::{self, Located, cell_list, coord, field_name};
+use super::picture;
 use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
@@ -13,7 +17,12 @@ use crate::games::{Cell, uttt};
 use crate::syntax::Game;
 use crate::wording::count;
 
+/// The hover with the picture `hover.picture`'s default gives this client.
 pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
+    hover_with(view, pos, HoverPicture::Auto)
+}
+
+pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> Option<Hover> {
     let (located, cell) = locate::at(view, pos)?;
     let mut text = String::new();
     let range = match (cell, &located.position.game) {
@@ -39,6 +48,9 @@ pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
         }
     };
     let _ = write!(text, "\n---\n\n`{}`", located.label());
+    if let Some(drawing) = picture::markdown(&located, cell, picture, &view.caps) {
+        let _ = write!(text, "\n\n{drawing}");
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

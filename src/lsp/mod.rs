@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (ARCHITECTURE.md has the
 //! whole picture):
-//! - [`run`] starts a session over stdio or, with [`listen`], one per TCP
+//! - [`run`](mod@run) starts a session over stdio or, with [`listen`], one per TCP
 //!   connection; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
 //!   guard, answers sent through [`outgoing`].
@@ -12,7 +12,8 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], with [`locate`] and [`encoding`] below them.
+//!   [`symbols`], [`formatting`], with [`picture`] (the hover's picture),
+//!   [`locate`] and [`encoding`] below them.
 
 pub mod actions;
 pub mod capabilities;
@@ -20,12 +21,14 @@ pub mod config;
 pub mod diagnostics;
 pub mod dispatch;
 pub mod encoding;
+pub mod formatting;
 pub mod handlers;
 pub mod hints;
 pub mod hover;
 pub mod listen;
 pub mod locate;
 pub mod outgoing;
+pub mod picture;
 pub mod progress;
 pub mod run;
 pub mod server;

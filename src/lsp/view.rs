@@ -2,7 +2,7 @@
 //! the client can do. A leaf: it imports no other part of the server, and
 //! the feature modules import it (never the session or the handlers).
 
-use tower_lsp_server::ls_types::{ClientCapabilities, Uri};
+use tower_lsp_server::ls_types::{ClientCapabilities, MarkupKind, Uri};
 
 use super::encoding::Encoding;
 use crate::document::Document;
@@ -31,6 +31,10 @@ pub struct ClientCaps {
     pub inlay_refresh: bool,
     /// `workspace.diagnostics.refreshSupport`.
     pub diagnostic_refresh: bool,
+    /// The client renders Markdown images in hovers
+    /// ([`ClientCaps::renders_markdown_images`], or what the client says in
+    /// `initializationOptions`): the hover's picture is an SVG image.
+    pub markdown_images: bool,
 }
 
 impl ClientCaps {
@@ -70,7 +74,34 @@ impl ClientCaps {
                 .and_then(|w| w.diagnostics.as_ref())
                 .and_then(|d| d.refresh_support)
                 .unwrap_or(false),
+            markdown_images: false,
         }
+    }
+
+    /// Whether a client shows `![](data:image/svg+xml;base64,…)` in a hover
+    /// as an image, judged from what it says of itself: VS Code and its
+    /// builds (`clientInfo.name` "Visual Studio Code", "code-server",
+    /// "VSCodium", "Code - OSS", any case) do when their hover takes
+    /// Markdown. Others (Neovim conceals image links and shows only their
+    /// alt text) get a text board.
+    pub fn renders_markdown_images(client_name: Option<&str>, caps: &ClientCapabilities) -> bool {
+        const IMAGE_CLIENTS: [&str; 4] = [
+            "visual studio code",
+            "code-server",
+            "vscodium",
+            "code - oss",
+        ];
+        let Some(name) = client_name else {
+            return false;
+        };
+        let name = name.to_ascii_lowercase();
+        let markdown = caps
+            .text_document
+            .as_ref()
+            .and_then(|t| t.hover.as_ref())
+            .and_then(|h| h.content_format.as_ref())
+            .is_some_and(|formats| formats.contains(&MarkupKind::Markdown));
+        markdown && IMAGE_CLIENTS.iter().any(|client| name.contains(client))
     }
 }
 

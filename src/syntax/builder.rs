@@ -208,8 +208,9 @@ impl<'a> PositionBuilder<'a> {
             row_lines: self.row_lines,
             last_move_line: last_move.map(|(line, _)| line),
             last_move_span: last_move.map(|(_, span)| span),
+            facts: game.as_ref().is_some_and(Game::has_facts),
             game,
-            diagnostics: self.diagnostics,
+            stored: self.diagnostics,
             regular_rows: self.regular_rows,
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::diagnostics::{self, Diagnostic, Span, codes};
 use crate::games::GameKind;
-use crate::text::{LineSource, TextLines, to_u32};
+use crate::text::{CursorLines, LineSource, TextLines, to_u32};
 use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
@@ -134,33 +134,115 @@ pub fn collect_diagnostics<'a>(
 ) -> Vec<Diagnostic> {
     let mut all = file_level.to_vec();
     for (first_line, position) in positions {
-        all.extend(position.diagnostics.iter().map(|d| {
-            let mut d = d.clone();
+        let start = all.len();
+        position.diagnostics_into(&mut all);
+        for d in &mut all[start..] {
             d.shift_lines(first_line);
-            d
-        }));
+        }
     }
     diagnostics::sort(&mut all);
     all
 }
 
 /// Every diagnostic of a text, absolute and sorted, without keeping the
-/// positions: what `check` needs, in less memory than [`parse_file`].
+/// positions.
 pub fn diagnose(kind: GameKind, text: &str) -> Vec<Diagnostic> {
-    let lines = TextLines::new(text);
-    let (header, mut from, mut all) = parse_header(kind, &lines);
-    let mut count = 0;
-    while let Some(position) = parse_position(kind, &lines, from) {
-        from = position.first_line + position.line_count;
-        count += 1;
-        all.extend(position.diagnostics.into_iter().map(|mut d| {
-            d.shift_lines(position.first_line);
-            d
-        }));
-    }
-    all.extend(file_diagnostics(kind, header.as_ref(), count));
-    diagnostics::sort(&mut all);
+    let mut all = Vec::new();
+    diagnose_each(kind, &CursorLines::new(text), &mut |d| all.push(d.clone()));
     all
+}
+
+/// How many diagnostics [`diagnose_each`] holds back, at most, while it
+/// cannot yet say whether the count line is right.
+const HELD_BACK: usize = 20_000;
+
+/// Hands every diagnostic of `lines` to `emit` as it is found, absolute
+/// and in the order of [`diagnose`], keeping neither the positions nor
+/// the diagnostics: memory does not grow with the file or its findings.
+///
+/// A position's diagnostics lie on its own lines and the lines it looked
+/// at below them, so those of the positions read so far are final once
+/// they lie above the next position's first line; the rest wait, merged
+/// with the next position's. The one fact known only at the end, that the
+/// count line disagrees, belongs first: with a count line, diagnostics
+/// are held back until the end (the usual file has few), and past
+/// [`HELD_BACK`] of them the rest of the file is only counted, then read
+/// again from where holding stopped.
+pub fn diagnose_each(kind: GameKind, lines: &dyn LineSource, emit: &mut dyn FnMut(&Diagnostic)) {
+    let (header, body_start, header_diagnostics) = parse_header(kind, lines);
+    // A count line's diagnostics (and `file/no-positions`) come first.
+    let counted = header.is_some();
+    let mut held = Vec::new();
+    let mut order = InOrder::default();
+    let mut from = body_start;
+    let mut positions = 0usize;
+    // Holding back stopped at `from`, with what was then pending.
+    let mut stopped: Option<(u32, InOrder)> = None;
+    while let Some(position) = parse_position(kind, lines, from) {
+        positions += 1;
+        let next = position.first_line + position.line_count;
+        if stopped.is_none() {
+            if !counted {
+                order.add(&position, emit);
+            } else if held.len() < HELD_BACK {
+                order.add(&position, &mut |d| held.push(d.clone()));
+            } else {
+                stopped = Some((from, std::mem::take(&mut order)));
+            }
+        }
+        from = next;
+    }
+    let mut first = header_diagnostics;
+    first.extend(file_diagnostics(kind, header.as_ref(), positions));
+    diagnostics::sort(&mut first);
+    first.iter().for_each(&mut *emit);
+    held.iter().for_each(&mut *emit);
+    // What was not held back is read again and streamed.
+    if let Some((resume, pending)) = stopped {
+        from = resume;
+        order = pending;
+    } else {
+        from = u32::MAX;
+    }
+    while let Some(position) = parse_position(kind, lines, from) {
+        from = position.first_line + position.line_count;
+        order.add(&position, emit);
+    }
+    order.finish(emit);
+}
+
+/// The diagnostics of the positions read so far that later positions may
+/// still come before (see [`diagnose_each`]), sorted.
+#[derive(Default)]
+struct InOrder {
+    pending: Vec<Diagnostic>,
+}
+
+impl InOrder {
+    fn add(&mut self, position: &ParsedPosition, emit: &mut dyn FnMut(&Diagnostic)) {
+        let first_line = position.first_line;
+        let ready = self
+            .pending
+            .iter()
+            .take_while(|d| d.span.line < first_line)
+            .count();
+        self.pending.drain(..ready).for_each(|d| emit(&d));
+        if !position.has_diagnostics() {
+            return;
+        }
+        let start = self.pending.len();
+        position.diagnostics_into(&mut self.pending);
+        for d in &mut self.pending[start..] {
+            d.shift_lines(first_line);
+        }
+        if start > 0 {
+            diagnostics::sort(&mut self.pending);
+        }
+    }
+
+    fn finish(&mut self, emit: &mut dyn FnMut(&Diagnostic)) {
+        self.pending.drain(..).for_each(|d| emit(&d));
+    }
 }
 
 /// A file's text (the valid UTF-8 prefix when it is not UTF-8) and its

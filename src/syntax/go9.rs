@@ -6,7 +6,7 @@ use crate::games::{Cell, CellSet, GameKind};
 use crate::text::LineSource;
 use crate::wording::count;
 
-use super::builder::{Alphabet, PositionBuilder, lowercase_players};
+use super::builder::{Alphabet, lowercase_players};
 use super::position::{Game, ParsedPosition};
 use super::square::{LayoutCodes, read_square_board};
 
@@ -24,7 +24,7 @@ const LAYOUT: LayoutCodes = LayoutCodes {
 };
 
 pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
-    let (mut p, cells) = read_square_board(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT)?;
+    let (p, cells) = read_square_board(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT)?;
     let game = cells.map(|cells| {
         // Bitsets straight from the bytes: no per-cell board updates.
         let (mut black, mut white) = (0u128, 0u128);
@@ -39,43 +39,60 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
             }
         }
         let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-        let findings = go9::analyse(&board);
-        report_facts(&mut p, &findings);
         Game::Go9 { board }
     });
     Some(p.finish(game, None))
 }
+
+/// A related location lists at most this many stones of a group; the last
+/// one listed says how many more there are. (A group on a dense board may
+/// have 60 stones: one location each made a diagnostic 4 KB of JSON.)
+pub const MAX_RELATED_STONES: usize = 3;
 
 /// 1-based coordinates for messages.
 fn coordinates(cell: Cell) -> String {
     format!("row {}, column {}", cell.row + 1, cell.col + 1)
 }
 
+/// The group's first stones as related locations, the last of them saying
+/// how many are not listed.
 fn with_stones(
-    p: &PositionBuilder,
+    p: &ParsedPosition,
     mut diagnostic: Diagnostic,
     group: &Group,
     message: &str,
 ) -> Diagnostic {
-    for stone in group.stones {
-        diagnostic = diagnostic.with_related(
-            p.cell_span(stone),
-            format!("{message} at {}", coordinates(stone)),
-        );
+    let total = group.stones.len();
+    for (i, stone) in group.stones.iter().take(MAX_RELATED_STONES).enumerate() {
+        let more = total - MAX_RELATED_STONES.min(total);
+        let text = if i + 1 == MAX_RELATED_STONES && more > 0 {
+            format!(
+                "{message} at {} (and {} more)",
+                coordinates(stone),
+                count(more, "stone")
+            )
+        } else {
+            format!("{message} at {}", coordinates(stone))
+        };
+        diagnostic = diagnostic.with_related(p.cell_span(stone).unwrap_or_default(), text);
     }
     diagnostic
 }
 
-fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
+/// The facts of a complete board (relative spans, in the order the rules
+/// list them; the caller sorts): killable o groups, dead groups, x groups
+/// in atari.
+pub(super) fn facts(p: &ParsedPosition, board: &Board, out: &mut Vec<Diagnostic>) {
+    let findings = go9::analyse(board);
+    let span = |cell: Cell| p.cell_span(cell).unwrap_or_default();
     for (group, capture) in findings.killable() {
         let stones = count(group.stones.len(), "o stone");
         let diagnostic = Diagnostic::information(
             codes::GO9_KILLABLE,
-            p.cell_span(capture),
+            span(capture),
             format!("x playing here captures {stones}: the group's last liberty"),
         );
-        let diagnostic = with_stones(p, diagnostic, group, "captured stone");
-        p.push(diagnostic);
+        out.push(with_stones(p, diagnostic, group, "captured stone"));
     }
     for group in findings.dead() {
         let message = format!(
@@ -85,6 +102,7 @@ fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
         );
         push_group_fact(
             p,
+            out,
             Diagnostic::warning(codes::GO9_DEAD_GROUP, Span::default(), message),
             group,
         );
@@ -97,18 +115,22 @@ fn report_facts(p: &mut PositionBuilder, findings: &go9::Findings) {
             coordinates(liberty)
         );
         let diagnostic = Diagnostic::information(codes::GO9_ATARI, Span::default(), message)
-            .with_related(p.cell_span(liberty), "the last liberty");
-        push_group_fact(p, diagnostic, group);
+            .with_related(span(liberty), "the last liberty");
+        push_group_fact(p, out, diagnostic, group);
     }
 }
 
-/// A fact about a whole group: shown on its first stone, with every stone
-/// as a related location.
-fn push_group_fact(p: &mut PositionBuilder, mut diagnostic: Diagnostic, group: &Group) {
+/// A fact about a whole group: shown on its first stone, with its first
+/// stones as related locations.
+fn push_group_fact(
+    p: &ParsedPosition,
+    out: &mut Vec<Diagnostic>,
+    mut diagnostic: Diagnostic,
+    group: &Group,
+) {
     let Some(first) = group.stones.first() else {
         return;
     };
-    diagnostic.span = p.cell_span(first);
-    let diagnostic = with_stones(p, diagnostic, group, "stone of the group");
-    p.push(diagnostic);
+    diagnostic.span = p.cell_span(first).unwrap_or_default();
+    out.push(with_stones(p, diagnostic, group, "stone of the group"));
 }

@@ -19,12 +19,15 @@
 //!   checking with quick fixes for the wrong letter case;
 //! - `square`: the square-board reader of `.go9` and `.tomek`;
 //! - `uttt`, `go9`, `tomek`: one reader per format;
+//! - `facts`: a position's diagnostics as a whole, the facts of `.go9`
+//!   and `.tomek` boards derived on demand;
 //! - `file`: the count line, whole files, and bytes that are not UTF-8.
 //!
 //! This file only declares them and re-exports the public items; no part
 //! imports anything from it.
 
 mod builder;
+mod facts;
 mod file;
 pub mod go9;
 mod lines;
@@ -34,7 +37,7 @@ pub mod tomek;
 pub mod uttt;
 
 pub use file::{
-    Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, file_diagnostics,
-    parse_file, parse_header, parse_lines, parse_position,
+    Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, diagnose_each,
+    file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
 };
 pub use position::{Game, ParsedPosition, board_size};

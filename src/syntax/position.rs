@@ -49,8 +49,16 @@ pub struct ParsedPosition {
     pub last_move_span: Option<Span>,
     /// `None` when the board could not be read completely.
     pub game: Option<Game>,
-    /// Spans relative to `first_line`, sorted.
-    pub diagnostics: Vec<Diagnostic>,
+    /// What reading found (format errors, and the `.uttt` facts), spans
+    /// relative to `first_line`, sorted. The facts of a complete `.go9` or
+    /// `.tomek` board are not stored: [`ParsedPosition::diagnostics`]
+    /// derives them from the board when asked. (Dense go boards carry
+    /// about seven findings each; stored, with their messages and related
+    /// stones, they took 20 times the memory of their text: 2.3 GB for a
+    /// 9.1 MB file.)
+    pub stored: Vec<Diagnostic>,
+    /// Whether the board has facts to derive (see `stored`).
+    pub facts: bool,
     /// Bit `r` is set when row `r` has every cell at its standard column.
     pub(super) regular_rows: u16,
 }
@@ -96,8 +104,26 @@ impl ParsedPosition {
         self.first_line + self.line_count.saturating_sub(1)
     }
 
+    /// Whether it has any diagnostic at all, stored or derived.
+    pub fn has_diagnostics(&self) -> bool {
+        self.facts || !self.stored.is_empty()
+    }
+
     fn is_regular(&self, row: usize) -> bool {
         self.regular_rows & (1 << row) != 0
+    }
+}
+
+impl Game {
+    /// Whether the rules find something to report about this board beyond
+    /// its verdict (derived on demand, see [`ParsedPosition::stored`]).
+    pub fn has_facts(&self) -> bool {
+        match self {
+            // Reported while reading (`stored`).
+            Game::Uttt { .. } => false,
+            Game::Go9 { board } => games::go9::has_facts(board),
+            Game::Tomek { board, findings } => board.t_cells().len() > 1 || findings.both_won(),
+        }
     }
 }
 

@@ -1,12 +1,12 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
-use crate::diagnostics::{Diagnostic, codes};
+use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
 use crate::text::LineSource;
 
-use super::builder::{Alphabet, PositionBuilder};
+use super::builder::Alphabet;
 use super::position::{Game, ParsedPosition};
 use super::square::{LayoutCodes, read_square_board};
 
@@ -28,7 +28,7 @@ const LAYOUT: LayoutCodes = LayoutCodes {
 };
 
 pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
-    let (mut p, cells) = read_square_board(GameKind::Tomek, lines, from, &ALPHABET, &LAYOUT)?;
+    let (p, cells) = read_square_board(GameKind::Tomek, lines, from, &ALPHABET, &LAYOUT)?;
     let game = cells.map(|cells| {
         let mut board = Board::default();
         for (row, read) in board.cells.iter_mut().zip(cells) {
@@ -37,7 +37,6 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
             }
         }
         let findings = tomek::analyse(&board);
-        report_facts(&mut p, &board, &findings);
         Game::Tomek { board, findings }
     });
     Some(p.finish(game, None))
@@ -52,31 +51,43 @@ fn describe_line(line: Line) -> String {
     }
 }
 
-fn report_facts(p: &mut PositionBuilder, board: &Board, findings: &tomek::Findings) {
+/// The facts of a complete board (relative spans): extra `T`s, two
+/// winners.
+pub(super) fn facts(
+    p: &ParsedPosition,
+    board: &Board,
+    findings: &tomek::Findings,
+    out: &mut Vec<Diagnostic>,
+) {
+    let cell_span = |cell| p.cell_span(cell).unwrap_or_default();
+    let row_span = |row: usize| {
+        let line = p.row_lines.get(row).copied().flatten().unwrap_or(0);
+        Span::new(line, 0, 4)
+    };
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();
         for extra in t_cells.iter().skip(1) {
             let diagnostic = Diagnostic::warning(
                 codes::TOMEK_EXTRA_T,
-                p.cell_span(extra),
+                cell_span(extra),
                 format!("the board has {count} `T` cells; a board holds at most one"),
             )
-            .with_related(p.cell_span(first_t), "the first `T`");
-            p.push(diagnostic);
+            .with_related(cell_span(first_t), "the first `T`");
+            out.push(diagnostic);
         }
     }
     if findings.both_won() {
         let mut diagnostic = Diagnostic::warning(
             codes::TOMEK_TWO_WINNERS,
-            p.row_span(0),
+            row_span(0),
             "both X and O hold a winning line, which no game reaches; the judge answers \"X won\""
                 .to_owned(),
         );
         for winning in &findings.winning_lines {
             let span = match winning.line {
-                Line::Row(r) => p.row_span(r as usize),
-                line => p.cell_span(line.cells()[0]),
+                Line::Row(r) => row_span(r as usize),
+                line => cell_span(line.cells()[0]),
             };
             let message = format!(
                 "{} wins with {}",
@@ -85,6 +96,6 @@ fn report_facts(p: &mut PositionBuilder, board: &Board, findings: &tomek::Findin
             );
             diagnostic = diagnostic.with_related(span, message);
         }
-        p.push(diagnostic);
+        out.push(diagnostic);
     }
 }

@@ -312,6 +312,54 @@ function steps.hover(step)
     err or ('expected a line: %s\nhover text:\n%s'):format(step.has_line, text ~= '' and text or '(none)'))
 end
 
+-- The hover's picture, as Neovim gets it: the text board (a line that is
+-- exactly step.text_line) and no image link, which Neovim would show as
+-- its alt text only.
+function steps.hover_picture(step)
+  local result, err = request('textDocument/hover', position_params(step))
+  local text = result and flatten_hover(result.contents) or ''
+  local found = false
+  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
+    found = found or l == step.text_line
+  end
+  local image = text:find('data:image', 1, true) ~= nil or text:find('![', 1, true) ~= nil
+  record(err == nil and found and not image and text:find('```text', 1, true) ~= nil,
+    ('%s: hover at %d:%d has a text board: %s'):format(state.file, step.line, step.character, step.what or ''),
+    err or ('expected the line: %s\nimage link: %s\nhover text:\n%s'):format(step.text_line, tostring(image),
+      text ~= '' and text or '(none)'))
+end
+
+-- window/showMessage from boardls, newest last.
+local shown = {}
+local show_message = vim.lsp.handlers['window/showMessage']
+vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
+  if result ~= nil and is_boardls(ctx) then
+    table.insert(shown, result.message)
+  end
+  return show_message(err, result, ctx, config)
+end
+
+-- Formats the buffer as :lua vim.lsp.buf.format() does; then the buffer is
+-- step.lines, or with step.unchanged what it was, and the server said why.
+function steps.format(step)
+  local before = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+  local messages = #shown
+  local ok, err = pcall(vim.lsp.buf.format, { bufnr = state.buf, name = 'boardls', timeout_ms = TIMEOUT })
+  local expected = step.unchanged and before or step.lines
+  local lines
+  local same = vim.wait(TIMEOUT, function()
+    lines = vim.api.nvim_buf_get_lines(state.buf, 0, -1, false)
+    return vim.deep_equal(lines, expected)
+  end, 20)
+  local told = not step.unchanged or vim.wait(TIMEOUT, function()
+    return #shown > messages and shown[#shown]:find('was not formatted', 1, true) ~= nil
+  end, 20)
+  record(ok and same and told, ('%s: format: %s'):format(state.file, step.what or ''),
+    (ok and '' or ('format raised: ' .. tostring(err) .. '\n'))
+      .. (told and '' or 'no window/showMessage saying why\n')
+      .. 'expected:\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
+end
+
 -- The buffer's inlay hints ({ line, label, shown }), or nil and an error.
 local function inlay_hints(timeout)
   local last = vim.api.nvim_buf_line_count(state.buf)

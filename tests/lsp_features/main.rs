@@ -1,5 +1,6 @@
-//! The server's features, in process and data-driven: hover, inlay hints,
-//! code actions, symbols, folding ranges and diagnostics are pure functions
+//! The server's features, in process and data-driven: hover (and its
+//! picture), inlay hints, code actions, symbols, folding ranges,
+//! formatting and diagnostics are pure functions
 //! of a document view, so each test is a fixture and a snapshot of what one
 //! feature answers (`support` describes both). `UPDATE_EXPECT=1 cargo test
 //! --test lsp_features` rewrites the snapshots that no longer match.
@@ -11,9 +12,14 @@
 #[path = "../support/oracle.rs"]
 mod oracle;
 
+#[path = "../support/boards.rs"]
+mod boards;
+
 mod support;
 
 mod edits;
+mod formatting;
 mod go9;
+mod picture;
 mod tomek;
 mod uttt;

@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 
 use boardls::document::Document;
 use boardls::games::GameKind;
-use boardls::lsp::config::HintSettings;
+use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use boardls::lsp::{actions, diagnostics, formatting, hints, hover, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,
@@ -191,10 +191,15 @@ fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
 
 // ---------------------------------------------------------------- hover
 
+/// The hover's words (its picture is checked by `check_hover_picture`).
 pub fn check_hover(kind: GameKind, fixture: &str, expect: Expect) {
+    check_hover_with(kind, fixture, HoverPicture::None, expect);
+}
+
+pub fn check_hover_with(kind: GameKind, fixture: &str, picture: HoverPicture, expect: Expect) {
     let fixture = Fixture::new(kind, fixture);
     let actual = fixture.render(ClientCaps::default(), |view| {
-        let Some(found) = hover::hover(view, fixture.cursor(view.enc())) else {
+        let Some(found) = hover::hover_with(view, fixture.cursor(view.enc()), picture) else {
             return "no hover\n".to_owned();
         };
         let HoverContents::Markup(markup) = found.contents else {
@@ -203,6 +208,35 @@ pub fn check_hover(kind: GameKind, fixture: &str, expect: Expect) {
         assert_eq!(markup.kind, MarkupKind::Markdown);
         let at = found.range.map_or("no range".to_owned(), range);
         format!("{at}\n{}\n", markup.value.trim_end())
+    });
+    expect.assert_eq(&actual);
+}
+
+// ---------------------------------------------------------------- formatting
+
+/// The formatting edits (`range newText`, line ends shown as `⏎`), then
+/// the text they make; or the message of a refusal. The text must be the
+/// same in both encodings.
+pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
+    let fixture = Fixture::new(kind, fixture);
+    let actual = fixture.render(ClientCaps::default(), |view| {
+        match formatting::formatting(view) {
+            Ok(edits) => {
+                let mut out = String::new();
+                for edit in &edits {
+                    let _ = writeln!(
+                        out,
+                        "{} {:?}",
+                        range(edit.range),
+                        edit.new_text.replace('\n', "⏎")
+                    );
+                }
+                let text = apply_edits(&fixture.text, &edits, view.enc());
+                let _ = write!(out, "== formatted\n{text}");
+                out
+            }
+            Err(why) => format!("refused: {why}\n"),
+        }
     });
     expect.assert_eq(&actual);
 }

@@ -20,6 +20,8 @@ return {
       inlayHints = { enable = true, verdicts = true, legalMoves = true, liberties = true },
       diagnostics = { information = true, warnings = true },
       workspace = { scan = true, maxFiles = 10000 },
+      -- Neovim hides image links: "auto" gives it a text board.
+      hover = { picture = 'auto' },
     },
   },
   -- The server asks the client to pull diagnostics again when they change

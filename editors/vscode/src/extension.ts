@@ -133,6 +133,12 @@ export function serverSettings(): Record<string, unknown> {
       scan: config.get<boolean>('workspace.scan', true),
       maxFiles: config.get<number>('workspace.maxFiles', 10000),
     },
+    hover: {
+      picture: config.get<string>('hover.picture', 'auto'),
+      // VS Code renders `![](data:image/svg+xml;base64,…)` in hovers: say
+      // so, rather than leave the server to judge by the client's name.
+      markdownImages: true,
+    },
   };
 }
 

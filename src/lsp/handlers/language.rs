@@ -1,15 +1,16 @@
 //! Requests about an open document: hover, inlay hints, code actions,
-//! symbols, folding. Each reads the document as every earlier message left
+//! symbols, folding, formatting. Each reads the document as every earlier message left
 //! it; a document that is not open gets the empty answer.
 
 use tower_lsp_server::ls_types::{
-    CodeActionParams, CodeActionResponse, DocumentSymbolParams, DocumentSymbolResponse,
-    FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint, InlayHintParams, Uri,
+    CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
+    InlayHintParams, MessageType, TextEdit, Uri,
 };
 
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
-use crate::lsp::{actions, hints, hover, symbols};
+use crate::lsp::{actions, formatting, hints, hover, symbols};
 
 /// `body` on the document's view, or the empty answer when it is not open.
 fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {
@@ -19,8 +20,9 @@ fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocVie
 
 pub fn hover(session: &Session, params: HoverParams) -> Option<Hover> {
     let at = params.text_document_position_params;
+    let picture = session.lock().settings.hover.picture;
     with_view(session, &at.text_document.uri, |view| {
-        hover::hover(view, at.position)
+        hover::hover_with(view, at.position, picture)
     })
 }
 
@@ -53,4 +55,22 @@ pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Ve
     with_view(session, &params.text_document.uri, |view| {
         Some(symbols::folding_ranges(view))
     })
+}
+
+/// The formatting edits; a document the formatter leaves as it is (an
+/// error it cannot fix with certainty) gets none, and the user a message
+/// saying which error.
+pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
+    let answer = with_view(session, &params.text_document.uri, |view| {
+        Some(formatting::formatting(view))
+    })?;
+    match answer {
+        Ok(edits) => Some(edits),
+        Err(why) => {
+            session.log(MessageType::WARNING, why.clone());
+            let client = session.client.clone();
+            tokio::spawn(async move { client.show_message(MessageType::WARNING, why).await });
+            Some(Vec::new())
+        }
+    }
 }

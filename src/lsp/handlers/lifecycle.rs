@@ -8,11 +8,17 @@ use crate::lsp::view::ClientCaps;
 use crate::lsp::workspace::settings;
 
 pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeResult {
-    let caps = ClientCaps::from_client(&params.capabilities);
+    let mut caps = ClientCaps::from_client(&params.capabilities);
+    let client_name = params.client_info.as_ref().map(|info| info.name.as_str());
+    caps.markdown_images = ClientCaps::renders_markdown_images(client_name, &params.capabilities);
     {
         let mut state = session.lock();
-        state.caps = caps;
         settings::initialize(&mut state, params);
+        // The client's own word on images wins over the guess by name.
+        if let Some(images) = state.settings.hover.markdown_images {
+            caps.markdown_images = images;
+        }
+        state.caps = caps;
     }
     InitializeResult {
         capabilities: server_capabilities(&caps),

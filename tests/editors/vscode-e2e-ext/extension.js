@@ -219,6 +219,53 @@ class Runner {
   }
 
   /**
+   * The hover's picture: one `![…](data:image/svg+xml;base64,…)` image whose
+   * SVG holds every string of step.svg_has and step.cells cell elements.
+   */
+  async hover_picture(step) {
+    const what = `${this.file}: hover at ${step.line}:${step.character} has a picture: ${step.what || ''}`;
+    const hovers = await within(TIMEOUT, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider',
+      this.doc.uri, new vscode.Position(step.line, step.character)));
+    const text = hoverText(hovers);
+    const images = [...text.matchAll(/!\[[^\]]*\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\)/g)];
+    if (images.length !== 1) {
+      this.record(false, what, `expected one SVG image, found ${images.length}; hover text (${text.length} characters):\n${text.slice(0, 2000) || '(none)'}`);
+      return;
+    }
+    const svg = Buffer.from(images[0][1], 'base64').toString('utf8');
+    const cells = (svg.match(/ data-row="/g) || []).length;
+    const missing = (step.svg_has || []).filter((want) => !svg.includes(want));
+    const ok = svg.startsWith('<svg ') && svg.trimEnd().endsWith('</svg>') && cells === step.cells &&
+      missing.length === 0 && text.length < 100000 && !text.includes('```text');
+    this.record(ok, what,
+      `cells: ${cells} (expected ${step.cells}); hover ${text.length} characters; missing: ${JSON.stringify(missing)}\nSVG:\n${svg.slice(0, 3000)}`);
+  }
+
+  /**
+   * Formats the document as the user's Format Document does; then the text
+   * is step.lines, or with step.unchanged what it was.
+   */
+  async format(step) {
+    const what = `${this.file}: format: ${step.what || ''}`;
+    const before = this.doc.getText();
+    const edits = (await within(TIMEOUT, 'formatting', vscode.commands.executeCommand(
+      'vscode.executeFormatDocumentProvider', this.doc.uri, { tabSize: 4, insertSpaces: true }))) || [];
+    if (edits.length > 0) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(this.doc.uri, edits);
+      await vscode.workspace.applyEdit(edit);
+    }
+    const expected = step.unchanged ? before : `${step.lines.join('\n')}\n`;
+    let got;
+    const ok = await waitFor(() => {
+      got = this.doc.getText();
+      return got === expected;
+    });
+    this.record(ok && (!step.unchanged || edits.length === 0), what,
+      `${edits.length} edits\nexpected:\n${expected}\ngot:\n${got}`);
+  }
+
+  /**
    * A hint on step.line whose whole label is step.equals (waits: after a
    * settings change the hint may take a moment to come back).
    */

@@ -1,0 +1,96 @@
+//! `boardls check` on judge-size inputs: `cargo bench --bench check_large`.
+//!
+//! Writes a 1,000,000-board dense `.go9` file (91 MB, boards filled to
+//! 10–95% of their cells, about 7 findings each) and a 1,000,000-board
+//! quiet `.tomek` file (21 MB, no findings), then runs the real binary on
+//! each with its text output going to `/dev/null`, under `/usr/bin/time`
+//! for the peak memory (maximum resident set size). Reports the median
+//! wall time of several runs, MB/s and the largest peak.
+//!
+//! `BOARDLS=PATH` times another binary (an older build, say);
+//! `BOARDLS_BENCH_DIR=DIR` keeps the inputs there. Without `--bench`:
+//! 10,000 boards, one run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use boardls::games::GameKind;
+use common::{Boards, Random, Samples, ms};
+
+mod common;
+
+fn main() {
+    let quick = common::quick();
+    let (boards, runs) = if quick { (10_000, 1) } else { (1_000_000, 5) };
+    let (dir, keep) = match std::env::var_os("BOARDLS_BENCH_DIR") {
+        Some(dir) => (PathBuf::from(dir), true),
+        None => (
+            std::env::temp_dir().join(format!("boardls-check-large-{}", std::process::id())),
+            false,
+        ),
+    };
+    std::fs::create_dir_all(&dir).expect("create the bench directory");
+    let binary = std::env::var_os("BOARDLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_boardls")));
+    println!("binary: {}", binary.display());
+    println!("load average at start: {}", common::load());
+    for (kind, what) in [
+        (GameKind::Go9, Boards::Dense),
+        (GameKind::Tomek, Boards::Quiet),
+    ] {
+        let name = format!("judge-{boards}-{what:?}.{}", kind.id()).to_lowercase();
+        let path = dir.join(&name);
+        let size = match std::fs::metadata(&path) {
+            Ok(meta) if keep => meta.len() as usize,
+            _ => {
+                let text = common::file(kind, boards, what, &mut Random::new());
+                std::fs::write(&path, &text).expect("write the input");
+                text.len()
+            }
+        };
+        let mut peak = 0;
+        let mut times = Vec::new();
+        for _ in 0..runs {
+            let (elapsed, kb) = run(&binary, &path);
+            times.push(elapsed);
+            peak = peak.max(kb);
+        }
+        let samples = Samples::new(times);
+        let mb = size as f64 / 1e6;
+        println!(
+            "check {name:<28} {mb:>6.1} MB  median {:>8.1} ms  {:>6.0} MB/s  (best {:>6.0})  peak RSS {:>7.1} MB",
+            ms(samples.median()),
+            mb / samples.median().as_secs_f64(),
+            mb / samples.percentile(0.0).as_secs_f64(),
+            peak as f64 / 1e3,
+        );
+    }
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    println!("load average at end: {}", common::load());
+}
+
+/// One run of `check PATH > /dev/null`: its wall time and peak RSS in kB.
+fn run(binary: &Path, path: &Path) -> (Duration, u64) {
+    let start = Instant::now();
+    let output = Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(binary)
+        .arg("check")
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("run boardls check under /usr/bin/time");
+    let elapsed = start.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let kb = stderr
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0);
+    (elapsed, kb)
+}

@@ -1,0 +1,72 @@
+//! `json-lines` (one object per line and diagnostic; what `--format json`
+//! has always printed) and `json` (the same objects as one array).
+
+use std::io::Write as _;
+
+use crate::check::sink::{CheckedFile, Sink, Summary};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::text::utf16_column;
+
+/// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
+/// code units), `severity`, `code`, `message`, `related` (each a `range`
+/// and a `message`).
+pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
+    let related: Vec<serde_json::Value> = diagnostic
+        .related
+        .iter()
+        .map(|related| {
+            serde_json::json!({
+                "range": lsp_range(file, related.span),
+                "message": related.message,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "path": file.path,
+        "range": lsp_range(file, diagnostic.span),
+        "severity": diagnostic.severity.word(),
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "related": related,
+    })
+}
+
+fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
+    let line = file.line(span.line);
+    serde_json::json!({
+        "start": { "line": span.line, "character": utf16_column(line, span.start) },
+        "end": { "line": span.line, "character": utf16_column(line, span.end) },
+    })
+}
+
+/// `json-lines`: one JSON object per line and diagnostic.
+pub struct JsonSink;
+
+impl Sink for JsonSink {
+    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
+        let _ = writeln!(out, "{}", diagnostic_object(file, diagnostic));
+    }
+}
+
+/// `json`: one JSON array of the same objects, one per line, written as
+/// they come: `[` at the start, `]` after the last file.
+#[derive(Default)]
+pub struct JsonArraySink {
+    written: bool,
+}
+
+impl Sink for JsonArraySink {
+    fn start(&mut self, out: &mut Vec<u8>) {
+        out.push(b'[');
+    }
+
+    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
+        self.written = true;
+        let _ = write!(out, "{}", diagnostic_object(file, diagnostic));
+    }
+
+    fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b"\n]\n" } else { b"]\n" });
+    }
+}

@@ -1,0 +1,131 @@
+//! The run itself: the board files under the paths, read one at a time,
+//! each diagnostic handed to the format's sink as it is found and the
+//! output written whenever a little has gathered; the exit status.
+
+use std::fs;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::check::format::{OutputFormat, sink};
+use crate::check::sink::{CheckedFile, Sink, Summary};
+use crate::diagnostics::Diagnostic;
+use crate::games::GameKind;
+use crate::syntax::{diagnose_bytes, diagnose_each};
+use crate::text::CursorLines;
+use crate::walk;
+
+/// Checks one file's bytes into `sink`, streaming: each diagnostic is
+/// rendered as it is found, and `out` goes to `writer` whenever it holds
+/// more than a little. Returns what was found, or the writer's error.
+pub fn check_bytes(
+    path: &str,
+    kind: GameKind,
+    bytes: &[u8],
+    sink: &mut dyn Sink,
+    summary: &mut Summary,
+    out: &mut Vec<u8>,
+    writer: &mut dyn io::Write,
+) -> io::Result<()> {
+    const FLUSH_AT: usize = 1 << 16;
+    let (text, not_utf8) = match std::str::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        // The valid prefix and the one diagnostic at the first bad byte.
+        Err(_) => {
+            let checked = diagnose_bytes(kind, bytes);
+            (checked.text, checked.diagnostics.into_iter().next())
+        }
+    };
+    let lines = CursorLines::new(text);
+    let file = CheckedFile::new(path, &lines);
+    summary.files += 1;
+    sink.start_file(&file, out);
+    let mut failed = None;
+    let mut each = |d: &Diagnostic| {
+        summary.add(d.severity);
+        sink.diagnostic(&file, d, out);
+        if out.len() > FLUSH_AT && failed.is_none() {
+            failed = writer.write_all(out).err();
+            out.clear();
+        }
+    };
+    match &not_utf8 {
+        Some(d) => each(d),
+        None => diagnose_each(kind, &lines, &mut each),
+    }
+    if let Some(err) = failed {
+        return Err(err);
+    }
+    sink.end_file(&file, out);
+    Ok(())
+}
+
+/// What went wrong outside the files' contents.
+#[derive(Default)]
+struct Outcome {
+    usage_error: bool,
+    errors_found: bool,
+}
+
+impl Outcome {
+    fn problem(&mut self, path: &Path, what: impl std::fmt::Display) {
+        eprintln!("boardls check: {}: {what}", path.display());
+        self.usage_error = true;
+    }
+}
+
+/// `check` in a format, without colour.
+pub fn run(format: impl Into<OutputFormat>, paths: &[PathBuf]) -> ExitCode {
+    run_with(&mut *sink(format), paths)
+}
+
+/// `check` with any sink: every board file under `paths`, streamed.
+pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
+    let mut outcome = Outcome::default();
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    let mut summary = Summary::default();
+    let mut out = Vec::with_capacity(1 << 17);
+    sink.start(&mut out);
+    for path in paths {
+        for (file, kind) in walk::board_files(path, &mut |path, what| outcome.problem(path, what)) {
+            let bytes = match fs::read(&file) {
+                Ok(bytes) => bytes,
+                Err(err) => {
+                    outcome.problem(&file, err);
+                    continue;
+                }
+            };
+            let errors = summary.errors;
+            let display = file.display().to_string();
+            let checked = check_bytes(
+                &display,
+                kind,
+                &bytes,
+                sink,
+                &mut summary,
+                &mut out,
+                &mut stdout,
+            );
+            outcome.errors_found |= summary.errors > errors;
+            if checked.is_err() {
+                // The reader went away (a closed pipe): nothing more to say.
+                return ExitCode::from(exit_status(&outcome));
+            }
+        }
+    }
+    sink.summary(&summary, &mut out);
+    let _ = stdout.write_all(&out);
+    let _ = stdout.flush();
+    ExitCode::from(exit_status(&outcome))
+}
+
+fn exit_status(outcome: &Outcome) -> u8 {
+    if outcome.usage_error {
+        2
+    } else if outcome.errors_found {
+        1
+    } else {
+        0
+    }
+}

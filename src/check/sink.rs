@@ -1,0 +1,63 @@
+//! What an output format is: a [`Sink`] that `check` feeds as it reads,
+//! the file it is reading ([`CheckedFile`]) and the run's totals
+//! ([`Summary`]).
+
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::text::CursorLines;
+
+/// One file being checked, as a [`Sink`] sees it.
+pub struct CheckedFile<'a> {
+    /// As the user named it (or as found below a folder they named).
+    pub path: &'a str,
+    lines: &'a CursorLines<'a>,
+}
+
+impl<'a> CheckedFile<'a> {
+    pub fn new(path: &'a str, lines: &'a CursorLines<'a>) -> Self {
+        CheckedFile { path, lines }
+    }
+
+    /// Line `index` of the file's text, without its line end (empty past
+    /// the end): what a renderer needs to turn a diagnostic's byte columns
+    /// into characters or UTF-16 units. Reading is cheap near the
+    /// diagnostic being rendered (the file is never indexed as a whole).
+    pub fn line(&self, index: u32) -> &'a str {
+        self.lines.get(index)
+    }
+}
+
+/// Totals over the whole run, for a summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub information: usize,
+}
+
+impl Summary {
+    /// Counts one diagnostic of `severity`.
+    pub fn add(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Information => self.information += 1,
+        }
+    }
+}
+
+/// Where `check` sends what it finds, as it finds it: one call before the
+/// first file, one per file started, per diagnostic (absolute spans, in
+/// order within the file) and per file ended, and one for the summary
+/// after the last file. Each call appends its rendering to `out`, which
+/// `check` writes out as it fills, so memory does not grow with the number
+/// of findings. An output format is one `Sink`; a format that is one
+/// document (a JSON array, a SARIF log) opens it in `start` and closes it
+/// in `summary`.
+pub trait Sink {
+    fn start(&mut self, _out: &mut Vec<u8>) {}
+    fn start_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
+    fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>);
+    fn end_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
+    fn summary(&mut self, _summary: &Summary, _out: &mut Vec<u8>) {}
+}

@@ -1,0 +1,140 @@
+//! `boardls fmt [--check] PATH…`: the formatter on files.
+//!
+//! Without `--check` each file that is not in canonical layout is
+//! rewritten in place, atomically (a temporary file beside it, renamed
+//! over it; through a symbolic link, the file it points to), and named on
+//! stdout as `reformatted PATH`. With `--check` nothing is written and each
+//! such file is named as `would reformat PATH`. A file with an error the
+//! formatter cannot fix with certainty is left as it is and named on
+//! stderr with the error. A summary ends on stderr.
+//!
+//! Exit status: 2 on an unreadable or unwritable path or a path that is
+//! not a board file (the other files are still done); else 1 when a file
+//! could not be formatted, or with `--check` would change; else 0.
+
+use std::fs;
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::diagnostics::codes;
+use crate::games::GameKind;
+use crate::syntax::diagnose_bytes;
+use crate::text::TextLines;
+use crate::walk;
+
+use super::certain::Refusal;
+use super::formatted::format;
+
+#[derive(Default)]
+struct Tally {
+    problem: bool,
+    changed: usize,
+    unchanged: usize,
+    refused: usize,
+}
+
+fn problem(tally: &mut Tally, path: &Path, what: &dyn std::fmt::Display) {
+    eprintln!("boardls fmt: {}: {what}", path.display());
+    tally.problem = true;
+}
+
+/// The formatted text of a file's bytes, `None` when it is formatted
+/// already.
+fn formatted(kind: GameKind, bytes: &[u8]) -> Result<Option<String>, Refusal> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        let read = diagnose_bytes(kind, bytes);
+        let lines = TextLines::new(read.text);
+        return Err(match read.diagnostics.first() {
+            Some(diagnostic) => Refusal::of(&lines, diagnostic),
+            None => Refusal {
+                line: 0,
+                column: 0,
+                code: codes::FILE_INVALID_UTF8,
+                message: "the file is not valid UTF-8".to_owned(),
+            },
+        });
+    };
+    let canonical = format(kind, text)?.text();
+    Ok((canonical != text).then_some(canonical))
+}
+
+/// Writes `text` over `path` by renaming a finished temporary file over
+/// it, keeping its permissions.
+fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let real = fs::canonicalize(path)?;
+    let permissions = fs::metadata(&real)?.permissions();
+    let name = real
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = real.with_file_name(format!(".{name}.boardls-fmt-{}", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create_new(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        fs::set_permissions(&temporary, permissions)?;
+        fs::rename(&temporary, &real)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
+pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
+    let mut tally = Tally::default();
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    for path in paths {
+        let files = walk::board_files(path, &mut |p, what| problem(&mut tally, p, what));
+        for (file, kind) in files {
+            let bytes = match fs::read(&file) {
+                Ok(bytes) => bytes,
+                Err(err) => {
+                    problem(&mut tally, &file, &err);
+                    continue;
+                }
+            };
+            match formatted(kind, &bytes) {
+                Ok(None) => tally.unchanged += 1,
+                Ok(Some(text)) => {
+                    if !check && let Err(err) = write_atomically(&file, &text) {
+                        problem(&mut tally, &file, &format_args!("cannot write: {err}"));
+                        continue;
+                    }
+                    tally.changed += 1;
+                    let verb = if check {
+                        "would reformat"
+                    } else {
+                        "reformatted"
+                    };
+                    let _ = writeln!(stdout, "{verb} {}", file.display());
+                }
+                Err(refusal) => {
+                    tally.refused += 1;
+                    eprintln!("boardls fmt: {}: not formatted: {refusal}", file.display());
+                }
+            }
+        }
+    }
+    let _ = stdout.flush();
+    let changed = if check {
+        "would be reformatted"
+    } else {
+        "reformatted"
+    };
+    eprintln!(
+        "boardls fmt: {} {changed}, {} already formatted, {} not formatted",
+        crate::wording::count(tally.changed, "file"),
+        tally.unchanged,
+        tally.refused
+    );
+    ExitCode::from(if tally.problem {
+        2
+    } else if tally.refused > 0 || (check && tally.changed > 0) {
+        1
+    } else {
+        0
+    })
+}

@@ -1,0 +1,39 @@
+//! `textDocument/formatting`: the formatter's canonical layout
+//! (`crate::format`) as edits of the changed lines, in the negotiated
+//! encoding. The client's formatting options (tab size and so on) do not
+//! apply: a board file has one canonical layout.
+
+use tower_lsp_server::ls_types::{Position, Range, TextEdit};
+
+use super::encoding::line_end;
+use super::view::DocView;
+use crate::format;
+use crate::text::to_u32;
+
+/// The edits that format the document (none when it is formatted), or
+/// why it cannot be formatted, for the user.
+pub fn formatting(view: &DocView<'_>) -> Result<Vec<TextEdit>, String> {
+    let text = view.doc.rope().to_string();
+    let formatted = format::format(view.doc.kind(), &text).map_err(|refusal| {
+        let path = view.uri.path();
+        let name = path.as_str().rsplit('/').next().unwrap_or_default();
+        format!("boardls: {name} was not formatted: {refusal}")
+    })?;
+    let rope = view.doc.rope();
+    let lines = to_u32(rope.len_lines());
+    let at = |line: u32| {
+        if line < lines {
+            Position::new(line, 0)
+        } else {
+            line_end(rope, lines.saturating_sub(1), view.enc())
+        }
+    };
+    Ok(formatted
+        .edits(&text)
+        .into_iter()
+        .map(|edit| TextEdit {
+            range: Range::new(at(edit.start), at(edit.end)),
+            new_text: edit.text,
+        })
+        .collect())
+}

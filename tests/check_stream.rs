@@ -1,0 +1,170 @@
+//! `check` streams: diagnostics come out as they are found, in exactly the
+//! order of sorting them all, and a count line's verdict comes first even
+//! when most of the file has to be read before it is known.
+
+#[path = "support/oracle.rs"]
+mod oracle;
+
+use boardls::check::{Format, OutputFormat, Summary, TextSink, check_bytes, render, sink};
+use boardls::games::GameKind;
+use boardls::syntax::{diagnose, parse_file};
+use proptest::prelude::*;
+
+/// Texts made of board-shaped fragments, often with a count line.
+fn text() -> impl Strategy<Value = String> {
+    (
+        prop::option::of(0u8..5),
+        prop::collection::vec(prop::sample::select(oracle::FRAGMENTS), 0..60),
+    )
+        .prop_map(|(count, parts)| {
+            let mut text = count.map(|c| format!("{c}\n")).unwrap_or_default();
+            text.push_str(&parts.concat());
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn streamed_diagnostics_equal_all_of_them_sorted(kind in (0u8..3).prop_map(oracle::kind_from), text in text()) {
+        let all = parse_file(kind, &text).all_diagnostics();
+        prop_assert_eq!(diagnose(kind, &text), all);
+    }
+}
+
+/// A go file of dense random boards: every board has findings.
+fn dense_go9(boards: usize, count_line: usize) -> String {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut text = format!("{count_line}\n");
+    for i in 0..boards {
+        if i > 0 {
+            text.push('\n');
+        }
+        let density = 10 + next() % 86;
+        for _ in 0..9 {
+            for _ in 0..9 {
+                text.push(match (next() % 100 < density, next() % 2) {
+                    (false, _) => '.',
+                    (true, 0) => 'x',
+                    (true, _) => 'o',
+                });
+            }
+            text.push('\n');
+        }
+    }
+    text
+}
+
+#[test]
+fn a_wrong_count_comes_first_even_past_what_is_held_back() {
+    // About 7 findings a board: well past the 20,000 diagnostics held back
+    // before the count line can be judged, so the rest is read again.
+    let text = dense_go9(5000, 4999);
+    let all = parse_file(GameKind::Go9, &text).all_diagnostics();
+    assert!(all.len() > 25_000, "{}", all.len());
+    let streamed = diagnose(GameKind::Go9, &text);
+    assert_eq!(streamed[0].code, "file/count-mismatch");
+    assert_eq!(streamed, all);
+}
+
+#[test]
+fn check_bytes_renders_what_render_renders() {
+    for (count, boards) in [(30, 30), (31, 30)] {
+        let text = dense_go9(boards, count);
+        let mut expected = String::new();
+        let all = diagnose(GameKind::Go9, &text);
+        render(Format::Text, "d.go9", &text, &all, &mut expected);
+        let (mut out, mut written) = (Vec::new(), Vec::new());
+        let mut summary = Summary::default();
+        check_bytes(
+            "d.go9",
+            GameKind::Go9,
+            text.as_bytes(),
+            &mut TextSink,
+            &mut summary,
+            &mut out,
+            &mut written,
+        )
+        .unwrap();
+        written.extend_from_slice(&out);
+        assert_eq!(String::from_utf8(written).unwrap(), expected);
+        assert_eq!(
+            summary.errors + summary.warnings + summary.information,
+            all.len()
+        );
+        assert_eq!(summary.files, 1);
+    }
+}
+
+/// Records the size of each write.
+#[derive(Default)]
+struct Writes {
+    sizes: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl std::io::Write for Writes {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.sizes.push(buf.len());
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every format streams: what a run holds before writing stays small
+/// however many findings there are (SARIF and the JSON array too: opened
+/// first, closed last), and the pieces add up to the whole rendering.
+#[test]
+fn every_format_streams_in_bounded_pieces() {
+    let text = dense_go9(1500, 1500);
+    let all = diagnose(GameKind::Go9, &text);
+    assert!(all.len() > 8_000, "{}", all.len());
+    for format in OutputFormat::ALL {
+        let mut sink = sink(format);
+        let (mut out, mut writes) = (Vec::new(), Writes::default());
+        let mut summary = Summary::default();
+        sink.start(&mut out);
+        check_bytes(
+            "d.go9",
+            GameKind::Go9,
+            text.as_bytes(),
+            &mut *sink,
+            &mut summary,
+            &mut out,
+            &mut writes,
+        )
+        .unwrap();
+        sink.summary(&summary, &mut out);
+        let held_at_end = out.len();
+        writes.bytes.extend_from_slice(&out);
+        let mut whole = String::new();
+        render(format, "d.go9", &text, &all, &mut whole);
+        assert_eq!(
+            String::from_utf8(writes.bytes).unwrap(),
+            whole,
+            "{format:?}"
+        );
+        let largest = writes.sizes.iter().copied().max().unwrap_or(0);
+        assert!(
+            writes.sizes.len() > 5,
+            "{format:?}: {} writes",
+            writes.sizes.len()
+        );
+        assert!(largest < 80 << 10, "{format:?}: a write of {largest} bytes");
+        assert!(
+            held_at_end < 80 << 10,
+            "{format:?}: {held_at_end} bytes held"
+        );
+    }
+}

@@ -1,0 +1,52 @@
+//! Running the built `boardls` as a user would, from the crate's root, with
+//! the colour variables of the environment the tests run in removed.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The command, ready for more arguments or variables.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE");
+    command
+}
+
+pub fn boardls(args: &[&str]) -> Output {
+    command(args).output().expect("run boardls")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+/// A fresh scratch folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardls-formats-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Examples of every kind, broken and good, with errors, warnings,
+/// information, related spans, empty spans and fixes among them.
+pub const EXAMPLES: [&str; 5] = [
+    "examples/go9/broken.go9",
+    "examples/go9/captures.go9",
+    "examples/tomek/broken.tomek",
+    "examples/uttt/broken.uttt",
+    "examples/uttt/sample1.uttt",
+];
+
+/// `check --output-format FORMAT` on [`EXAMPLES`], no colour.
+pub fn check_examples(format: &str) -> Output {
+    let mut args = vec!["check", "--output-format", format, "--color", "never"];
+    args.extend(EXAMPLES);
+    boardls(&args)
+}
