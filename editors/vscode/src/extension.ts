@@ -104,10 +104,17 @@ function makeExecutable(file: string): boolean {
  */
 export function configuredPath(): string {
   const config = vscode.workspace.getConfiguration('boardls');
+  const value = config.get<string>('path', '');
   if (vscode.workspace.isTrusted) {
-    return config.get<string>('path', '');
+    return value;
   }
-  return config.inspect<string>('path')?.globalValue ?? '';
+  const where = config.inspect<string>('path');
+  const fromWorkspace = where?.workspaceValue !== undefined || where?.workspaceFolderValue !== undefined;
+  if (fromWorkspace) {
+    output?.appendLine('boardls: this workspace is not trusted, so its boardls.path setting is ignored.');
+    return where?.globalValue ?? '';
+  }
+  return value;
 }
 
 /**
