@@ -14,6 +14,7 @@
 //! (before `initialize`, after `shutdown`).
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 
 use futures::{FutureExt as _, SinkExt as _, StreamExt as _};
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -26,6 +27,7 @@ use tower_lsp_server::ls_types::MessageType;
 use super::outgoing::{self, Outbox, Wire};
 use super::server::Server;
 use super::session::{Internal, Session};
+use super::shared::Shared;
 use super::transport::{Incoming, LspCodec, error_response};
 use super::workspace::tasks;
 
@@ -86,15 +88,33 @@ where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
+    serve_shared(input, output, faults, Shared::new()).await
+}
+
+/// [`serve_session_with`], one of the sessions that share `shared` (the
+/// files on disk): those of a daemon, or of a TCP server.
+pub async fn serve_shared<I, O>(
+    input: I,
+    output: O,
+    faults: Faults,
+    shared: Arc<Shared>,
+) -> SessionEnd
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    let _counted = shared.enter();
     let (wire, frames) = Wire::new();
     let writer = tokio::spawn(outgoing::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
     let mut started = None;
-    let (mut service, socket) = LspService::new(|client| {
-        let (session, internal) = Session::new(client, outbox.clone());
+    let (mut service, socket) = LspService::build(|client| {
+        let (session, internal) = Session::new(client, outbox.clone(), shared);
         started = Some((session.clone(), internal));
         Server::new(session)
-    });
+    })
+    .custom_method("boardls/status", Server::status)
+    .finish();
     let mut end = SessionEnd::default();
     let Some((session, mut internal)) = started else {
         return end;

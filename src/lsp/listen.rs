@@ -1,21 +1,23 @@
-//! Daemon mode: `boardls lsp --listen ADDR` serves every TCP connection as
-//! its own LSP session, with its own documents, settings and workspace.
+//! `boardls lsp --listen ADDR` serves every TCP connection that presents
+//! the server's token as its own LSP session, with its own documents and
+//! settings; the files on disk are shared, as in the daemon.
 //!
 //! A session can make the server read files (its workspace folders), so the
-//! address must be a loopback one unless `--allow-remote` is given. Each
-//! session runs in its own task: a client that disconnects, even in the
-//! middle of a message, or whose session panics, ends only that session.
+//! address must be a loopback one unless `--allow-remote` is given, and a
+//! connection gets no LSP service before it presents the token (see
+//! `daemon::token`: the first line it sends). Each session runs in its own
+//! task: a client that disconnects, even in the middle of a message, or
+//! whose session panics, ends only that session.
 
-use std::io;
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::pin::Pin;
 use std::process::ExitCode;
-use std::task::{Context, Poll};
 
-use tokio::io::AsyncWrite;
+use tokio::io::{AsyncWriteExt as _, BufReader};
 use tokio::net::TcpListener;
 
-use super::dispatch::serve_session;
+use super::daemon::conn::serve_connection;
+use super::daemon::token::{self, Token};
+use super::shared::Shared;
 
 /// The addresses `--listen` names, or why they may not be used.
 pub fn resolve(listen: &str, allow_remote: bool) -> Result<Vec<SocketAddr>, String> {
@@ -39,10 +41,10 @@ pub fn resolve(listen: &str, allow_remote: bool) -> Result<Vec<SocketAddr>, Stri
     Ok(addrs)
 }
 
-/// Binds, prints the bound address on stderr (so port 0 is usable), and
-/// serves connections until the process is stopped. Exit status 2 when the
-/// address cannot be bound.
-pub async fn serve(listen: &str, addrs: &[SocketAddr]) -> ExitCode {
+/// Binds, prints the bound address and the token file on stderr (so port 0
+/// is usable), and serves connections that present the token until the
+/// process is stopped. Exit status 2 when the address cannot be bound.
+pub async fn serve(listen: &str, addrs: &[SocketAddr], token: Token) -> ExitCode {
     let listener = match TcpListener::bind(addrs).await {
         Ok(listener) => listener,
         Err(err) => {
@@ -54,6 +56,7 @@ pub async fn serve(listen: &str, addrs: &[SocketAddr]) -> ExitCode {
         Ok(addr) => eprintln!("boardls lsp: listening on {addr}"),
         Err(_) => eprintln!("boardls lsp: listening on {listen}"),
     }
+    let shared = Shared::new();
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -65,77 +68,18 @@ pub async fn serve(listen: &str, addrs: &[SocketAddr]) -> ExitCode {
             }
         };
         let _ = stream.set_nodelay(true);
-        eprintln!("boardls lsp: session from {peer} started");
+        let (token, shared) = (token.clone(), shared.clone());
         tokio::spawn(async move {
-            let (input, output) = stream.into_split();
-            let session = tokio::spawn(serve_session(input, Forgiving::new(output)));
-            match session.await {
-                Ok(end) if end.success() => {
-                    eprintln!("boardls lsp: session from {peer} ended");
-                }
-                Ok(_) => eprintln!("boardls lsp: session from {peer} ended without shutdown"),
-                Err(_) => eprintln!("boardls lsp: session from {peer} failed"),
+            let (input, mut output) = stream.into_split();
+            let mut input = BufReader::new(input);
+            if let Err(why) = token::accept(&mut input, &token).await {
+                eprintln!("boardls lsp: refused the connection from {peer}: {why}");
+                let _ = output.write_all(&token::refusal()).await;
+                let _ = output.shutdown().await;
+                return;
             }
+            serve_connection(input, output, shared, format!("from {peer}")).await;
         });
-    }
-}
-
-/// A writer that, once the peer is gone, swallows what is written instead
-/// of failing: the session then winds down from its input side (which sees
-/// the end of the connection) rather than stalling on a full output pipe.
-struct Forgiving<W> {
-    inner: W,
-    broken: bool,
-}
-
-impl<W> Forgiving<W> {
-    fn new(inner: W) -> Forgiving<W> {
-        Forgiving {
-            inner,
-            broken: false,
-        }
-    }
-}
-
-impl<W: AsyncWrite + Unpin> AsyncWrite for Forgiving<W> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        if self.broken {
-            return Poll::Ready(Ok(buf.len()));
-        }
-        match Pin::new(&mut self.inner).poll_write(cx, buf) {
-            Poll::Ready(Err(_)) => {
-                self.broken = true;
-                Poll::Ready(Ok(buf.len()))
-            }
-            other => other,
-        }
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        if self.broken {
-            return Poll::Ready(Ok(()));
-        }
-        match Pin::new(&mut self.inner).poll_flush(cx) {
-            Poll::Ready(Err(_)) => {
-                self.broken = true;
-                Poll::Ready(Ok(()))
-            }
-            other => other,
-        }
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        if self.broken {
-            return Poll::Ready(Ok(()));
-        }
-        match Pin::new(&mut self.inner).poll_shutdown(cx) {
-            Poll::Ready(Err(_)) => Poll::Ready(Ok(())),
-            other => other,
-        }
     }
 }
 

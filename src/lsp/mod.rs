@@ -3,7 +3,9 @@
 //! Layers, each importing only those below it (ARCHITECTURE.md has the
 //! whole picture):
 //! - [`run`](mod@run) starts a session over stdio or, with [`listen`], one per TCP
-//!   connection; [`dispatch`] is a session's loop: messages decoded by
+//!   connection; [`daemon`] serves sessions on a per-user Unix socket and
+//!   forwards an editor's stdio to it; [`shared`] is what the sessions of a
+//!   process share; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
 //!   guard, answers sent through [`outgoing`].
 //! - [`server`] forwards each LSP method to its function in [`handlers`].
@@ -18,6 +20,7 @@
 pub mod actions;
 pub mod capabilities;
 pub mod config;
+pub mod daemon;
 pub mod diagnostics;
 pub mod dispatch;
 pub mod encoding;
@@ -33,10 +36,12 @@ pub mod progress;
 pub mod run;
 pub mod server;
 pub mod session;
+pub mod shared;
 pub mod symbols;
 pub mod transport;
 pub mod view;
 pub mod workspace;
 
-pub use dispatch::{Faults, serve_session, serve_session_with};
-pub use run::{Options, run};
+pub use daemon::serve::DaemonOptions;
+pub use dispatch::{Faults, serve_session, serve_session_with, serve_shared};
+pub use run::{Options, run, run_daemon};

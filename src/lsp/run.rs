@@ -1,7 +1,12 @@
-//! How the server is started: over stdio, or as a TCP daemon.
+//! How the server is started: over stdio, as a TCP server, as the per-user
+//! daemon, or as a forwarder from stdio to a daemon.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::daemon::forward::{self, Target};
+use super::daemon::serve::{self, DaemonOptions};
+use super::daemon::token;
 use super::dispatch::serve_session;
 use super::listen;
 
@@ -12,12 +17,25 @@ pub struct Options {
     pub listen: Option<String>,
     /// Allow `listen` on a non-loopback address.
     pub allow_remote: bool,
+    /// With `listen`: the token file; with a `tcp://` `connect`: the token
+    /// to present.
+    pub token_file: Option<PathBuf>,
+    /// Forward stdio to a daemon: `auto`, a socket path, `tcp://HOST:PORT`.
+    pub connect: Option<String>,
+}
+
+/// `boardls daemon`.
+pub fn run_daemon(options: DaemonOptions) -> ExitCode {
+    serve::run(options)
 }
 
 /// Runs the server until the session ends; the status follows LSP: 0 after
 /// `shutdown` then `exit`, 1 after a bare `exit` or a client that closed the
 /// stream without `shutdown`.
 pub fn run(options: Options) -> ExitCode {
+    if let Some(target) = &options.connect {
+        return forward::run(Target::parse(target), options.token_file);
+    }
     if let Some(address) = &options.listen {
         let addrs = match listen::resolve(address, options.allow_remote) {
             Ok(addrs) => addrs,
@@ -26,11 +44,34 @@ pub fn run(options: Options) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
+        let (token, file, warnings) = match token::for_listen(options.token_file.as_deref()) {
+            Ok(found) => found,
+            Err(message) => {
+                eprintln!("boardls lsp: {message}");
+                return ExitCode::from(2);
+            }
+        };
+        for warning in warnings {
+            eprintln!("boardls lsp: warning: {warning}");
+        }
+        eprintln!("boardls lsp: token file {}", file.display());
         // Sessions share the threads: one per core.
         let Some(runtime) = runtime(None) else {
             return ExitCode::FAILURE;
         };
-        return runtime.block_on(listen::serve(address, &addrs));
+        let made = options.token_file.is_none();
+        let status = runtime.block_on(async {
+            tokio::select! {
+                status = listen::serve(address, &addrs, token) => status,
+                () = serve::stop_signal() => ExitCode::SUCCESS,
+            }
+        });
+        if made {
+            // A token file of its own making goes with the server.
+            let _ = std::fs::remove_file(&file);
+        }
+        runtime.shutdown_background();
+        return status;
     }
     let Some(runtime) = runtime(Some(2)) else {
         return ExitCode::FAILURE;

@@ -27,6 +27,11 @@ impl Server {
     pub fn new(session: Session) -> Server {
         Server { session }
     }
+
+    /// `boardls/status`: the server process and what its sessions share.
+    pub async fn status(&self) -> Result<serde_json::Value> {
+        Ok(lifecycle::status(&self.session))
+    }
 }
 
 impl LanguageServer for Server {

@@ -18,9 +18,11 @@ use super::config::Settings;
 use super::diagnostics;
 use super::encoding::{Encoding, position_to_char};
 use super::outgoing::Outbox;
+use super::shared::Shared;
 use super::view::{ClientCaps, DocView};
 use super::workspace::disk::file_path;
 use super::workspace::index::Index;
+use super::workspace::store::{Lease, Store};
 use crate::document::Document;
 
 /// An open document: the editor's text wins over anything on disk.
@@ -63,6 +65,9 @@ pub struct State {
     pub initial_settings: Settings,
     /// Board files on disk under the workspace folders.
     pub workspace: Index,
+    /// The session's shares in the folders (by the path the client names
+    /// them with), in the store all sessions share.
+    pub leases: HashMap<PathBuf, Lease>,
     next_generation: u64,
 }
 
@@ -113,11 +118,17 @@ pub struct Session {
     pub client: Client,
     alive: Arc<AtomicBool>,
     internal: mpsc::UnboundedSender<Internal>,
+    /// What the sessions of this process share.
+    pub shared: Arc<Shared>,
 }
 
 impl Session {
     /// A session, and the receiving end of its internal work queue.
-    pub fn new(client: Client, outbox: Outbox) -> (Session, mpsc::UnboundedReceiver<Internal>) {
+    pub fn new(
+        client: Client,
+        outbox: Outbox,
+        shared: Arc<Shared>,
+    ) -> (Session, mpsc::UnboundedReceiver<Internal>) {
         let (internal, queue) = mpsc::unbounded_channel();
         let session = Session {
             state: Arc::default(),
@@ -125,6 +136,7 @@ impl Session {
             client,
             alive: Arc::new(AtomicBool::new(true)),
             internal,
+            shared,
         };
         (session, queue)
     }
@@ -144,13 +156,26 @@ impl Session {
         self.alive.load(Ordering::SeqCst)
     }
 
+    /// Background work stops, and the session's shares in the folders end.
     pub fn end(&self) {
         self.alive.store(false, Ordering::SeqCst);
+        let leases = std::mem::take(&mut self.lock().leases);
+        drop(leases);
     }
 
     /// Queues work on the session's ordered path.
     pub fn queue(&self, work: Internal) {
         let _ = self.internal.send(work);
+    }
+
+    /// A way to queue work that does not keep the session alive.
+    pub fn queue_sender(&self) -> mpsc::UnboundedSender<Internal> {
+        self.internal.clone()
+    }
+
+    /// The files on disk, as all sessions of the process share them.
+    pub fn store(&self) -> Arc<Store> {
+        self.shared.store.clone()
     }
 
     pub fn log(&self, kind: MessageType, message: String) {

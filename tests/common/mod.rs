@@ -2,6 +2,11 @@
 //! speaks framed JSON-RPC over its stdin/stdout, answers the server's own
 //! requests with `null`, and models a document's text (with the same
 //! position clamping the protocol asks of servers) to check edits.
+//!
+//! With `BOARDLS_TEST_CONNECT=1` in the environment, every spawned server
+//! is `boardls lsp --connect SOCKET` instead, on a socket of its own in a
+//! private temporary folder: the forwarder spawns the daemon, and the same
+//! tests run through the daemon and the forwarder.
 
 #![allow(dead_code)]
 
@@ -29,7 +34,7 @@ pub fn frame(body: &str) -> Vec<u8> {
 }
 
 /// Reads one frame; `None` at EOF.
-fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
+pub fn read_frame(reader: &mut impl BufRead) -> Option<Value> {
     let mut length = None;
     loop {
         let mut line = String::new();
@@ -58,6 +63,9 @@ type Replies = Arc<Mutex<HashMap<String, Value>>>;
 pub struct Server {
     /// The process, for a stdio server; `None` for a TCP session.
     child: Option<Child>,
+    /// The folder of the daemon a `BOARDLS_TEST_CONNECT` server spawned
+    /// (stopped and removed with the server).
+    daemon_dir: Option<TempDir>,
     /// The thread running an in-process session, with whether it ended
     /// successfully.
     session: Option<std::thread::JoinHandle<bool>>,
@@ -78,13 +86,41 @@ impl Server {
 
     /// Spawns the server after `configure` adjusts its command (environment).
     pub fn spawn_with(configure: impl FnOnce(&mut Command)) -> Server {
+        if std::env::var_os("BOARDLS_TEST_CONNECT").is_some_and(|v| v == "1") {
+            let dir = TempDir::private("connect");
+            let socket = dir.path().join("d.sock");
+            let mut server = Server::forwarded_with(&socket, configure);
+            server.daemon_dir = Some(dir);
+            return server;
+        }
         let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+        command.arg("--stdio");
+        configure(&mut command);
+        Server::spawn_command(command)
+    }
+
+    /// `boardls lsp --connect SOCKET`: a session on the daemon there,
+    /// spawned by the forwarder when none answers.
+    pub fn forwarded(socket: &std::path::Path) -> Server {
+        Server::forwarded_with(socket, |_| {})
+    }
+
+    pub fn forwarded_with(
+        socket: &std::path::Path,
+        configure: impl FnOnce(&mut Command),
+    ) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+        command.arg("lsp").arg("--connect").arg(socket);
+        configure(&mut command);
+        Server::spawn_command(command)
+    }
+
+    /// Spawns `command` as the server, its stdio piped to this client.
+    pub fn spawn_command(mut command: Command) -> Server {
         command
-            .arg("--stdio")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
-        configure(&mut command);
         let mut child = command.spawn().expect("spawn boardls");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = child.stdout.take().expect("stdout");
@@ -93,9 +129,15 @@ impl Server {
         server
     }
 
-    /// A session on a `boardls lsp --listen` daemon.
-    pub fn connect(addr: &str) -> Server {
-        let socket = TcpStream::connect(addr).expect("connect");
+    /// A session on a `boardls lsp --listen` server, presenting `token`
+    /// (its first line) when there is one.
+    pub fn connect(addr: &str, token: Option<&str>) -> Server {
+        let mut socket = TcpStream::connect(addr).expect("connect");
+        if let Some(token) = token {
+            socket
+                .write_all(format!("{token}\n").as_bytes())
+                .expect("send the token");
+        }
         let reader = socket.try_clone().expect("clone socket");
         let writer = socket.try_clone().expect("clone socket");
         let mut server = Server::over(Box::new(writer), reader);
@@ -157,6 +199,7 @@ impl Server {
         });
         Server {
             child: None,
+            daemon_dir: None,
             session: None,
             stdin,
             socket: None,
@@ -369,6 +412,36 @@ impl Drop for Server {
             let _ = child.kill();
             let _ = child.wait();
         }
+        if let Some(dir) = &self.daemon_dir {
+            stop_daemon(&dir.path().join("d.sock"));
+        }
+    }
+}
+
+/// The process id of the daemon serving `socket` (in its lock file).
+pub fn daemon_pid(socket: &std::path::Path) -> Option<i32> {
+    let mut lock = socket.as_os_str().to_owned();
+    lock.push(".lock");
+    std::fs::read_to_string(lock).ok()?.trim().parse().ok()
+}
+
+/// Sends `signal` to the daemon serving `socket`, if one does.
+pub fn signal_daemon(socket: &std::path::Path, signal: i32) -> Option<i32> {
+    let pid = daemon_pid(socket)?;
+    // SAFETY: kill has no memory effects; a stale pid is only an error.
+    unsafe { libc::kill(pid, signal) };
+    Some(pid)
+}
+
+/// Stops the daemon serving `socket` (SIGTERM) and waits for it to go.
+pub fn stop_daemon(socket: &std::path::Path) {
+    let Some(pid) = signal_daemon(socket, libc::SIGTERM) else {
+        return;
+    };
+    let deadline = Instant::now() + TIMEOUT;
+    // SAFETY: signal 0 only asks whether the process exists.
+    while unsafe { libc::kill(pid, 0) } == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -493,16 +566,39 @@ pub fn range(l1: u64, c1: u64, l2: u64, c2: u64) -> Value {
     json!({"start": pos(l1, c1), "end": pos(l2, c2)})
 }
 
-/// A `boardls lsp --listen 127.0.0.1:0` process and the address it bound.
+/// The lines a child writes on its (piped) stderr, as they come.
+pub fn stderr_lines(child: &mut Child) -> Receiver<String> {
+    let stderr = child.stderr.take().expect("a piped stderr");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// A `boardls lsp --listen 127.0.0.1:0` process, the address it bound,
+/// and its token file and token.
 pub struct Daemon {
     child: Child,
     pub addr: String,
+    pub token_file: std::path::PathBuf,
+    pub token: String,
 }
 
 impl Daemon {
     pub fn spawn() -> Daemon {
+        Daemon::spawn_with(&[])
+    }
+
+    /// With more arguments (`--token-file F`).
+    pub fn spawn_with(args: &[&std::ffi::OsStr]) -> Daemon {
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
             .args(["lsp", "--listen", "127.0.0.1:0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -514,18 +610,45 @@ impl Daemon {
             let mut lines = BufReader::new(stderr).lines();
             while let Some(Ok(line)) = lines.next() {
                 if let Some(addr) = line.strip_prefix("boardls lsp: listening on ") {
-                    let _ = tx.send(addr.to_owned());
+                    let _ = tx.send((true, addr.to_owned()));
+                } else if let Some(file) = line.strip_prefix("boardls lsp: token file ") {
+                    let _ = tx.send((false, file.to_owned()));
                 } else {
                     eprintln!("{line}");
                 }
             }
         });
-        let addr = rx.recv_timeout(TIMEOUT).expect("the daemon's address");
-        Daemon { child, addr }
+        let (mut addr, mut token_file) = (None, None);
+        while addr.is_none() || token_file.is_none() {
+            match rx
+                .recv_timeout(TIMEOUT)
+                .expect("the daemon's address and token")
+            {
+                (true, a) => addr = Some(a),
+                (false, f) => token_file = Some(std::path::PathBuf::from(f)),
+            }
+        }
+        let token_file = token_file.unwrap();
+        let token = std::fs::read_to_string(&token_file)
+            .expect("read the token file")
+            .trim()
+            .to_owned();
+        Daemon {
+            child,
+            addr: addr.unwrap(),
+            token_file,
+            token,
+        }
     }
 
+    /// A session that presents the token.
     pub fn connect(&self) -> Server {
-        Server::connect(&self.addr)
+        Server::connect(&self.addr, Some(&self.token))
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Whether the process is still running.
@@ -536,6 +659,13 @@ impl Daemon {
 
 impl Drop for Daemon {
     fn drop(&mut self) {
+        // SIGTERM: the server removes a token file of its own making.
+        // SAFETY: kill has no memory effects.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let deadline = Instant::now() + TIMEOUT;
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -552,6 +682,16 @@ impl TempDir {
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).expect("create temp dir");
         TempDir(path)
+    }
+
+    /// A folder only the user may use (mode 0700), as a daemon's socket
+    /// folder must be.
+    pub fn private(name: &str) -> TempDir {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = TempDir::new(name);
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700))
+            .expect("chmod 700");
+        dir
     }
 
     pub fn path(&self) -> &std::path::Path {

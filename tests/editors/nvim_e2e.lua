@@ -624,8 +624,30 @@ function steps.text(step)
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
 end
 
--- setup({ address = ... }): the plugin connects to a daemon started with
--- `boardls lsp --listen 127.0.0.1:0` instead of spawning the server.
+-- Stops every boardls client and waits until they are gone.
+local function stop_clients()
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
+  end, 20)
+end
+
+-- Says how it went, stops the clients, removes the work folder and quits
+-- (status 1 on any failure).
+local function finish()
+  say(('%d passed, %d failed'):format(passed, failed))
+  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
+    client:stop(true)
+  end
+  vim.fn.delete(work, 'rf')
+  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+end
+
+-- setup({ address = ..., token_file = ... }): the plugin connects to a
+-- server started with `boardls lsp --listen 127.0.0.1:0`, through the
+-- forwarder that presents the server's token, instead of spawning one.
 local function daemon()
   local log = {}
   local proc = vim.system({ server, 'lsp', '--listen', '127.0.0.1:0' }, {
@@ -638,25 +660,25 @@ local function daemon()
   local function logged()
     return table.concat(log)
   end
-  local port
+  local port, token_file
   vim.wait(TIMEOUT, function()
     port = logged():match('listening on 127%.0%.0%.1:(%d+)')
-    return port ~= nil
+    token_file = logged():match('token file (%S+)')
+    return port ~= nil and token_file ~= nil
   end, 20)
-  record(port ~= nil, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', logged())
-  if port == nil then
+  record(port ~= nil and token_file ~= nil,
+    'the daemon listens (boardls lsp --listen 127.0.0.1:0) and names its token file', logged())
+  if port == nil or token_file == nil then
     proc:kill(15)
     return
   end
-  -- Stop the spawned server, then connect through setup({ address }).
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.wait(TIMEOUT, function()
-    return #vim.lsp.get_clients({ name = 'boardls' }) == 0
-  end, 20)
-  require('boardls').setup({ address = '127.0.0.1:' .. port, inlay_hints = true })
-  record(type(vim.lsp.config.boardls.cmd) == 'function', "setup({ address }) makes cmd a vim.lsp.rpc.connect function",
+  -- Stop the spawned server, then connect through setup({ address, token_file }).
+  stop_clients()
+  require('boardls').setup({ cmd = { server, 'lsp' }, address = '127.0.0.1:' .. port,
+    token_file = token_file, inlay_hints = true })
+  local forwarder = { server, 'lsp', '--connect', 'tcp://127.0.0.1:' .. port, '--token-file', token_file }
+  record(vim.deep_equal(vim.lsp.config.boardls.cmd, forwarder),
+    'setup({ address, token_file }) starts the forwarder that presents the token',
     vim.inspect(vim.lsp.config.boardls.cmd))
   vim.fn.system({ 'cp', work .. '/sample.tomek', work .. '/daemon.tomek' })
   steps.open({ file = 'daemon.tomek', filetype = 'tomek' })
@@ -703,10 +725,94 @@ function health()
   record(report:find(want, 1, true) ~= nil, ':checkhealth boardls with a missing binary says ' .. want, report)
 end
 
-local function run()
+-- setup({ daemon = true }): two Neovims share one `boardls daemon`, both
+-- through `boardls lsp --connect auto`, in a private XDG_RUNTIME_DIR. The
+-- second is this file again, with BOARDLS_E2E_PEER set: it takes the same
+-- steps (scenario.json's daemon_steps) on its own copy of the file, then
+-- prints the daemon's status.
+local function load_scenario()
   local f = assert(io.open(here .. '/scenario.json', 'rb'))
   local scenario = vim.json.decode(f:read('*a'))
   f:close()
+  return scenario
+end
+
+-- Takes the daemon steps through the daemon's client, the file opened as
+-- the copy `name`; returns the daemon's boardls/status, or nil.
+local function shared_steps(name)
+  stop_clients()
+  require('boardls').setup({ cmd = { server, 'lsp' }, daemon = true, inlay_hints = true })
+  record(vim.deep_equal(vim.lsp.config.boardls.cmd, { server, 'lsp', '--connect', 'auto' }),
+    'setup({ daemon = true }) starts `boardls lsp --connect auto`', vim.inspect(vim.lsp.config.boardls.cmd))
+  for _, step in ipairs(load_scenario().daemon_steps) do
+    if step.op == 'open' then
+      vim.fn.system({ 'cp', here .. '/fixtures/' .. step.file, work .. '/' .. name })
+      steps.open({ file = name, filetype = step.filetype })
+      if state.client == nil then
+        return nil
+      end
+    else
+      local ok, err = pcall(steps[step.op], step)
+      if not ok then
+        record(false, ('%s: step %s raised an error'):format(name, step.op), err)
+      end
+    end
+  end
+  local status, err = request('boardls/status', vim.NIL)
+  record(err == nil and type(status) == 'table' and status.pid ~= nil,
+    ('%s: boardls/status names the daemon'):format(name), vim.inspect(err or status))
+  return status
+end
+
+local function shared_daemon()
+  local run_dir = vim.fn.tempname() .. '-run'
+  vim.fn.mkdir(run_dir, 'p', tonumber('700', 8))
+  vim.env.XDG_RUNTIME_DIR = run_dir
+  local mine = shared_steps('shared-1.tomek')
+  if mine == nil then
+    return
+  end
+  -- The second Neovim, while this one's session is open.
+  -- Started as this one was: the user config, then this file.
+  local peer = vim.system({ vim.v.progpath, '--headless', '-i', 'NONE', '-u', here .. '/nvim_init.lua',
+    '-c', 'lua dofile(vim.env.BOARDLS_E2E)' }, {
+    env = { BOARDLS_E2E_PEER = '1', XDG_RUNTIME_DIR = run_dir, BOARDLS = server,
+      BOARDLS_E2E = here .. '/nvim_e2e.lua' },
+    text = true,
+  }):wait(4 * TIMEOUT + 30000)
+  local output = (peer.stdout or '') .. (peer.stderr or '')
+  local peer_passed, peer_failed = output:match('(%d+) passed, (%d+) failed')
+  record(peer.code == 0 and tonumber(peer_failed) == 0 and (tonumber(peer_passed) or 0) > 0,
+    'the second Neovim gets diagnostics, hover and a code action from the daemon', output)
+  local peer_pid, peer_sessions = output:match('# daemon pid (%d+) sessions (%d+)')
+  record(tonumber(peer_pid) == mine.pid and tonumber(peer_sessions) == 2,
+    ('both Neovims are sessions of one daemon process (pid %s)'):format(tostring(mine.pid)),
+    ('this one: %s; the second: pid %s, %s sessions'):format(vim.inspect(mine), tostring(peer_pid),
+      tostring(peer_sessions)))
+  local again = request('boardls/status', vim.NIL)
+  record(type(again) == 'table' and again.pid == mine.pid and again.sessions == 1,
+    'the daemon goes on serving this Neovim after the second quits', vim.inspect(again))
+  if state.client ~= nil then
+    state.client:stop(true)
+  end
+  vim.uv.kill(mine.pid, 15)
+  vim.fn.delete(run_dir, 'rf')
+end
+
+-- The second Neovim of shared_daemon().
+local function peer()
+  local status = shared_steps('shared-2.tomek')
+  if status ~= nil then
+    say(('# daemon pid %s sessions %s'):format(tostring(status.pid), tostring(status.sessions)))
+  end
+  finish()
+end
+
+local function run()
+  if vim.env.BOARDLS_E2E_PEER == '1' then
+    return peer()
+  end
+  local scenario = load_scenario()
 
   say(('# Neovim %s, server %s'):format(tostring(vim.version()), server))
   record(vim.fn.executable(server) == 1, 'the server binary is executable', server)
@@ -745,13 +851,9 @@ local function run()
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'inlay hints are on in board buffers without setup()')
 
   daemon()
+  shared_daemon()
 
-  say(('%d passed, %d failed'):format(passed, failed))
-  for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
-    client:stop(true)
-  end
-  vim.fn.delete(work, 'rf')
-  vim.cmd((failed == 0 and passed > 0) and 'qall!' or 'cquit 1')
+  finish()
 end
 
 -- Whatever happens, never hang a CI run.

@@ -156,6 +156,45 @@ function pathWithoutBoardls() {
   return { PATH: kept.join(path.delimiter), dropped };
 }
 
+/**
+ * The two windows' `boardls lsp --connect auto` reached one daemon: one
+ * socket and lock in the runtime folder, one `boardls daemon` process (the
+ * lock's pid), whose log shows at least two sessions. Then it is stopped.
+ */
+function sharedDaemonProcess(runDir) {
+  const dir = path.join(runDir, 'boardls');
+  const locks = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.sock.lock')) : [];
+  const lock = locks.length === 1 ? path.join(dir, locks[0]) : undefined;
+  const pid = lock === undefined ? undefined : Number(fs.readFileSync(lock, 'utf8').trim());
+  const daemons = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args[1] === 'daemon' && args.some((arg) => arg.startsWith(dir))) {
+        daemons.push(Number(entry));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const log = lock === undefined ? '' : fs.readFileSync(lock.replace(/\.lock$/, '.log'), 'utf8');
+  const sessions = (log.match(/session #\d+ started/g) || []).length;
+  record(daemons.length === 1 && daemons[0] === pid && sessions >= 2,
+    `the two windows were sessions of one boardls daemon process (pid ${pid})`,
+    `sockets' locks in ${dir}: ${JSON.stringify(locks)}; daemon processes: ${JSON.stringify(daemons)}; ` +
+    `sessions in its log: ${sessions}\n${log}`);
+  for (const daemon of daemons) {
+    try {
+      process.kill(daemon, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 async function main() {
   for (const [what, file] of [['the server binary', server], ['the extension', vsix],
     ['the universal extension', universalVsix], ['the test extension', testVsix],
@@ -174,10 +213,22 @@ async function main() {
   const extensions = path.join(state, 'extensions');
   const workspace = path.join(state, 'workspace');
   const browserProfile = path.join(state, 'chromium');
-  for (const dir of [userData, extensions, workspace, browserProfile, path.join(userData, 'User')]) {
+  // The second window's folder, for the shared daemon's steps.
+  const workspace2 = path.join(state, 'workspace2');
+  // The runtime folder of code-server and all it starts: the shared daemon's
+  // socket goes there (boardls/ below it), away from the user's.
+  const runDir = path.join(state, 'run');
+  for (const dir of [userData, extensions, workspace, workspace2, browserProfile, runDir, path.join(userData, 'User')]) {
     fs.mkdirSync(dir, { recursive: true });
   }
+  fs.chmodSync(runDir, 0o700);
   fs.cpSync(path.join(here, 'fixtures'), workspace, { recursive: true });
+  fs.copyFileSync(path.join(here, 'fixtures', 'broken.tomek'), path.join(workspace, 'shared-1.tomek'));
+  fs.copyFileSync(path.join(here, 'fixtures', 'broken.tomek'), path.join(workspace2, 'shared-2.tomek'));
+  fs.writeFileSync(path.join(workspace2, 'peer.json'), JSON.stringify({
+    report: path.join(workspace, '.boardls-e2e-peer.json'),
+    scenario: path.join(workspace, 'scenario.json'),
+  }));
   // Untouched copies for the test extension to restore before the screenshot.
   fs.mkdirSync(path.join(workspace, 'original'));
   fs.copyFileSync(path.join(here, 'fixtures', 'broken.uttt'), path.join(workspace, 'original', 'broken.uttt.txt'));
@@ -200,8 +251,8 @@ async function main() {
     'editor.minimap.enabled': false,
     'editor.fontSize': 15,
     'files.exclude': {
-      'scenario.json': true, '.boardls-e2e-result.json': true, 'daemon-address.txt': true, 'bundled-server.txt': true,
-      original: true,
+      'scenario.json': true, '.boardls-e2e-*': true, 'daemon-address.txt': true, 'peer.json': true,
+      'bundled-server.txt': true, original: true,
     },
   }, null, 1));
   // A daemon for the test extension to connect to with boardls.server.address.
@@ -209,23 +260,26 @@ async function main() {
   const daemon = spawn(server, ['lsp', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   daemon.stderr.on('data', (d) => daemonLog.push(String(d)));
   let daemonPort;
-  for (let end = Date.now() + 15000; daemonPort === undefined && Date.now() < end;) {
+  let tokenFile;
+  for (let end = Date.now() + 15000; (daemonPort === undefined || tokenFile === undefined) && Date.now() < end;) {
     daemonPort = /listening on 127\.0\.0\.1:(\d+)/.exec(daemonLog.join(''))?.[1];
+    tokenFile = /token file (\S+)/.exec(daemonLog.join(''))?.[1];
     await sleep(50);
   }
-  record(daemonPort !== undefined, 'the daemon listens (boardls lsp --listen 127.0.0.1:0)', daemonLog.join(''));
-  if (daemonPort !== undefined) {
-    fs.writeFileSync(path.join(workspace, 'daemon-address.txt'), `127.0.0.1:${daemonPort}\n`);
+  record(daemonPort !== undefined && tokenFile !== undefined,
+    'the daemon listens (boardls lsp --listen 127.0.0.1:0) and names its token file', daemonLog.join(''));
+  if (daemonPort !== undefined && tokenFile !== undefined) {
+    fs.writeFileSync(path.join(workspace, 'daemon-address.txt'), `127.0.0.1:${daemonPort}\n${tokenFile}\n`);
   }
   try {
-    await withDaemon({ userData, extensions, workspace, browserProfile }, daemonLog);
+    await withDaemon({ userData, extensions, workspace, workspace2, browserProfile, runDir }, daemonLog);
   } finally {
     daemon.kill('SIGTERM');
   }
 }
 
 /** The rest of main(): install, start code-server and chromium, read the results. */
-async function withDaemon({ userData, extensions, workspace, browserProfile }, daemonLog) {
+async function withDaemon({ userData, extensions, workspace, workspace2, browserProfile, runDir }, daemonLog) {
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(state, 'config.yaml')];
 
   const install = spawnSync(codeServer, [...common, '--install-extension', vsix, '--install-extension', testVsix], {
@@ -258,7 +312,7 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
   }
   const cs = spawn(codeServer, [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH } });
+    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH, XDG_RUNTIME_DIR: runDir } });
   cs.stdout.on('data', (d) => codeServerLog.push(String(d)));
   cs.stderr.on('data', (d) => codeServerLog.push(String(d)));
   let browser;
@@ -283,11 +337,27 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
 
     // Prints the extension's results as they come, until it says it is done.
     const resultFile = path.join(workspace, '.boardls-e2e-result.json');
+    const peerWanted = path.join(workspace, '.boardls-e2e-peer-wanted');
+    const peerReport = path.join(workspace, '.boardls-e2e-peer.json');
+    let peerPage;
+    let peerSize = 0;
     let reported = 0;
     let done = false;
     let end = Date.now() + RESULT_TIMEOUT;
     while (!done && Date.now() < end && cs.exitCode === null) {
       await sleep(250);
+      // The second window of the shared daemon's steps, when the first asks.
+      if (peerPage === undefined && fs.existsSync(peerWanted)) {
+        peerPage = await browser.newPage();
+        await peerPage.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace2)}`);
+        end = Date.now() + RESULT_TIMEOUT;
+      }
+      // The second window's results count as progress too.
+      const size = fs.existsSync(peerReport) ? fs.statSync(peerReport).size : 0;
+      if (size !== peerSize) {
+        peerSize = size;
+        end = Date.now() + STEP_TIMEOUT;
+      }
       if (!fs.existsSync(resultFile)) {
         continue;
       }
@@ -314,6 +384,10 @@ async function withDaemon({ userData, extensions, workspace, browserProfile }, d
     const sessions = daemonLog.join('');
     record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),
       'the extension had a daemon session and ended it when the setting was cleared', sessions);
+    sharedDaemonProcess(runDir);
+    if (peerPage !== undefined) {
+      await peerPage.close().catch(() => {});
+    }
     // Hover a cell of the second position (line 19), as a user would.
     const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
     const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);

@@ -1,7 +1,10 @@
 // VS Code client for the boardls language server: starts `boardls lsp`
-// over stdio for .uttt, .go9 and .tomek documents, or connects over TCP to a
-// running daemon (`boardls lsp --listen HOST:PORT`) named by
-// `boardls.server.address`.
+// VS Code client for the boardls language server: starts `boardls lsp`
+// over stdio for .uttt, .go9 and .tomek documents; or, with
+// `boardls.server.daemon`, `boardls lsp --connect auto`, which joins the
+// user's shared daemon; or connects over TCP to a running server
+// (`boardls lsp --listen HOST:PORT`) named by `boardls.server.address`,
+// presenting the token in `boardls.server.tokenFile`.
 //
 // The server binary is, in this order: the `boardls.path` setting (not in
 // an untrusted workspace), the binary shipped inside a platform-specific
@@ -25,18 +28,21 @@ const OPEN_SETTINGS = 'Open settings';
 const EXE = process.platform === 'win32' ? 'boardls.exe' : 'boardls';
 
 let client: LanguageClient | undefined;
-/** What the client runs: the server binary's path, or `tcp:HOST:PORT` for a daemon. */
+/**
+ * What the client runs: the server binary's path, `daemon:PATH` for the
+ * shared daemon, or `tcp:HOST:PORT` for a TCP server.
+ */
 let serverSource = '';
-/** Where the binary was found: `setting`, `bundled`, `PATH`; `daemon` for a TCP connection. */
+/** Where the binary was found: `setting`, `bundled`, `PATH`; `tcp` for a TCP connection. */
 let serverOrigin: ServerOrigin | '' = '';
 let output: vscode.OutputChannel | undefined;
 
-export type ServerOrigin = 'setting' | 'bundled' | 'PATH' | 'daemon';
+export type ServerOrigin = 'setting' | 'bundled' | 'PATH' | 'tcp';
 
 /** A server binary and where it was found. */
 export interface ServerBinary {
   command: string;
-  origin: Exclude<ServerOrigin, 'daemon'>;
+  origin: Exclude<ServerOrigin, 'tcp'>;
 }
 
 /**
@@ -165,16 +171,33 @@ export function parseAddress(address: string): { host: string; port: number } | 
   return { host: match[1] ?? match[2], port };
 }
 
-/** Server options that connect to the daemon at `host:port`, one TCP connection per client. */
-function connectTo(host: string, port: number): ServerOptions {
+/**
+ * Server options that connect to the server at `host:port`, one TCP
+ * connection per client; the token, when there is one, is the first line
+ * sent, before any LSP message.
+ */
+function connectTo(host: string, port: number, token: string | undefined): ServerOptions {
   return () => new Promise<StreamInfo>((resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.once('connect', () => {
       socket.removeListener('error', reject);
+      if (token !== undefined) {
+        socket.write(`${token}\n`);
+      }
       resolve({ reader: socket, writer: socket });
     });
     socket.once('error', reject);
   });
+}
+
+/** The token in `boardls.server.tokenFile` (`~` is the home folder). */
+export function readToken(file: string): string {
+  const expanded = file.startsWith('~') ? path.join(process.env.HOME ?? '', file.slice(1)) : file;
+  const token = fs.readFileSync(expanded, 'utf8').trim();
+  if (token === '' || token.includes('\n')) {
+    throw new Error(`${expanded} must hold one line, the token`);
+  }
+  return token;
 }
 
 async function reportMissingBinary(configured: string): Promise<void> {
@@ -212,10 +235,41 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       void offerSettings(message, setting);
       return;
     }
-    serverOptions = connectTo(target.host, target.port);
+    const tokenFile = config.get<string>('server.tokenFile', '').trim();
+    let token: string | undefined;
+    if (tokenFile !== '') {
+      try {
+        token = readToken(tokenFile);
+      } catch (err) {
+        const message = `boardls: cannot read the token file ${tokenFile} (boardls.server.tokenFile): ${String(err)}`;
+        output?.appendLine(message);
+        void offerSettings(message, 'boardls.server.tokenFile');
+        return;
+      }
+    }
+    serverOptions = connectTo(target.host, target.port, token);
     what = `the daemon at ${address}`;
     serverSource = `tcp:${address}`;
-    serverOrigin = 'daemon';
+    serverOrigin = 'tcp';
+  } else if (config.get<boolean>('server.daemon', false)) {
+    // The user's shared daemon: `boardls lsp --connect auto` joins it,
+    // starting it when absent.
+    const configured = configuredPath();
+    const found = resolveServer(configured, context.extensionPath);
+    if (found === undefined) {
+      void reportMissingBinary(configured);
+      return;
+    }
+    const { command } = found;
+    const args = ['lsp', '--connect', 'auto'];
+    serverOptions = {
+      run: { command, args, transport: TransportKind.stdio },
+      debug: { command, args, transport: TransportKind.stdio },
+    };
+    what = `${command} lsp --connect auto`;
+    serverSource = `daemon:${command}`;
+    serverOrigin = found.origin;
+    setting = 'boardls.server.daemon';
   } else {
     const configured = configuredPath();
     const found = resolveServer(configured, context.extensionPath);
@@ -260,7 +314,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     await client.start();
   } catch (err) {
     const message = address !== ''
-      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address}\` or clear boardls.server.address.`
+      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address} --token-file FILE\` (and set boardls.server.tokenFile to FILE) or clear boardls.server.address.`
       : `boardls: the language server (${what}) failed to start: ${String(err)}`;
     output?.appendLine(message);
     void offerSettings(message, setting);
@@ -285,9 +339,9 @@ async function restartClient(context: vscode.ExtensionContext): Promise<void> {
 export interface BoardlsApi {
   /** True while the language server (process or daemon connection) is up and initialized. */
   isServerRunning(): boolean;
-  /** The server binary's path, or `tcp:HOST:PORT` when connected to a daemon. */
+  /** The server binary's path, `daemon:PATH` for the shared daemon, or `tcp:HOST:PORT`. */
   serverSource(): string;
-  /** Where the binary was found (`setting`, `bundled`, `PATH`), or `daemon`. */
+  /** Where the binary was found (`setting`, `bundled`, `PATH`), or `tcp`. */
   serverOrigin(): string;
 }
 
@@ -301,7 +355,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
       // A new binary or daemon address needs a new connection; other
       // settings reach the running server through
       // workspace/didChangeConfiguration.
-      if (event.affectsConfiguration('boardls.path') || event.affectsConfiguration('boardls.server.address')) {
+      if (['boardls.path', 'boardls.server.address', 'boardls.server.tokenFile', 'boardls.server.daemon']
+        .some((section) => event.affectsConfiguration(section))) {
         void restartClient(context);
       }
     }),

@@ -13,7 +13,9 @@ pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeRes
     caps.markdown_images = ClientCaps::renders_markdown_images(client_name, &params.capabilities);
     {
         let mut state = session.lock();
-        settings::initialize(&mut state, params);
+        // The folders' shares (and their poll) need the watch capability.
+        state.caps = caps;
+        settings::initialize(session, &mut state, params);
         // The client's own word on images wins over the guess by name.
         if let Some(images) = state.settings.hover.markdown_images {
             caps.markdown_images = images;
@@ -46,6 +48,19 @@ pub fn initialized(session: &Session) {
         ),
     );
     settings::initialized(session);
+}
+
+/// `boardls/status`: which process serves the session (several sessions of
+/// a daemon name the same one), how many sessions it has, how many files
+/// it has read from disk and how many folders it polls, for all of them.
+pub fn status(session: &Session) -> serde_json::Value {
+    serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "pid": std::process::id(),
+        "sessions": session.shared.sessions(),
+        "fileReads": session.shared.store.reads(),
+        "polledFolders": session.shared.store.polls(),
+    })
 }
 
 /// Background work stops; the exit status is the dispatcher's.

@@ -1,32 +1,26 @@
-//! Board files on disk: finding them, reading them safely, and their
-//! diagnostics as a client would see them, straight from their text (no
-//! rope and no document is built for a file that is not open).
+//! Board files on disk: their paths, reading one safely (a FIFO is never
+//! opened, a huge file never read into memory), and what a folder holds
+//! now, for polling. Plain blocking I/O: the shared [`Store`] decides what
+//! to read, and when.
+//!
+//! [`Store`]: super::store::Store
 
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read as _};
+use std::os::unix::fs::MetadataExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
-use tower_lsp_server::ls_types::{
-    self as lsp, FileChangeType, FileEvent, NumberOrString, Position, Range, Uri,
-};
+use tower_lsp_server::ls_types::{FileChangeType, Uri};
 
-use super::index::{Finished, Folder, Read};
-use crate::diagnostics::codes;
+use super::checked::Checked;
+use super::index::Folder;
 use crate::games::GameKind;
-use crate::lsp::diagnostics::{SOURCE, TextRanges, to_lsp};
-use crate::lsp::encoding::Encoding;
-use crate::syntax::diagnose_bytes;
 use crate::walk::find_board_files;
 
 /// Larger files get one diagnostic instead of being read into memory.
 const MAX_FILE_BYTES: u64 = 256 << 20;
-/// An unopened file publishes at most this many diagnostics (a huge
-/// broken file would otherwise flood the client), then says how many more.
-pub const MAX_DISK_DIAGNOSTICS: usize = 1000;
-
 /// The local path of a `file:` URI.
 pub fn file_path(uri: &Uri) -> Option<PathBuf> {
     let scheme = uri.scheme().as_str();
@@ -43,63 +37,31 @@ pub fn folder(uri: &Uri) -> Option<Folder> {
     Some(Folder { path, real })
 }
 
-/// One file to read, with the ticket that lets its result apply.
-pub struct Job {
-    pub path: PathBuf,
-    pub uri: Uri,
-    pub kind: GameKind,
-    pub ticket: u64,
+/// What reading a file found.
+pub enum Loaded {
+    /// Gone, or not a regular file.
+    Gone,
+    /// Its bytes were read and judged (a bug in judging is the file's
+    /// problem, not the end of the scan).
+    Read(Checked),
+    /// It could not be read: why.
+    Unreadable(Checked),
 }
 
-/// A finished read, and whether the file could not be read.
-pub struct Done {
-    pub finished: Finished,
-    pub unreadable: bool,
-}
-
-/// Reads and judges files (on a blocking thread). `reals`, for files the
-/// client named, confines reads to the workspace folders' real paths.
-pub fn read_all(jobs: Vec<Job>, enc: Encoding, reals: Option<&[PathBuf]>) -> Vec<Done> {
-    jobs.into_iter()
-        .map(|job| {
-            let inside = reals.is_none_or(|reals| {
-                fs::canonicalize(&job.path)
-                    .is_ok_and(|real| reals.iter().any(|r| real.starts_with(r)))
-            });
-            let (read, unreadable) = if inside {
-                read_file(&job, enc)
-            } else {
-                (Read::Gone, false)
-            };
-            Done {
-                finished: Finished {
-                    path: job.path,
-                    uri: job.uri,
-                    ticket: job.ticket,
-                    read,
-                },
-                unreadable,
-            }
-        })
-        .collect()
-}
-
-fn read_file(job: &Job, enc: Encoding) -> (Read, bool) {
-    let bytes = match read_bytes(&job.path) {
+/// Reads and judges one file (blocking).
+pub fn load(path: &Path, kind: GameKind) -> Loaded {
+    let bytes = match read_bytes(path) {
         Ok(Some(bytes)) => bytes,
-        Ok(None) => return (Read::Gone, false),
-        Err(problem) => return (Read::Checked(vec![file_problem(problem)]), true),
+        Ok(None) => return Loaded::Gone,
+        Err(problem) => return Loaded::Unreadable(Checked::Problem(problem)),
     };
     // The disk is not the user's typing: a bug in judging one file is that
     // file's diagnostic, not the end of the scan.
-    match catch_unwind(AssertUnwindSafe(|| judge(job, &bytes, enc))) {
-        Ok(items) => (Read::Checked(items), false),
-        Err(_) => (
-            Read::Checked(vec![file_problem(
-                "boardls failed while checking this file; please report it".to_owned(),
-            )]),
-            true,
-        ),
+    match catch_unwind(AssertUnwindSafe(|| Checked::judge(kind, &bytes))) {
+        Ok(checked) => Loaded::Read(checked),
+        Err(_) => Loaded::Read(Checked::Problem(
+            "boardls failed while checking this file; please report it".to_owned(),
+        )),
     }
 }
 
@@ -145,89 +107,52 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
-/// The file's diagnostics, as an open document of that text would have
-/// them (at most [`MAX_DISK_DIAGNOSTICS`]); a file that is not UTF-8 gets
-/// the checker's one diagnostic at the first bad byte.
-fn judge(job: &Job, bytes: &[u8], enc: Encoding) -> Vec<lsp::Diagnostic> {
-    let checked = diagnose_bytes(job.kind, bytes);
-    let ranges = TextRanges::new(checked.text, enc);
-    let found = &checked.diagnostics;
-    let mut items: Vec<lsp::Diagnostic> = found
-        .iter()
-        .take(MAX_DISK_DIAGNOSTICS)
-        .map(|d| to_lsp(&job.uri, &ranges, d))
-        .collect();
-    if found.len() > MAX_DISK_DIAGNOSTICS {
-        items.push(lsp::Diagnostic {
-            severity: Some(lsp::DiagnosticSeverity::INFORMATION),
-            code: Some(NumberOrString::String(
-                codes::FILE_MORE_DIAGNOSTICS.to_owned(),
-            )),
-            ..file_problem(format!(
-                "{} more diagnostics in this file; open it to see them all",
-                found.len() - MAX_DISK_DIAGNOSTICS
-            ))
-        });
-    }
-    items
+/// What tells one version of a file from another without reading it:
+/// its identity, length, and modification and change times (a rename over
+/// it, a write or a `chmod` changes one of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
 }
 
-fn file_problem(message: String) -> lsp::Diagnostic {
-    lsp::Diagnostic {
-        range: Range::new(Position::new(0, 0), Position::new(0, 0)),
-        severity: Some(lsp::DiagnosticSeverity::WARNING),
-        code: Some(NumberOrString::String(codes::FILE_UNREADABLE.to_owned())),
-        source: Some(SOURCE.to_owned()),
-        message,
-        ..lsp::Diagnostic::default()
-    }
-}
-
-/// The board files below the folders, each once, with their URIs; the
-/// problems met on the way (unreadable folders) as messages.
-pub fn find_files(folders: &[Folder]) -> (Vec<(PathBuf, Uri, GameKind)>, Vec<String>) {
-    let mut problems = Vec::new();
-    let mut found = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for folder in folders {
-        let files = find_board_files(&folder.path, true, &mut |path, err| {
-            problems.push(format!("boardls: skipped {}: {err}", path.display()));
-        });
-        for (path, kind) in files {
-            if seen.insert(path.clone())
-                && let Some(uri) = Uri::from_file_path(&path)
-            {
-                found.push((path, uri, kind));
-            }
+impl Stamp {
+    pub fn of(metadata: &fs::Metadata) -> Stamp {
+        Stamp {
+            dev: metadata.dev(),
+            ino: metadata.ino(),
+            len: metadata.len(),
+            modified: (metadata.mtime(), metadata.mtime_nsec()),
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
         }
     }
-    (found, problems)
 }
 
-/// Each board file's modification time and length.
-pub type Snapshot = HashMap<PathBuf, (Option<SystemTime>, u64)>;
+/// Each board file's stamp.
+pub type Snapshot = HashMap<PathBuf, Stamp>;
 
-/// The board files of the folders as they are now.
-pub fn snapshot(folders: &[Folder]) -> Snapshot {
+/// The board files below `folder` as they are now.
+pub fn snapshot(folder: &Path) -> Snapshot {
     let mut files = Snapshot::new();
-    for folder in folders {
-        for (path, _) in find_board_files(&folder.path, true, &mut |_, _| {}) {
-            if let Ok(metadata) = fs::metadata(&path) {
-                files.insert(path, (metadata.modified().ok(), metadata.len()));
-            }
+    for (path, _) in find_board_files(folder, true, &mut |_, _| {}) {
+        if let Ok(metadata) = fs::metadata(&path) {
+            files.insert(path, Stamp::of(&metadata));
         }
     }
     files
 }
 
-/// What changed between two snapshots, as watched-file events.
-pub fn changes(before: &Snapshot, now: &Snapshot) -> Vec<FileEvent> {
-    let event = |path: &Path, typ| Uri::from_file_path(path).map(|uri| FileEvent { uri, typ });
-    let mut changes: Vec<FileEvent> = now
+/// What changed between two snapshots: each path, created, changed or
+/// deleted.
+pub fn changes(before: &Snapshot, now: &Snapshot) -> Vec<(PathBuf, FileChangeType)> {
+    let mut changes: Vec<(PathBuf, FileChangeType)> = now
         .iter()
         .filter_map(|(path, stamp)| match before.get(path) {
-            None => event(path, FileChangeType::CREATED),
-            Some(old) if old != stamp => event(path, FileChangeType::CHANGED),
+            None => Some((path.clone(), FileChangeType::CREATED)),
+            Some(old) if old != stamp => Some((path.clone(), FileChangeType::CHANGED)),
             Some(_) => None,
         })
         .collect();
@@ -235,7 +160,7 @@ pub fn changes(before: &Snapshot, now: &Snapshot) -> Vec<FileEvent> {
         before
             .keys()
             .filter(|path| !now.contains_key(*path))
-            .filter_map(|path| event(path, FileChangeType::DELETED)),
+            .map(|path| (path.clone(), FileChangeType::DELETED)),
     );
     changes
 }
@@ -246,7 +171,13 @@ mod tests {
 
     #[test]
     fn snapshots_differ_by_created_changed_and_deleted_files() {
-        let stamp = |len| (None, len);
+        let stamp = |len| Stamp {
+            dev: 1,
+            ino: 2,
+            len,
+            modified: (0, 0),
+            changed: (0, 0),
+        };
         let before: Snapshot = [
             (PathBuf::from("/w/kept.go9"), stamp(1)),
             (PathBuf::from("/w/changed.go9"), stamp(1)),
@@ -263,48 +194,16 @@ mod tests {
         .collect();
         let mut got: Vec<(String, FileChangeType)> = changes(&before, &now)
             .into_iter()
-            .map(|e| (e.uri.as_str().to_owned(), e.typ))
+            .map(|(path, typ)| (path.display().to_string(), typ))
             .collect();
         got.sort_by(|a, b| a.0.cmp(&b.0));
         assert_eq!(
             got,
             [
-                ("file:///w/changed.go9".to_owned(), FileChangeType::CHANGED),
-                ("file:///w/created.go9".to_owned(), FileChangeType::CREATED),
-                ("file:///w/deleted.go9".to_owned(), FileChangeType::DELETED),
+                ("/w/changed.go9".to_owned(), FileChangeType::CHANGED),
+                ("/w/created.go9".to_owned(), FileChangeType::CREATED),
+                ("/w/deleted.go9".to_owned(), FileChangeType::DELETED),
             ]
         );
-    }
-
-    #[test]
-    fn disk_diagnostics_match_the_open_document() {
-        use crate::document::Document;
-        use crate::lsp::view::{ClientCaps, DocView};
-        let text = "2\n.......xo\n.........\n.........\n..x......\n.xox....x\n.o.o...xo\n..o......\n.....xxxo\n....xooo.\n";
-        let Ok(uri) = "file:///w/a.go9".parse::<Uri>() else {
-            panic!("uri");
-        };
-        for encoding in [Encoding::Utf8, Encoding::Utf16] {
-            let job = Job {
-                path: PathBuf::from("/w/a.go9"),
-                uri: uri.clone(),
-                kind: GameKind::Go9,
-                ticket: 1,
-            };
-            let from_disk = judge(&job, text.as_bytes(), encoding);
-            let doc = Document::new(GameKind::Go9, text);
-            let view = DocView {
-                uri: &uri,
-                doc: &doc,
-                version: 0,
-                caps: ClientCaps {
-                    encoding,
-                    ..ClientCaps::default()
-                },
-            };
-            let open = crate::lsp::diagnostics::document(&view);
-            assert!(!open.is_empty());
-            assert_eq!(from_disk, open);
-        }
     }
 }

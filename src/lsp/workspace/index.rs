@@ -102,6 +102,12 @@ impl Index {
         self.folders.iter().any(|f| tracked_below(&f.path, path))
     }
 
+    /// The real path of a file below a folder (the shared store's key).
+    pub fn real_path(&self, path: &Path) -> Option<PathBuf> {
+        let folder = self.folders.iter().find(|f| tracked_below(&f.path, path))?;
+        Some(folder.real.join(path.strip_prefix(&folder.path).ok()?))
+    }
+
     /// The folders' real paths: reads of files the client names stay inside.
     pub fn reals(&self) -> Vec<PathBuf> {
         self.folders.iter().map(|f| f.real.clone()).collect()

@@ -12,7 +12,8 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::disk;
-use super::tasks::{POLL_INTERVAL, clear_files, poll_folders, refresh_pull, scan_folders};
+use super::store::POLL_INTERVAL;
+use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
 use crate::lsp::session::{Session, State};
 use crate::lsp::view::ClientCaps;
@@ -22,8 +23,9 @@ pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
 /// How long to wait for the client's settings before scanning anyway.
 const CONFIGURATION_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Reads the folders and the initial settings from `initialize`.
-pub fn initialize(state: &mut State, params: &InitializeParams) {
+/// Reads the folders and the initial settings from `initialize`; the
+/// folders are shared with the process's other sessions from now on.
+pub fn initialize(session: &Session, state: &mut State, params: &InitializeParams) {
     let mut uris: Vec<&Uri> = params
         .workspace_folders
         .iter()
@@ -37,7 +39,9 @@ pub fn initialize(state: &mut State, params: &InitializeParams) {
         uris.push(root);
     }
     for folder in uris.into_iter().filter_map(disk::folder) {
-        state.workspace.add_folder(folder);
+        if state.workspace.add_folder(folder.clone()) {
+            share_folder(session, state, &folder);
+        }
     }
     if let Some(options) = &params.initialization_options {
         let payload = config::section(options).unwrap_or(options);
@@ -75,7 +79,8 @@ pub fn initialized(session: &Session) {
         });
     }
     if !caps.watch_registration {
-        // Nobody will tell the server about changes on disk: look itself.
+        // Nobody will tell the server about changes on disk: the folders'
+        // poll (started as they were shared) looks.
         session.log(
             MessageType::INFO,
             format!(
@@ -83,7 +88,6 @@ pub fn initialized(session: &Session) {
                 POLL_INTERVAL.as_secs()
             ),
         );
-        tokio::spawn(poll_folders(session.clone()));
     }
     if !registrations.is_empty() {
         let client = session.client.clone();

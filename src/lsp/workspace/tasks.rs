@@ -1,7 +1,10 @@
 //! The work that keeps the workspace's diagnostics current: the scan of
 //! the folders, re-reads of files that changed (watched-file events, closed
-//! documents) and, for clients that cannot watch files, a poll.
+//! documents) and, for clients that cannot watch files, the folders' poll.
 //!
+//! Finding, reading and judging go through the process's shared store
+//! (`store`), so sessions on the same folder share one walk, one read of
+//! each file and one poll; what stays here is the session's own part.
 //! Files are read and judged on blocking threads, in parallel chunks,
 //! while the session goes on answering requests; each result is applied to
 //! the [`Index`](super::index::Index) under the session lock and its
@@ -11,36 +14,31 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
 use tokio::task::JoinSet;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
-use super::disk::{self, Done, Job};
+use super::disk;
 use super::index::{Applied, Folder};
+use super::jobs::{self, Done, Found, Job};
+use super::store::Sink;
 use crate::games::GameKind;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
 
 /// Files read per blocking job during a scan.
 const CHUNK: usize = 32;
-/// How often the folders are polled for changes when the client does not
-/// watch files.
-pub const POLL_INTERVAL: Duration = Duration::from_secs(2);
 
 /// Gives each file a fresh read ticket, superseding reads in flight.
-fn jobs(state: &mut State, found: Vec<(PathBuf, Uri, GameKind)>) -> Vec<Job> {
+fn jobs(state: &mut State, found: Vec<Found>) -> Vec<Job> {
     found
         .into_iter()
-        .map(|(path, uri, kind)| {
+        .map(|found| {
             let ticket = state.generation();
-            state.workspace.start_read(path.clone(), ticket);
-            Job {
-                path,
-                uri,
-                kind,
-                ticket,
-            }
+            state.workspace.start_read(found.path.clone(), ticket);
+            Job { found, ticket }
         })
         .collect()
 }
@@ -104,8 +102,9 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         "looking for board files".to_owned(),
     )
     .await;
+    let store = session.store();
     let Ok((mut found, problems)) =
-        tokio::task::spawn_blocking(move || disk::find_files(&folders)).await
+        tokio::task::spawn_blocking(move || jobs::find_files(&store, &folders)).await
     else {
         return;
     };
@@ -144,7 +143,8 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         while running.len() < parallel
             && let Some(chunk) = chunks.next()
         {
-            running.spawn_blocking(move || disk::read_all(chunk, enc, None));
+            let store = session.store();
+            running.spawn_blocking(move || jobs::read_all(&store, chunk, enc, None));
         }
         let Some(joined) = running.join_next().await else {
             break;
@@ -185,15 +185,17 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
 /// Reads files the client named (watch events, closed documents) and
 /// applies the results. Called with the state locked (the lock is not
 /// re-entrant, so what the reads need is taken from `state`).
-fn read_later(session: &Session, state: &mut State, found: Vec<(PathBuf, Uri, GameKind)>) {
+fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
     if found.is_empty() {
         return;
     }
     let jobs = jobs(state, found);
     let (enc, reals) = (state.caps.encoding, state.workspace.reals());
+    let store = session.store();
     let session = session.clone();
     tokio::spawn(async move {
-        let read = tokio::task::spawn_blocking(move || disk::read_all(jobs, enc, Some(&reals)));
+        let read =
+            tokio::task::spawn_blocking(move || jobs::read_all(&store, jobs, enc, Some(&reals)));
         if let Ok(done) = read.await {
             apply(&session, done, None);
             refresh_pull(&session);
@@ -236,6 +238,9 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
             continue;
         };
         if event.typ == FileChangeType::DELETED {
+            if let Some(real) = state.workspace.real_path(&path) {
+                session.shared.store.forget_below(&real);
+            }
             reads.retain(|p, _| !p.starts_with(&path));
             // The path may be a folder: everything below it goes too.
             clear_files(session, &mut state, |p| p.starts_with(&path));
@@ -252,37 +257,35 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
             reads.insert(path, (event.uri, kind));
         }
     }
-    let found = reads.into_iter().map(|(p, (u, k))| (p, u, k)).collect();
+    let found = reads
+        .into_iter()
+        .filter_map(|(path, (uri, kind))| {
+            let real = state.workspace.real_path(&path)?;
+            Some(Found {
+                path,
+                real,
+                uri,
+                kind,
+            })
+        })
+        .collect();
     read_later(session, &mut state, found);
 }
 
-/// For clients that do not watch files: walks the folders every
-/// [`POLL_INTERVAL`] and queues what changed on the session's ordered path,
-/// as watched-file events.
-pub async fn poll_folders(session: Session) {
-    let mut last: Option<disk::Snapshot> = None;
-    while session.alive() {
-        let (scan, folders) = {
-            let state = session.lock();
-            (state.settings.scan, state.workspace.folders().to_vec())
-        };
-        if !scan {
-            last = None;
-        } else {
-            let Ok(now) = tokio::task::spawn_blocking(move || disk::snapshot(&folders)).await
-            else {
-                return;
-            };
-            if let Some(before) = &last {
-                let changes = disk::changes(before, &now);
-                if !changes.is_empty() {
-                    session.queue(Internal::FilesChanged(changes));
-                }
-            }
-            last = Some(now);
-        }
-        tokio::time::sleep(POLL_INTERVAL).await;
+/// Shares a folder the session now has with the other sessions of the
+/// process; for a client that does not watch files, the folder's poll
+/// queues what changes on the session's ordered path, as watched-file
+/// events.
+pub fn share_folder(session: &Session, state: &mut State, folder: &Folder) {
+    let mut lease = session.store().lease(&folder.real);
+    if !state.caps.watch_registration {
+        let queue = session.queue_sender();
+        let sink: Sink = Arc::new(move |changes| {
+            let _ = queue.send(Internal::FilesChanged(changes));
+        });
+        lease.poll(folder.path.clone(), sink);
     }
+    state.leases.insert(folder.path.clone(), lease);
 }
 
 /// `didClose` of a workspace file: the editor showed its text's diagnostics;
@@ -295,10 +298,19 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
     let Some(kind) = GameKind::from_path(&path) else {
         return false;
     };
-    if !state.settings.scan || !state.workspace.in_folder(&path) {
+    if !state.settings.scan {
         return false;
     }
-    read_later(session, state, vec![(path, uri.clone(), kind)]);
+    let Some(real) = state.workspace.real_path(&path) else {
+        return false;
+    };
+    let found = Found {
+        path,
+        real,
+        uri: uri.clone(),
+        kind,
+    };
+    read_later(session, state, vec![found]);
     true
 }
 
@@ -308,6 +320,9 @@ pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
     let (added, scan, epoch) = {
         let mut state = session.lock();
         let removed: Vec<PathBuf> = removed.iter().filter_map(disk::file_path).collect();
+        for path in &removed {
+            state.leases.remove(path);
+        }
         let open = state.open_paths();
         for (path, uri) in state.workspace.remove_folders(&removed) {
             if !open.contains(&path) {
@@ -319,6 +334,9 @@ pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
             .filter_map(disk::folder)
             .filter(|folder| state.workspace.add_folder(folder.clone()))
             .collect();
+        for folder in &added {
+            share_folder(session, &mut state, folder);
+        }
         (added, state.settings.scan, state.workspace.epoch())
     };
     if scan && !added.is_empty() {

@@ -421,8 +421,9 @@ class Runner {
 }
 
 /**
- * boardls.server.address: the extension reconnects to the daemon the driver
- * started (its address is in daemon-address.txt), serves from it, and goes
+ * boardls.server.address and boardls.server.tokenFile: the extension
+ * reconnects to the server the driver started (its address and token file
+ * are in daemon-address.txt), presenting the token, serves from it, and goes
  * back to spawning the server when the setting is cleared.
  */
 async function daemon(root, runner, record) {
@@ -431,9 +432,11 @@ async function daemon(root, runner, record) {
     record(false, 'the driver started a daemon', `no ${file}`);
     return;
   }
-  const address = fs.readFileSync(file, 'utf8').trim();
+  // The address, then the file holding the server's token.
+  const [address, tokenFile] = fs.readFileSync(file, 'utf8').trim().split('\n');
   const api = vscode.extensions.getExtension('boardls.boardls').exports;
   const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('server.tokenFile', tokenFile, vscode.ConfigurationTarget.Global);
   await config().update('server.address', address, vscode.ConfigurationTarget.Global);
   const connected = await waitFor(() => api.isServerRunning() && api.serverSource() === `tcp:${address}`);
   record(connected, `boardls.server.address = ${address} connects to the daemon`,
@@ -453,6 +456,7 @@ async function daemon(root, runner, record) {
     record(ok, `sample.tomek: the daemon answers a hover with the line ${line}`, `hover text:\n${text || '(none)'}`);
   }
   await config().update('server.address', undefined, vscode.ConfigurationTarget.Global);
+  await config().update('server.tokenFile', undefined, vscode.ConfigurationTarget.Global);
   const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('tcp:'));
   record(back, 'clearing boardls.server.address starts the server binary again',
     `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
@@ -461,12 +465,9 @@ async function daemon(root, runner, record) {
   await vscode.commands.executeCommand('notifications.clearAll');
 }
 
-async function run(root, record) {
-  const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
-  const runner = new Runner(root, record);
-  const ext = vscode.extensions.getExtension('boardls.boardls');
-  record(ext !== undefined, 'the boardls extension is installed');
-  for (const step of scenario.steps) {
+/** Takes the steps in order with the runner. */
+async function runSteps(runner, steps, record) {
+  for (const step of steps) {
     const handler = runner[step.op];
     if (typeof handler !== 'function') {
       record(false, `unknown step ${step.op}`);
@@ -484,7 +485,86 @@ async function run(root, record) {
       record(false, `${runner.file}: step ${step.op} raised an error`, String((err && err.stack) || err));
     }
   }
+}
+
+/**
+ * The daemon steps on the editor's own copy (`copy`) of the file they open.
+ * The copy is made by the driver.
+ */
+function daemonSteps(scenario, copy) {
+  return scenario.daemon_steps.map((step) => (step.op === 'open' ? { ...step, file: copy } : step));
+}
+
+/** How long the first window waits for the second one's results. */
+const PEER_TIMEOUT = 240000;
+
+/**
+ * boardls.server.daemon: this window and a second one (opened by the
+ * driver when this one asks, with .boardls-e2e-peer-wanted) both start
+ * `boardls lsp --connect auto` and take the daemon steps through one
+ * boardls daemon; the driver checks that one daemon process served both.
+ */
+async function sharedDaemon(root, runner, scenario, record) {
+  const api = vscode.extensions.getExtension('boardls.boardls').exports;
+  const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('server.daemon', true, vscode.ConfigurationTarget.Global);
+  const connected = await waitFor(() => api.isServerRunning() && api.serverSource().startsWith('daemon:'));
+  record(connected, 'boardls.server.daemon = true starts `boardls lsp --connect auto`',
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  if (connected) {
+    await runSteps(runner, daemonSteps(scenario, 'shared-1.tomek'), record);
+    // Edited by the quick fix: put away unsaved, out of the screenshot.
+    await vscode.window.showTextDocument(runner.doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    fs.writeFileSync(path.join(root, '.boardls-e2e-peer-wanted'), '');
+    const report = path.join(root, '.boardls-e2e-peer.json');
+    const read = () => (fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined);
+    const done = await waitFor(() => read()?.done === true, PEER_TIMEOUT);
+    const results = read()?.results || [];
+    for (const r of results) {
+      record(r.ok, `second window: ${r.what}`, r.detail);
+    }
+    record(done && results.length > 0, 'the second window took the daemon steps',
+      `${results.length} results${done ? '' : `, not done within ${PEER_TIMEOUT} ms`}`);
+  }
+  await config().update('server.daemon', undefined, vscode.ConfigurationTarget.Global);
+  const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('daemon:'));
+  record(back, 'clearing boardls.server.daemon starts the server binary again',
+    `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+/** The second window of sharedDaemon(): the daemon steps, its results in `report`. */
+async function peer(root, { report, scenario }) {
+  const results = [];
+  const write = (done) => {
+    fs.writeFileSync(`${report}.tmp`, JSON.stringify({ done, results }, null, 1));
+    fs.renameSync(`${report}.tmp`, report);
+  };
+  const record = (ok, what, detail) => {
+    results.push({ ok: Boolean(ok), what, detail: ok ? undefined : detail });
+    write(false);
+  };
+  try {
+    const steps = daemonSteps(JSON.parse(fs.readFileSync(scenario, 'utf8')), 'shared-2.tomek');
+    const runner = new Runner(root, record);
+    await runSteps(runner, steps, record);
+    record(runner.api !== undefined && runner.api.serverSource().startsWith('daemon:'),
+      'the server is `boardls lsp --connect auto`', `source: ${runner.api && runner.api.serverSource()}`);
+  } catch (err) {
+    record(false, 'the second window raised an error', String((err && err.stack) || err));
+  }
+  write(true);
+}
+
+async function run(root, record) {
+  const scenario = JSON.parse(fs.readFileSync(path.join(root, 'scenario.json'), 'utf8'));
+  const runner = new Runner(root, record);
+  const ext = vscode.extensions.getExtension('boardls.boardls');
+  record(ext !== undefined, 'the boardls extension is installed');
+  await runSteps(runner, scenario.steps, record);
   await daemon(root, runner, record);
+  await sharedDaemon(root, runner, scenario, record);
   try {
     await runner.showcase();
   } catch (err) {
@@ -494,6 +574,11 @@ async function run(root, record) {
 
 exports.activate = async function activate() {
   const folder = (vscode.workspace.workspaceFolders || [])[0];
+  if (folder !== undefined && fs.existsSync(path.join(folder.uri.fsPath, 'peer.json'))) {
+    const root = folder.uri.fsPath;
+    await peer(root, JSON.parse(fs.readFileSync(path.join(root, 'peer.json'), 'utf8')));
+    return;
+  }
   if (folder === undefined || !fs.existsSync(path.join(folder.uri.fsPath, 'scenario.json'))) {
     return;
   }

@@ -5,7 +5,9 @@
 --
 --   require('boardls').setup({
 --     cmd = { '/path/to/boardls', 'lsp' },  -- default: boardls on PATH
+--     daemon = false, -- true: share the per-user daemon (`boardls lsp --connect auto`)
 --     address = nil,  -- or '127.0.0.1:9257': connect to `boardls lsp --listen`
+--     token_file = nil, -- with address: the server's token file
 --     settings = { boardls = { diagnostics = { information = false } } },
 --     inlay_hints = true,                     -- on in board buffers
 --   })
@@ -17,7 +19,9 @@ M.filetypes = { 'uttt', 'go9', 'tomek' }
 
 local defaults = {
   cmd = nil,
+  daemon = false,
   address = nil,
+  token_file = nil,
   settings = nil,
   root_markers = nil,
   inlay_hints = true,
@@ -107,8 +111,10 @@ function M.setup(opts)
   end
 
   local config = {}
+  -- The boardls executable, for the forwarder `boardls lsp --connect`.
+  local boardls = type(opts.cmd) == 'table' and opts.cmd[1] or opts.cmd or M.server()
   if opts.address ~= nil and opts.address ~= '' then
-    -- A running daemon (`boardls lsp --listen HOST:PORT`): one TCP
+    -- A running server (`boardls lsp --listen HOST:PORT`): one TCP
     -- connection, and so one server session, per client.
     local host, port = M.parse_address(opts.address)
     if host == nil then
@@ -118,7 +124,19 @@ function M.setup(opts)
       )
       return
     end
-    config.cmd = vim.lsp.rpc.connect(host, port)
+    if opts.token_file ~= nil and opts.token_file ~= '' then
+      -- The forwarder presents the token (the first line it sends).
+      config.cmd = { boardls, 'lsp', '--connect', 'tcp://' .. opts.address, '--token-file',
+        vim.fn.expand(opts.token_file) }
+    else
+      vim.notify('boardls: a server started with `boardls lsp --listen` serves only connections '
+        .. 'that present its token; pass token_file = the file it printed', vim.log.levels.WARN)
+      config.cmd = vim.lsp.rpc.connect(host, port)
+    end
+  elseif opts.daemon then
+    -- The per-user daemon, started when absent: one per user, shared by
+    -- every Neovim.
+    config.cmd = { boardls, 'lsp', '--connect', 'auto' }
   elseif opts.cmd ~= nil then
     config.cmd = type(opts.cmd) == 'string' and { opts.cmd, 'lsp' } or opts.cmd
   end

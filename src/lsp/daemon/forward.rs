@@ -1,0 +1,265 @@
+//! `boardls lsp --connect auto|PATH|tcp://HOST:PORT`: what an editor
+//! launches to reach a daemon (gopls `-remote=auto`). It joins its stdio to
+//! the daemon's socket, byte for byte, and ends as a private server would.
+//!
+//! - `auto` is the per-user default socket, `PATH` any socket. Before
+//!   dialling, the socket's directory and the socket are checked as the
+//!   daemon checks them (the user's own, no link, no group or other bits),
+//!   and after, the peer's credentials (the same user). When no daemon
+//!   answers, one is spawned (`boardls daemon --socket PATH`, in a new
+//!   session with `setsid`, stdin and stdout on /dev/null, stderr appended
+//!   to `PATH.log`) and the connection retried for a while; forwarders
+//!   started at once race safely (the daemon's lock lets one serve; the
+//!   others exit and everyone connects to the one).
+//! - `tcp://HOST:PORT` connects to `boardls lsp --listen`, presenting the
+//!   token from `--token-file` first.
+//! - If the daemon goes away mid-session, the forwarder says so on stderr
+//!   and exits with status 1; the next start spawns a new daemon.
+
+use std::io;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
+use tokio::net::{TcpStream, UnixStream};
+
+use super::pump::{Editor, Outcome, lost, pump};
+use super::socket;
+use super::token::Token;
+
+/// How long a forwarder waits for a daemon to answer.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// A daemon spawned that has not answered by then is spawned again (the
+/// one spawned may have lost a race with a daemon that was exiting).
+const RESPAWN_AFTER: Duration = Duration::from_secs(2);
+/// A daemon's log starts anew past this size.
+const MAX_LOG: u64 = 1 << 20;
+/// How often a connection closed before the daemon answered anything is
+/// made again.
+const UNANSWERED_RETRIES: u32 = 3;
+
+/// Where `--connect` goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The per-user default socket.
+    Auto,
+    Socket(PathBuf),
+    /// `HOST:PORT`.
+    Tcp(String),
+}
+
+impl Target {
+    pub fn parse(text: &str) -> Target {
+        if text == "auto" {
+            Target::Auto
+        } else if let Some(address) = text.strip_prefix("tcp://") {
+            Target::Tcp(address.trim_end_matches('/').to_owned())
+        } else {
+            Target::Socket(PathBuf::from(text.strip_prefix("unix://").unwrap_or(text)))
+        }
+    }
+}
+
+/// Forwards the editor's session until it ends; the status follows LSP as
+/// a private server's does.
+pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
+    if token_file.is_some() && !matches!(target, Target::Tcp(_)) {
+        eprintln!("boardls lsp: --token-file goes with --connect tcp://HOST:PORT only");
+        return ExitCode::from(2);
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("boardls lsp: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let status = runtime.block_on(async move {
+        let mut editor = Editor::default();
+        let mut attempts = 0;
+        loop {
+            let connected = match &target {
+                Target::Tcp(address) => tcp(address, token_file.as_deref()).await,
+                Target::Auto => unix(&socket::default_path()).await,
+                Target::Socket(path) => unix(path).await,
+            };
+            let (input, output, what) = match connected {
+                Ok(connected) => connected,
+                Err(message) => {
+                    eprintln!("boardls lsp: {message}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match pump(&mut editor, input, output, &what).await {
+                Outcome::Ended(status) => return status,
+                // A daemon that was exiting as it was reached (idle): the
+                // session never started there; start it on another.
+                Outcome::Unanswered if attempts < UNANSWERED_RETRIES => attempts += 1,
+                Outcome::Unanswered => return lost(&what),
+            }
+        }
+    });
+    // tokio's stdin reads on a blocking thread that may sit in `read`
+    // forever; do not wait for it.
+    runtime.shutdown_background();
+    status
+}
+
+type Halves = (
+    Box<dyn AsyncRead + Unpin + Send>,
+    Box<dyn AsyncWrite + Unpin + Send>,
+    String,
+);
+
+async fn tcp(address: &str, token_file: Option<&Path>) -> Result<Halves, String> {
+    let token = match token_file {
+        Some(file) => {
+            let (token, warning) = Token::read(file)?;
+            if let Some(warning) = warning {
+                eprintln!("boardls lsp: warning: {warning}");
+            }
+            Some(token)
+        }
+        None => None,
+    };
+    let stream = TcpStream::connect(address)
+        .await
+        .map_err(|err| format!("cannot connect to tcp://{address}: {err}"))?;
+    let _ = stream.set_nodelay(true);
+    let (input, mut output) = stream.into_split();
+    if let Some(token) = token {
+        output
+            .write_all(&token.line())
+            .await
+            .map_err(|err| format!("cannot send the token to tcp://{address}: {err}"))?;
+    }
+    Ok((
+        Box::new(input),
+        Box::new(output),
+        format!("tcp://{address}"),
+    ))
+}
+
+/// Connects to the daemon on `path`, spawning it when none answers.
+async fn unix(path: &Path) -> Result<Halves, String> {
+    let path = socket::socket_path(path)?;
+    let dir = socket::dir_of(&path);
+    let log = socket::beside(&path, ".log");
+    let deadline = Instant::now() + CONNECT_TIMEOUT;
+    let mut spawned: Option<Instant> = None;
+    let mut pause = Duration::from_millis(10);
+    loop {
+        if dir.exists() || dir.is_symlink() {
+            socket::private_dir(dir, false)?;
+        }
+        if socket::existing_socket(&path)? {
+            match UnixStream::connect(&path).await {
+                Ok(stream) => {
+                    let peer = stream.peer_cred().map(|c| c.uid());
+                    if peer.as_ref().ok() != Some(&socket::uid()) {
+                        return Err(format!(
+                            "refusing the daemon on {}: it runs as user {peer:?}, not as you",
+                            path.display()
+                        ));
+                    }
+                    let (input, output) = stream.into_split();
+                    let what = format!("the daemon on {}", path.display());
+                    return Ok((Box::new(input), Box::new(output), what));
+                }
+                Err(err) if stale(&err) => {}
+                Err(err) => return Err(format!("cannot connect to {}: {err}", path.display())),
+            }
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "no daemon answered on {} within {} s; its log is {}",
+                path.display(),
+                CONNECT_TIMEOUT.as_secs(),
+                log.display()
+            ));
+        }
+        // A daemon that holds the socket's lock is starting (or serving):
+        // wait for it rather than start another.
+        let starting = socket::lock_held(&socket::beside(&path, ".lock"));
+        if !starting && spawned.is_none_or(|at| at.elapsed() >= RESPAWN_AFTER) {
+            spawn_daemon(&path, &log)?;
+            spawned = Some(Instant::now());
+        }
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(Duration::from_millis(200));
+    }
+}
+
+/// No daemon behind the socket (any more).
+fn stale(err: &io::Error) -> bool {
+    matches!(
+        err.kind(),
+        io::ErrorKind::ConnectionRefused | io::ErrorKind::NotFound
+    )
+}
+
+/// Starts `boardls daemon --socket PATH`, detached: a session of its own,
+/// no terminal, stdio away from the editor's pipes.
+fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
+    socket::private_dir(socket::dir_of(path), true)?;
+    let log = socket::private_log(log, MAX_LOG)?;
+    let exe = std::env::current_exe()
+        .map_err(|err| format!("cannot find the boardls executable to start a daemon: {err}"))?;
+    let mut command = std::process::Command::new(exe);
+    command
+        .arg("daemon")
+        .arg("--socket")
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(log))
+        .current_dir("/");
+    // SAFETY: only setsid runs between fork and exec; it is
+    // async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|err| format!("cannot start a daemon: {err}"))?;
+    // Reaped when it exits (a daemon that lost the race exits at once);
+    // never waited for otherwise.
+    std::thread::spawn(move || {
+        let _ = child.wait();
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use crate::lsp::daemon::forward::Target;
+
+    #[test]
+    fn targets() {
+        assert_eq!(Target::parse("auto"), Target::Auto);
+        assert_eq!(
+            Target::parse("tcp://127.0.0.1:9257"),
+            Target::Tcp("127.0.0.1:9257".to_owned())
+        );
+        assert_eq!(
+            Target::parse("/run/user/1000/boardls/x.sock"),
+            Target::Socket(PathBuf::from("/run/user/1000/boardls/x.sock"))
+        );
+        assert_eq!(
+            Target::parse("unix:///tmp/d/x.sock"),
+            Target::Socket(PathBuf::from("/tmp/d/x.sock"))
+        );
+    }
+}
