@@ -182,11 +182,13 @@ class Runner {
     });
     this.record(Boolean(running), `${step.file}: the boardls extension is active and its server running`,
       ext === undefined ? 'extension boardls.boardls is not installed' : `active: ${ext.isActive}`);
-    if (running && !this.originChecked) {
+    const where = path.join(this.root, 'bundled-server.txt');
+    if (running && !this.originChecked && fs.existsSync(where)) {
       // No boardls on PATH and no boardls.path: the server is the one in
-      // the .vsix, where the driver found it installed.
+      // the .vsix, where the driver found it installed (the first window's
+      // first server; the second window starts in daemon mode).
       this.originChecked = true;
-      const bundled = fs.readFileSync(path.join(this.root, 'bundled-server.txt'), 'utf8').trim();
+      const bundled = fs.readFileSync(where, 'utf8').trim();
       this.record(this.api.serverOrigin() === 'bundled' && this.api.serverSource() === bundled,
         'the server is the one shipped inside the .vsix',
         `expected ${bundled} (bundled)\ngot ${this.api.serverSource()} (${this.api.serverOrigin()})`);
