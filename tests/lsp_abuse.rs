@@ -290,7 +290,7 @@ fn ranges_past_the_end_and_reversed() {
     );
     let text = hover_text(&mut server, uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
-    // Hover and hints far outside the text.
+    // Hover, hints and tokens far outside the text.
     // Answered without an error (`request` checks), whatever the answer.
     hover_at(&mut server, uri, far, far);
     let hints = server.request(
@@ -298,6 +298,11 @@ fn ranges_past_the_end_and_reversed() {
         json!({"textDocument": {"uri": uri}, "range": range(far, far, 0, 0)}),
     );
     assert!(hints.is_array() || hints.is_null(), "{hints}");
+    let tokens = server.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri}, "range": range(far, far, 0, 0)}),
+    );
+    assert!(tokens["data"].is_array(), "{tokens}");
     assert_alive(&mut server);
     finish(server);
 }
@@ -456,6 +461,8 @@ fn odd_payloads() {
     }
     for method in [
         "textDocument/inlayHint",
+        "textDocument/semanticTokens/full",
+        "textDocument/semanticTokens/range",
         "textDocument/codeAction",
         "textDocument/documentSymbol",
         "textDocument/foldingRange",

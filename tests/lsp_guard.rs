@@ -57,7 +57,7 @@ fn assert_logged(server: &mut Server, what: &str, subject: &str) {
 
 #[test]
 fn every_kind_of_request_answers_internal_error_and_the_session_goes_on() {
-    let requests: [(&str, &str, Value); 6] = [
+    let requests: [(&str, &str, Value); 8] = [
         (
             "hover",
             "textDocument/hover",
@@ -66,6 +66,16 @@ fn every_kind_of_request_answers_internal_error_and_the_session_goes_on() {
         (
             "inlayHint",
             "textDocument/inlayHint",
+            json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}}),
+        ),
+        (
+            "full",
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": URI}}),
+        ),
+        (
+            "range",
+            "textDocument/semanticTokens/range",
             json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 9, "character": 0}}}),
         ),
         (

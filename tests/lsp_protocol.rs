@@ -196,3 +196,49 @@ fn push_clients_get_versions_and_a_clear_on_close() {
     assert_eq!(cleared["params"]["diagnostics"], json!([]));
     assert!(server.shutdown_and_exit().success());
 }
+
+#[test]
+fn semantic_tokens_use_the_announced_legend() {
+    let mut server = Server::spawn();
+    let result = server.initialize(caps("utf-16"));
+    let provider = &result["capabilities"]["semanticTokensProvider"];
+    assert_eq!(provider["full"], true, "{provider}");
+    assert_eq!(provider["range"], true, "{provider}");
+    let types: Vec<&str> = provider["legend"]["tokenTypes"]
+        .as_array()
+        .map(|types| types.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let index = |name: &str| {
+        types
+            .iter()
+            .position(|t| *t == name)
+            .unwrap_or_else(|| panic!("{name} not in the legend {types:?}"))
+    };
+    let (win, joker) = (index("winningLine"), index("joker"));
+    let uri = "file:///t/tokens.tomek";
+    // A comment with wide characters first: the cells' columns stay.
+    server.open(uri, "tomek", 1, "# ü 😀\n1\nXXXT\n.T..\nOO..\n....\n");
+    let full = server.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(
+        full["data"],
+        // Five numbers a token: line and start deltas, length, type, modifiers.
+        json!([
+            2, 0, 1, win, 0, 0, 1, 1, win, 0, 0, 1, 1, win, 0, 0, 1, 1, win, 0, 1, 1, 1, joker, 0
+        ]),
+        "{full}"
+    );
+    let line = server.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri}, "range": {"start": pos(3, 0), "end": pos(4, 0)}}),
+    );
+    assert_eq!(line["data"], json!([3, 1, 1, joker, 0]), "{line}");
+    let unopened = server.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": "file:///t/other.tomek"}}),
+    );
+    assert!(unopened.is_null(), "{unopened}");
+    assert!(server.shutdown_and_exit().success());
+}

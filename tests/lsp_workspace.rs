@@ -480,13 +480,16 @@ fn settings_from_the_client_take_effect_without_a_restart() {
     let go9 = "untitled:g.go9";
     server.open(go9, "go9", 1, &go9_sample());
     let labels = hint_labels(&mut server, uttt);
-    assert!(labels.iter().any(|l| l == "!"), "{labels:?}");
+    assert!(
+        labels.iter().any(|l| l.starts_with("legal: ")),
+        "{labels:?}"
+    );
     assert!(
         !labels.iter().any(|l| l.starts_with("Case #")),
         "{labels:?}"
     );
 
-    // `null`: the server asks again; legal-move marks off, verdicts on.
+    // `null`: the server asks again; legal-move summaries off, verdicts on.
     server.set_reply(
         "workspace/configuration",
         json!([{"inlayHints": {"legalMoves": false}}]),
@@ -498,14 +501,19 @@ fn settings_from_the_client_take_effect_without_a_restart() {
     server.wait_for(|m| m["method"] == "workspace/configuration");
     server.wait_for(|m| m["method"] == "workspace/inlayHint/refresh");
     let labels = hint_labels(&mut server, uttt);
-    assert!(!labels.iter().any(|l| l == "!"), "{labels:?}");
+    assert!(
+        !labels.iter().any(|l| l.starts_with("legal: ")),
+        "{labels:?}"
+    );
     assert!(
         labels.iter().any(|l| l.starts_with("Case #1")),
         "{labels:?}"
     );
-    assert!(hint_labels(&mut server, go9).iter().any(|l| l == "1"));
+    let captures = |labels: Vec<String>| labels.iter().any(|l| l.starts_with("x at "));
+    assert!(captures(hint_labels(&mut server, go9)));
 
-    // `{}`: asked again; liberties off. The section in the payload itself
+    // `{}`: asked again; capture summaries off, by their old name
+    // (`liberties`). The section in the payload itself
     // is used directly, and wrong types keep the defaults with a warning.
     server.set_reply(
         "workspace/configuration",
@@ -531,7 +539,7 @@ fn settings_from_the_client_take_effect_without_a_restart() {
                 .is_some_and(|t| t.contains("boardls.inlayHints.enable"))
     });
     assert_eq!(warning["params"]["type"], 2);
-    assert!(hint_labels(&mut server, go9).iter().any(|l| l == "1"));
+    assert!(captures(hint_labels(&mut server, go9)));
 
     // All hints off.
     server.notify(

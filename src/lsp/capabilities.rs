@@ -3,10 +3,12 @@
 use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, DiagnosticOptions,
     DiagnosticServerCapabilities, FoldingRangeProviderCapability, HoverProviderCapability, OneOf,
+    SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensServerCapabilities,
     ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
     WorkspaceFoldersServerCapabilities, WorkspaceServerCapabilities,
 };
 
+use super::tokens;
 use super::view::ClientCaps;
 
 /// The identifier of the server's pull diagnostics.
@@ -34,6 +36,15 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
             ..CodeActionOptions::default()
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
+        // Cells coloured by their state: whole documents and ranges.
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: tokens::legend(),
+                range: Some(true),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         // Pull clients get document and workspace reports; push clients

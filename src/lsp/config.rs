@@ -20,10 +20,13 @@ pub struct HintSettings {
     pub enable: bool,
     /// `inlayHints.verdicts`: `Case #k: verdict` at the end of each position.
     pub verdicts: bool,
-    /// `inlayHints.legalMoves`: `!` before each legal `.uttt` cell.
+    /// `inlayHints.legalMoves`: the legal columns at the end of each
+    /// `.uttt` row that has any.
     pub legal_moves: bool,
-    /// `inlayHints.liberties`: liberty counts of `.go9` groups.
-    pub liberties: bool,
+    /// `inlayHints.captures`: where x captures and how many stones, at the
+    /// end of each `.go9` row holding a capture point. Its old name,
+    /// `inlayHints.liberties`, is still read when `captures` is not given.
+    pub captures: bool,
 }
 
 impl Default for HintSettings {
@@ -32,7 +35,7 @@ impl Default for HintSettings {
             enable: true,
             verdicts: true,
             legal_moves: true,
-            liberties: true,
+            captures: true,
         }
     }
 }
@@ -173,7 +176,10 @@ impl Settings {
         flag("inlayHints.enable", &mut settings.hints.enable);
         flag("inlayHints.verdicts", &mut settings.hints.verdicts);
         flag("inlayHints.legalMoves", &mut settings.hints.legal_moves);
-        flag("inlayHints.liberties", &mut settings.hints.liberties);
+        if lookup(section, "inlayHints.captures").is_none() {
+            flag("inlayHints.liberties", &mut settings.hints.captures);
+        }
+        flag("inlayHints.captures", &mut settings.hints.captures);
         flag("diagnostics.warnings", &mut settings.diagnostics.warnings);
         flag(
             "diagnostics.information",
@@ -304,7 +310,7 @@ mod tests {
                 enable: true,
                 verdicts: false,
                 legal_moves: true,
-                liberties: true,
+                captures: true,
             },
             diagnostics: DiagnosticFilter {
                 warnings: true,
@@ -354,6 +360,21 @@ mod tests {
         );
         let (settings, _) = read(json!({"boardls": {"inlayHints": 5, "workspace": "x"}}));
         assert_eq!(settings, Some(Settings::default()));
+    }
+
+    #[test]
+    fn liberties_is_the_old_name_of_captures() {
+        let captures = |payload: Value| {
+            let (settings, problems) = Settings::patched(Settings::default(), &payload);
+            assert_eq!(problems, Vec::<String>::new());
+            settings.hints.captures
+        };
+        assert!(!captures(json!({"inlayHints": {"liberties": false}})));
+        assert!(!captures(json!({"inlayHints.captures": false})));
+        assert!(captures(
+            json!({"inlayHints": {"liberties": false, "captures": true}})
+        ));
+        assert!(captures(json!({"inlayHints": {"liberties": true}})));
     }
 
     #[test]

@@ -1,11 +1,20 @@
 //! Inlay hints, for the requested range only: the work is proportional to
 //! the positions the range overlaps, not to the document.
 //!
+//! No hint stands inside a board row: each is at the end of a line, after
+//! its last cell, so every row reads exactly as in the file and the
+//! columns of a board stay aligned. (The cells' own states are semantic
+//! tokens, see `tokens`; liberty counts are in the hover.)
+//!
 //! - every position: `Case #k: verdict` at the end of its last line (for
 //!   uttt that is the last-move line, so the verdict names the player to
 //!   move and the number of legal moves);
-//! - uttt: a `!` mark before each legal cell (the judge's own mark);
-//! - go9: the liberty count of each group, once, after its first stone.
+//! - uttt: at the end of each row with legal cells, their columns
+//!   (`legal: 4 5 6`, counted from 1 as the last-move line counts them);
+//! - go9: at the end of each row holding a capture point, where x captures
+//!   and how many stones (`x at 6 captures 3`).
+
+use std::collections::BTreeMap;
 
 use tower_lsp_server::ls_types::{
     InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range,
@@ -15,8 +24,8 @@ use super::config::HintSettings;
 use super::encoding::line_end;
 use super::locate::{self, Located, cell_list, coord, field_name};
 use super::view::DocView;
-use crate::games::go9::{self, Colour};
-use crate::games::uttt;
+use crate::games::go9;
+use crate::games::{Cell, CellSet, uttt};
 use crate::syntax::Game;
 use crate::wording::count;
 
@@ -29,77 +38,99 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
     let mut hints = Vec::new();
     let first = range.start.line.min(range.end.line);
     let last = range.start.line.max(range.end.line);
-    let wanted = |pos: Position| (first..=last).contains(&pos.line);
+    let wanted = |line: u32| (first..=last).contains(&line);
     for located in locate::in_range(view, range) {
-        match &located.position.game {
-            Some(Game::Uttt { findings, .. }) if kinds.legal_moves => {
-                uttt_cells(view, located, findings, &wanted, &mut hints);
+        // Row summaries, top to bottom: (board row, label, tooltip).
+        let rows = match &located.position.game {
+            Some(Game::Uttt { findings, .. }) if kinds.legal_moves => uttt_rows(findings),
+            Some(Game::Go9 { board }) if kinds.captures => go9_rows(&go9::analyse(board)),
+            _ => Vec::new(),
+        };
+        for (row, label, tooltip) in rows {
+            let Some(line) = row_line(&located, row) else {
+                continue;
+            };
+            if wanted(line) {
+                let end = line_end(view.doc.rope(), line, view.enc());
+                hints.push(hint(end, label, tooltip, InlayHintKind::PARAMETER));
             }
-            Some(Game::Go9 { board }) if kinds.liberties => {
-                for group in &go9::analyse(board).groups {
-                    let Some(stone) = group.stones.first() else {
-                        continue;
-                    };
-                    let Some(cell) = located.cell_range(view, stone) else {
-                        continue;
-                    };
-                    if !wanted(cell.end) {
-                        continue;
-                    }
-                    let colour = match group.colour {
-                        Colour::Black => "x",
-                        Colour::White => "o",
-                    };
-                    let liberties = group.liberties.len();
-                    let tooltip = format!(
-                        "{colour} group of {}: {}{}",
-                        count(group.stones.len(), "stone"),
-                        count(liberties, "liberty"),
-                        if liberties == 0 {
-                            String::new()
-                        } else {
-                            format!(" at {}", cell_list(group.liberties))
-                        }
-                    );
-                    hints.push(hint(cell.end, liberties.to_string(), tooltip, false));
-                }
-            }
-            _ => {}
         }
-        let end = line_end(view.doc.rope(), located.last_line(), view.enc());
-        if kinds.verdicts && wanted(end) {
+        let line = located.last_line();
+        if kinds.verdicts && wanted(line) {
             let tooltip = match &located.position.game {
                 Some(Game::Uttt { findings, .. }) => uttt_rule(findings),
                 Some(_) => "The judge's verdict for this position.".to_owned(),
                 None => "The board could not be read completely; see its errors.".to_owned(),
             };
-            hints.push(hint(end, located.label(), tooltip, true));
+            let end = line_end(view.doc.rope(), line, view.enc());
+            hints.push(hint(end, located.label(), tooltip, InlayHintKind::TYPE));
         }
     }
     hints
 }
 
-fn uttt_cells(
-    view: &DocView<'_>,
-    located: Located<'_>,
-    findings: &uttt::Findings,
-    wanted: &impl Fn(Position) -> bool,
-    hints: &mut Vec<InlayHint>,
-) {
+/// The absolute line of board row `row` of a position.
+fn row_line(located: &Located<'_>, row: u8) -> Option<u32> {
+    let rel = (*located.position.row_lines.get(usize::from(row))?)?;
+    located.position.first_line.checked_add(rel)
+}
+
+/// `legal: 4 5 6` for each row with legal cells.
+fn uttt_rows(findings: &uttt::Findings) -> Vec<(u8, String, String)> {
     let player = findings
         .to_move
         .map_or("the player to move".to_owned(), |p| p.symbol().to_string());
-    for cell in findings.legal {
-        let Some(range) = located.cell_range(view, cell) else {
-            continue;
-        };
-        if wanted(range.start) {
-            let tooltip = format!("Legal move for {player} ({})", coord(cell));
-            let mut mark = hint(range.start, "!".to_owned(), tooltip, false);
-            mark.kind = Some(InlayHintKind::PARAMETER);
-            hints.push(mark);
+    (0..9u8)
+        .filter_map(|row| {
+            let cells: Vec<Cell> = findings
+                .legal
+                .iter()
+                .filter(|cell| cell.row == row)
+                .collect();
+            if cells.is_empty() {
+                return None;
+            }
+            let columns: Vec<String> = cells.iter().map(|c| (c.col + 1).to_string()).collect();
+            let label = format!("legal: {}", columns.join(" "));
+            let tooltip = format!(
+                "Legal {} for {player} in row {}: {}",
+                if cells.len() == 1 { "move" } else { "moves" },
+                row + 1,
+                cell_list(cells)
+            );
+            Some((row, label, tooltip))
+        })
+        .collect()
+}
+
+/// `x at 6 captures 3` for each row holding capture points: the stones of
+/// every killable group whose last liberty that point is.
+fn go9_rows(findings: &go9::Findings) -> Vec<(u8, String, String)> {
+    let mut points: BTreeMap<Cell, CellSet> = BTreeMap::new();
+    for (group, at) in findings.killable() {
+        let stones = points.entry(at).or_default();
+        *stones = stones.union(group.stones);
+    }
+    let mut rows: Vec<(u8, String, String)> = Vec::new();
+    for (at, stones) in points {
+        let label = format!("x at {} captures {}", at.col + 1, stones.len());
+        let tooltip = format!(
+            "x playing at {} captures {}: {}.",
+            coord(at),
+            count(stones.len(), "o stone"),
+            cell_list(stones)
+        );
+        match rows.last_mut() {
+            Some((row, labels, tooltips)) if *row == at.row => {
+                labels.push_str(", ");
+                labels.push_str(&label);
+                tooltips.push('\n');
+                tooltips.push_str(&tooltip);
+            }
+            _ => rows.push((at.row, label, tooltip)),
         }
     }
+    rows
 }
 
 /// Why the legal cells are where they are.
@@ -115,14 +146,15 @@ fn uttt_rule(findings: &uttt::Findings) -> String {
     }
 }
 
-fn hint(position: Position, label: String, tooltip: String, padding_left: bool) -> InlayHint {
+/// A hint at the end of a line, set off from the text by a space.
+fn hint(position: Position, label: String, tooltip: String, kind: InlayHintKind) -> InlayHint {
     InlayHint {
         position,
         label: InlayHintLabel::String(label),
-        kind: Some(InlayHintKind::TYPE),
+        kind: Some(kind),
         text_edits: None,
         tooltip: Some(InlayHintTooltip::String(tooltip)),
-        padding_left: Some(padding_left),
+        padding_left: Some(true),
         padding_right: Some(false),
         data: None,
     }

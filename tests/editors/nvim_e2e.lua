@@ -501,6 +501,53 @@ function steps.no_inlay(step)
     ('expected no hint containing: %s\n'):format(step.contains) .. problem .. 'hints:\n' .. describe_hints(hints))
 end
 
+-- The version of each buffer whose semantic tokens a tokens step saw.
+local tokens_seen = {}
+
+local function tokens_at(line, character)
+  local types = {}
+  for _, token in ipairs(vim.lsp.semantic_tokens.get_at_pos(state.buf, line, character) or {}) do
+    if state.client ~= nil and token.client_id == state.client.id then
+      table.insert(types, token.type)
+    end
+  end
+  return types
+end
+
+-- The semantic token Neovim shows on the cell at step.line, step.character
+-- is exactly one, of type step.type, and its group
+-- @lsp.type.<type>.<filetype> links to a standard group (the plugin's
+-- default). With type null: no token there, checked on the tokens an
+-- earlier step of the same buffer version saw arrive.
+function steps.tokens(step)
+  local none = step.type == nil or step.type == vim.NIL
+  local what = ('%s: semantic token at %d:%d is %s'):format(state.file, step.line, step.character,
+    none and 'none' or step.type)
+  local version = vim.lsp.util.buf_versions[state.buf]
+  if none then
+    if tokens_seen[state.buf] ~= version then
+      record(false, what, ('no earlier tokens step saw the tokens of version %s'):format(tostring(version)))
+      return
+    end
+    local types = tokens_at(step.line, step.character)
+    record(#types == 0, what, 'tokens there: ' .. table.concat(types, ', '))
+    return
+  end
+  local types
+  local ok = vim.wait(TIMEOUT, function()
+    types = tokens_at(step.line, step.character)
+    return #types == 1 and types[1] == step.type
+  end, 20)
+  if ok then
+    tokens_seen[state.buf] = version
+  end
+  local group = ('@lsp.type.%s.%s'):format(step.type, vim.bo[state.buf].filetype)
+  local link = vim.api.nvim_get_hl(0, { name = group }).link
+  local linked = link ~= nil and vim.fn.hlexists(link) == 1
+  record(ok and linked, what,
+    ('tokens there: %s\n%s links to %s'):format(table.concat(types or {}, ', '), group, tostring(link)))
+end
+
 function steps.action(step)
   local what = ('%s: code action "%s" at %d:%d'):format(state.file, step.title or step.title_prefix or step.kind, step.line, step.character)
   local context_diagnostics = {}
@@ -622,6 +669,67 @@ function steps.text(step)
   end, 20)
   record(ok, ('%s: text: %s'):format(state.file, step.what or ''),
     'expected from line ' .. step.start .. ':\n' .. table.concat(expected, '\n') .. '\ngot:\n' .. table.concat(lines or {}, '\n'))
+end
+
+-- What a user sees: Neovim in a terminal (tmux) with the plugin and the
+-- server, inlay hints on, shows every line of a board file exactly as in
+-- the file up to its end; hints come only after it. Compares a capture of
+-- the pane, once the hints are on screen, with the file.
+local function unshifted(file, wanted)
+  local what = ('%s in a terminal: every line reads as in the file, hints after it'):format(file)
+  if vim.fn.executable('tmux') ~= 1 then
+    record(false, what, 'tmux is not installed (tests/editors/install.sh installs it)')
+    return
+  end
+  local dir = vim.fn.tempname() .. '-tmux'
+  vim.fn.mkdir(dir, 'p')
+  local init = dir .. '/init.lua'
+  local f = assert(io.open(init, 'wb'))
+  f:write(([[
+vim.opt.runtimepath:prepend(%q)
+vim.opt.swapfile = false
+vim.o.signcolumn = 'no'
+require('boardls').setup({ cmd = { %q, 'lsp' } })
+]]):format(plugin, server))
+  f:close()
+  -- A tmux server of its own for each file: nothing shared with others.
+  local socket = ('boardls-e2e-%d-%s'):format(vim.fn.getpid(), file:gsub('%W', '-'))
+  local lines = read_lines(here .. '/fixtures/' .. file)
+  local command = ('XDG_STATE_HOME=%s XDG_CONFIG_HOME=%s XDG_DATA_HOME=%s %s -i NONE -u %s %s'):format(
+    vim.fn.shellescape(dir), vim.fn.shellescape(dir), vim.fn.shellescape(dir), vim.fn.shellescape(vim.v.progpath),
+    vim.fn.shellescape(init), vim.fn.shellescape(here .. '/fixtures/' .. file))
+  local started = vim.system({ 'tmux', '-L', socket, 'new-session', '-d', '-x', '110', '-y', tostring(#lines + 5),
+    command }):wait()
+  if started.code ~= 0 then
+    record(false, what, 'tmux new-session: ' .. (started.stderr or ''))
+    return
+  end
+  local screen = {}
+  local function capture()
+    local out = vim.system({ 'tmux', '-L', socket, 'capture-pane', '-p' }):wait()
+    screen = vim.split(out.stdout or '', '\n', { plain = true })
+    local text = table.concat(screen, '\n')
+    for _, want in ipairs(wanted) do
+      if not text:find(want, 1, true) then
+        return false
+      end
+    end
+    return true
+  end
+  local shown = vim.wait(TIMEOUT, capture, 200)
+  vim.system({ 'tmux', '-L', socket, 'kill-server' }):wait()
+  vim.fn.delete(dir, 'rf')
+  local wrong = {}
+  for i, line in ipairs(lines) do
+    local seen = screen[i] or ''
+    local rest = seen:sub(#line + 1)
+    if seen:sub(1, #line) ~= line or not (rest == '' or rest:sub(1, 1) == ' ') then
+      table.insert(wrong, ('line %d: file %q, screen %q'):format(i - 1, line, seen))
+    end
+  end
+  record(shown and #wrong == 0, what,
+    (shown and '' or ('the screen never showed all of: ' .. table.concat(wanted, ' | ') .. '\n'))
+      .. table.concat(wrong, '\n') .. '\nscreen:\n' .. table.concat(screen, '\n'))
 end
 
 -- Stops every boardls client and waits until they are gone.
@@ -849,6 +957,9 @@ local function run()
 
   -- Inlay hints as the user sees them: the plugin's default turned them on.
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'inlay hints are on in board buffers without setup()')
+
+  unshifted('samples.uttt', { 'Case #3: x to move: 71 legal moves', ' legal: 1 2 3', ' legal: 2 3 5 6 8 9' })
+  unshifted('ancientgo.go9', { 'Case #2: Can not kill in one move!!!', ' x at 9 captures 3', ' x at 3 captures 1' })
 
   daemon()
   shared_daemon()

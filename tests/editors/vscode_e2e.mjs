@@ -20,6 +20,7 @@
 //   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
 //                      editors/vscode/images/screenshot.png to refresh the README's
 //   CHROMIUM           [/usr/bin/chromium]
+//   BOARDLS_E2E_THEME  the colour theme [Default Dark Modern]
 //   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
 //   BOARDLS_E2E_STEP_TIMEOUT    ms for each further result [60000]
 
@@ -231,7 +232,9 @@ async function main() {
   }));
   // Untouched copies for the test extension to restore before the screenshot.
   fs.mkdirSync(path.join(workspace, 'original'));
-  fs.copyFileSync(path.join(here, 'fixtures', 'broken.uttt'), path.join(workspace, 'original', 'broken.uttt.txt'));
+  for (const file of ['samples.uttt', 'ancientgo.go9', 'sample.tomek']) {
+    fs.copyFileSync(path.join(here, 'fixtures', file), path.join(workspace, 'original', `${file}.txt`));
+  }
   fs.copyFileSync(path.join(here, 'scenario.json'), path.join(workspace, 'scenario.json'));
   // No boardls.path anywhere: the extension finds the server it ships.
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
@@ -240,7 +243,7 @@ async function main() {
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.welcomePage.walkthroughs.openOnInstall': false,
-    'workbench.colorTheme': 'Default Dark Modern',
+    'workbench.colorTheme': env.BOARDLS_E2E_THEME || 'Default Dark Modern',
     'telemetry.telemetryLevel': 'off',
     'extensions.autoUpdate': false,
     'extensions.autoCheckUpdates': false,
@@ -250,6 +253,8 @@ async function main() {
     'editor.inlayHints.enabled': 'on',
     'editor.minimap.enabled': false,
     'editor.fontSize': 15,
+    // No grey boxes around the words like the one under the cursor.
+    'editor.occurrencesHighlight': 'off',
     'files.exclude': {
       'scenario.json': true, '.boardls-e2e-*': true, 'daemon-address.txt': true, 'peer.json': true,
       'bundled-server.txt': true, original: true,
@@ -388,14 +393,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
     if (peerPage !== undefined) {
       await peerPage.close().catch(() => {});
     }
-    // Hover a cell of the second position (line 19), as a user would.
-    const lineNumber = await page.locator('.margin .line-numbers', { hasText: /^19$/ }).first().boundingBox().catch(() => null);
-    const text = await page.locator('.monaco-editor .view-lines').first().boundingBox().catch(() => null);
-    if (lineNumber && text) {
-      await page.mouse.move(text.x + 4, lineNumber.y + lineNumber.height / 2);
-      await sleep(500);
-      await page.mouse.move(text.x + 5, lineNumber.y + lineNumber.height / 2);
-    }
+    // The test extension left three files side by side.
     await sleep(2000);
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });

@@ -1,11 +1,12 @@
 //! `.go9`: ancient go (HDU 5546).
 
 use boardls::games::GameKind::Go9;
+use boardls::lsp::config::HintSettings;
 use expect_test::expect;
 
 use crate::support::{
-    check_actions, check_diagnostics, check_folding, check_hints, check_hover, check_quick_fixes,
-    check_symbols, fixture,
+    check_actions, check_diagnostics, check_folding, check_hints, check_hints_with, check_hover,
+    check_quick_fixes, check_symbols, check_tokens, fixture,
 };
 
 // ---------------------------------------------------------------- hover
@@ -245,9 +246,10 @@ xox......
 // ---------------------------------------------------------------- hints
 
 #[test]
-fn hints_count_liberties_in_the_requested_range() {
-    // The range holds rows 3 to 5 of the first board: the liberty counts
-    // of the groups whose first stone lies there, and no verdict.
+fn hints_summarise_captures_in_the_requested_range() {
+    // The range holds rows 3 to 7 of the first board: the rows with a
+    // capture point among them (6 and 7) get a summary at their end, and
+    // the verdict is out of range.
     check_hints(
         Go9,
         r#"
@@ -257,9 +259,9 @@ fn hints_count_liberties_in_the_requested_range() {
 .........
 $0.........
 ..x......
-.xox....x$0
+.xox....x
 .o.o...xo
-..o......
+..o......$0
 .....xxxo
 ....xooo.
 
@@ -274,11 +276,59 @@ $0.........
 ........o
 "#,
         expect![[r#"
-            5:3 3 — x group of 1 stone: 3 liberties at (3, 3), (4, 2), (4, 4)
-            6:2 2 — x group of 1 stone: 2 liberties at (4, 2), (5, 1)
-            6:3 1 — o group of 1 stone: 1 liberty at (6, 3)
-            6:4 2 — x group of 1 stone: 2 liberties at (4, 4), (5, 5)
-            6:9 2 — x group of 1 stone: 2 liberties at (4, 9), (5, 8)
+            7:9 x at 3 captures 1 — x playing at row 6, column 3 captures 1 o stone: (5, 3).
+            8:9 x at 9 captures 1 — x playing at row 7, column 9 captures 1 o stone: (6, 9).
+        "#]],
+    );
+}
+
+#[test]
+fn hints_of_two_capture_points_on_a_row() {
+    // Row 5: x at column 3 takes two lone o stones at once, x at column 9
+    // one more. No hint stands inside a row.
+    check_hints(
+        Go9,
+        r#"
+.........
+.........
+.........
+.x.x...x.
+xo.ox.xo.
+.x.x...x.
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            4:9 x at 3 captures 2, x at 9 captures 1 — x playing at row 5, column 3 captures 2 o stones: (5, 2), (5, 4).
+            x playing at row 5, column 9 captures 1 o stone: (5, 8).
+            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+#[test]
+fn hints_follow_the_settings() {
+    let verdicts_only = HintSettings {
+        captures: false,
+        ..HintSettings::default()
+    };
+    check_hints_with(
+        Go9,
+        r#"
+.........
+.........
+.........
+....x....
+...xox...
+.........
+.........
+.........
+.........
+"#,
+        &verdicts_only,
+        expect![[r#"
+            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
         "#]],
     );
 }
@@ -299,14 +349,101 @@ oo.......
 .......xo
 "#,
         expect![[r#"
-            0:1 3 — o group of 2 stones: 3 liberties at (1, 3), (2, 1), (2, 2)
-            2:5 3 — x group of 1 stone: 3 liberties at (2, 5), (3, 4), (3, 6)
-            3:4 3 — x group of 1 stone: 3 liberties at (3, 4), (4, 3), (5, 4)
-            3:5 1 — o group of 1 stone: 1 liberty at (5, 5)
-            3:6 3 — x group of 1 stone: 3 liberties at (3, 6), (4, 7), (5, 6)
-            7:8 4 — x group of 3 stones: 4 liberties at (7, 8), (7, 9), (8, 7), (9, 7)
-            8:9 0 — o group of 1 stone: 0 liberties
+            4:9 x at 5 captures 1 — x playing at row 5, column 5 captures 1 o stone: (4, 5).
             8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- tokens
+
+#[test]
+fn tokens_of_every_state() {
+    // A dead o stone in the corner and a dead x stone at the top right,
+    // whose o neighbour on the edge has one liberty left; a killable pair
+    // of o stones in the middle; an x stone in atari at the bottom.
+    check_tokens(
+        Go9,
+        r#"
+ox....oxo
+x......o.
+.........
+....xx...
+...xoox..
+....x....
+.........
+.......o.
+......ox.
+"#,
+        expect![[r#"
+            0   ox....oxo
+                D      DK
+            1   x......o.
+                        C
+            4   ...xoox..
+                    KK
+            5   ....x....
+                     C
+            8   ......ox.
+                       A
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_the_judge_sample_after_a_count_line() {
+    check_tokens(
+        Go9,
+        &fixture("ancientgo-sample.go9"),
+        expect![[r#"
+            2   .......xo
+                        K
+            3   .........
+                        C
+            6   .xox....x
+                  K
+            7   .o.o...xo
+                  C     K
+            8   ..o......
+                        C
+            10  ....xooo.
+                     KKKC
+            12  ......ox.
+                       A
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_a_broken_board_are_none_and_the_others_stay() {
+    check_tokens(
+        Go9,
+        r#"
+.........
+.........
+....q....
+...xox...
+.........
+.........
+.........
+.........
+.........
+
+.........
+.........
+....x....
+...xox...
+.........
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            13  ...xox...
+                    K
+            14  .........
+                    C
         "#]],
     );
 }

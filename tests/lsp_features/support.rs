@@ -13,6 +13,7 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
+use boardls::lsp::tokens::{self, CellState};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::{actions, diagnostics, formatting, hints, hover, symbols};
 use expect_test::Expect;
@@ -20,7 +21,7 @@ use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,
     Diagnostic, DiagnosticSeverity, DocumentChanges, DocumentSymbolResponse, FoldingRangeKind,
     HoverContents, InlayHintLabel, InlayHintTooltip, MarkupKind, NumberOrString, OneOf,
-    PartialResultParams, Position, Range, TextDocumentIdentifier, TextEdit, Uri,
+    PartialResultParams, Position, Range, SemanticTokens, TextDocumentIdentifier, TextEdit, Uri,
     WorkDoneProgressParams,
 };
 
@@ -262,7 +263,152 @@ pub fn check_hints_with(kind: GameKind, fixture: &str, settings: &HintSettings, 
                 other => panic!("a hint without a plain tooltip: {other:?}"),
             };
             assert!(hint.text_edits.is_none(), "hints insert nothing: {hint:?}");
+            // Never inside a row: every hint stands at the end of its line.
+            let (from, to) = oracle::line_ranges(&fixture.text)[hint.position.line as usize];
+            let line_end = position_of(&fixture.text, to, view.enc());
+            assert_eq!(
+                (hint.position, hint.padding_left),
+                (line_end, Some(true)),
+                "a hint not at the end of line {:?}: {hint:?}",
+                &fixture.text[from..to]
+            );
             let _ = writeln!(out, "{} {label} — {tooltip}", pos(hint.position));
+        }
+        out
+    });
+    expect.assert_eq(&actual);
+}
+
+// ---------------------------------------------------------------- tokens
+
+/// The letter a token's state is drawn with under its cell.
+fn state_letter(state: CellState) -> char {
+    match state {
+        CellState::LegalMove => 'L',
+        CellState::TargetField => 'F',
+        CellState::LastMove => 'M',
+        CellState::CapturePoint => 'C',
+        CellState::KillableGroup => 'K',
+        CellState::Atari => 'A',
+        CellState::DeadGroup => 'D',
+        CellState::WinningLine => 'W',
+        CellState::Joker => 'J',
+    }
+}
+
+/// The protocol's relative tokens as absolute (line, character, length,
+/// state), checked as clients check them: sorted, not overlapping, a
+/// known type, no modifiers, and within one line of the text.
+fn decode_tokens(
+    text: &str,
+    tokens: &SemanticTokens,
+    enc: Encoding,
+) -> Vec<(u32, u32, u32, CellState)> {
+    let legend = tokens::legend();
+    let lines = oracle::line_ranges(text);
+    let mut out: Vec<(u32, u32, u32, CellState)> = Vec::new();
+    let (mut line, mut character) = (0u32, 0u32);
+    for (i, token) in tokens.data.iter().enumerate() {
+        if i > 0 && token.delta_line == 0 {
+            assert!(
+                token.delta_start > 0,
+                "two tokens start at one place: {tokens:?}"
+            );
+        }
+        line += token.delta_line;
+        character = if token.delta_line == 0 {
+            character + token.delta_start
+        } else {
+            token.delta_start
+        };
+        if let Some(&(last_line, last_start, last_len, _)) = out.last() {
+            assert!(
+                last_line < line || last_start + last_len <= character,
+                "overlapping tokens at {line}:{character}: {tokens:?}"
+            );
+        }
+        let (from, to) = lines[line as usize];
+        let width: usize = text[from..to]
+            .chars()
+            .map(|c| {
+                if enc == Encoding::Utf8 {
+                    c.len_utf8()
+                } else {
+                    c.len_utf16()
+                }
+            })
+            .sum();
+        assert!(token.length > 0, "an empty token at {line}:{character}");
+        assert!(
+            (character + token.length) as usize <= width,
+            "a token past the end of line {line}: {token:?}"
+        );
+        assert_eq!(token.token_modifiers_bitset, 0, "modifiers: {token:?}");
+        let state = CellState::from_index(token.token_type).expect("a type of the legend");
+        assert_eq!(
+            legend.token_types[token.token_type as usize].as_str(),
+            state.name()
+        );
+        out.push((line, character, token.length, state));
+    }
+    out
+}
+
+/// Semantic tokens over the marked range (`/range`; `/full` without
+/// markers), drawn as the lines that have tokens, each with a letter under
+/// every token's first unit: `L`egalMove, target `F`ield, last `M`ove,
+/// `C`apturePoint, `K`illableGroup, `A`tari, `D`eadGroup, `W`inningLine,
+/// `J`oker.
+///
+/// Whatever is marked, it also checks that `/range` over each single line
+/// gives exactly the tokens `/full` has on that line, and that `/range`
+/// over the whole text gives `/full`.
+pub fn check_tokens(kind: GameKind, fixture: &str, expect: Expect) {
+    let fixture = Fixture::new(kind, fixture);
+    let lines: Vec<&str> = oracle::line_ranges(&fixture.text)
+        .into_iter()
+        .map(|(from, to)| &fixture.text[from..to])
+        .collect();
+    let actual = fixture.render(ClientCaps::default(), |view| {
+        let enc = view.enc();
+        let full = decode_tokens(&fixture.text, &tokens::full(view), enc);
+        let everything = Range::new(
+            Position::new(0, 0),
+            position_of(&fixture.text, fixture.text.len(), enc),
+        );
+        assert_eq!(
+            decode_tokens(&fixture.text, &tokens::range(view, everything), enc),
+            full,
+            "/range over the whole text differs from /full"
+        );
+        for line in 0..lines.len() as u32 {
+            let one = Range::new(Position::new(line, 0), Position::new(line + 1, 0));
+            let on_line: Vec<_> = full.iter().copied().filter(|t| t.0 == line).collect();
+            assert_eq!(
+                decode_tokens(&fixture.text, &tokens::range(view, one), enc),
+                on_line,
+                "/range over line {line} differs from /full"
+            );
+        }
+        let shown = if fixture.markers.is_empty() {
+            full
+        } else {
+            decode_tokens(&fixture.text, &tokens::range(view, fixture.range(enc)), enc)
+        };
+        let mut out = String::new();
+        for (line, text) in lines.iter().enumerate() {
+            let on_line: Vec<_> = shown.iter().filter(|t| t.0 as usize == line).collect();
+            if on_line.is_empty() {
+                continue;
+            }
+            let mut marks = String::new();
+            for &&(_, character, _, state) in &on_line {
+                while marks.len() < character as usize {
+                    marks.push(' ');
+                }
+                marks.push(state_letter(state));
+            }
+            let _ = writeln!(out, "{line:<3} {text}\n    {marks}");
         }
         out
     });

@@ -11,7 +11,7 @@ use tower_lsp_server::ls_types::Position;
 
 use crate::support::{
     ENCODINGS, Fixture, apply_action, check_actions, check_diagnostics, check_folding, check_hints,
-    check_hints_with, check_hover, check_quick_fixes, check_symbols, fixture,
+    check_hints_with, check_hover, check_quick_fixes, check_symbols, check_tokens, fixture,
 };
 
 // ---------------------------------------------------------------- hover
@@ -437,12 +437,9 @@ fn hints_mark_legal_cells_and_the_verdict() {
 2 3
 "#,
         expect![[r#"
-            4:9 ! — Legal move for o (row 4, column 8)
-            4:10 ! — Legal move for o (row 4, column 9)
-            5:8 ! — Legal move for o (row 5, column 7)
-            5:10 ! — Legal move for o (row 5, column 9)
-            6:8 ! — Legal move for o (row 6, column 7)
-            6:9 ! — Legal move for o (row 6, column 8)
+            4:11 legal: 8 9 — Legal moves for o in row 4: (4, 8), (4, 9)
+            5:11 legal: 7 9 — Legal moves for o in row 5: (5, 7), (5, 9)
+            6:11 legal: 7 8 — Legal moves for o in row 6: (6, 7), (6, 8)
             11:3 Case #1: o to move: 6 legal moves — The last move at row 2, column 3 sends the next chip to the right field.
         "#]],
     );
@@ -483,12 +480,8 @@ $0
 6 9
 "#,
         expect![[r#"
-            9:0 ! — Legal move for o (row 8, column 1)
-            9:1 ! — Legal move for o (row 8, column 2)
-            9:2 ! — Legal move for o (row 8, column 3)
-            10:0 ! — Legal move for o (row 9, column 1)
-            10:1 ! — Legal move for o (row 9, column 2)
-            10:2 ! — Legal move for o (row 9, column 3)
+            9:11 legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
+            10:11 legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
             11:3 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
         "#]],
     );
@@ -543,6 +536,236 @@ x.. ... ...
         &verdicts_only,
         expect![[r#"
             11:3 Case #1: o to move: 8 legal moves — The last move at row 1, column 1 sends the next chip to the top-left field.
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- tokens
+
+#[test]
+fn tokens_of_the_target_field_its_legal_cells_and_the_last_move() {
+    // Codeforces 907B sample 1: x at (6, 4) sends o to the bottom-left
+    // field, all free.
+    check_tokens(
+        Uttt,
+        r#"
+... ... ...
+... ... ...
+... ... ...
+
+... ... ...
+... ... ...
+... x.. ...
+
+... ... ...
+... ... ...
+... ... ...
+6 4
+"#,
+        expect![[r#"
+            6   ... x.. ...
+                    M
+            8   ... ... ...
+                LLL
+            9   ... ... ...
+                LLL
+            10  ... ... ...
+                LLL
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_a_target_field_with_chips_and_markers() {
+    // x at (2, 3) sends o to the right field: its chips are the target
+    // field, its free cells (`.` or `!`) legal.
+    check_tokens(
+        Uttt,
+        r#"
+... ... ...
+..x ... ...
+... ... ...
+
+... ... o..
+... ... !x.
+... ... ..o
+
+... ... ...
+... ... ...
+... ... ...
+2 3
+"#,
+        expect![[r#"
+            1   ..x ... ...
+                  M
+            4   ... ... o..
+                        FLL
+            5   ... ... !x.
+                        LFL
+            6   ... ... ..o
+                        LLF
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_when_the_target_field_is_full() {
+    // Sample 2: x at (7, 4) sends o to the top-left field, which is full:
+    // every free cell is legal, and the full field is still the target.
+    check_tokens(
+        Uttt,
+        r#"
+xoo x.. x..
+ooo ... ...
+ooo ... ...
+
+x.. x.. x..
+... ... ...
+... ... ...
+
+x.. x.. x..
+... ... ...
+... ... ...
+7 4
+"#,
+        expect![[r#"
+            0   xoo x.. x..
+                FFF  LL  LL
+            1   ooo ... ...
+                FFF LLL LLL
+            2   ooo ... ...
+                FFF LLL LLL
+            4   x.. x.. x..
+                 LL  LL  LL
+            5   ... ... ...
+                LLL LLL LLL
+            6   ... ... ...
+                LLL LLL LLL
+            8   x.. x.. x..
+                 LL MLL  LL
+            9   ... ... ...
+                LLL LLL LLL
+            10  ... ... ...
+                LLL LLL LLL
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_the_last_move_inside_the_target_field() {
+    // Sample 3: o at (5, 5), the centre of the centre field, sends x back
+    // there; that field is full, so x may go anywhere. The last move is a
+    // cell of the target field and keeps its own token.
+    check_tokens(
+        Uttt,
+        r#"
+o.. ... ...
+... ... ...
+... ... ...
+
+... xxx ...
+... xox ...
+... ooo ...
+
+... ... ...
+... ... ...
+... ... ...
+5 5
+"#,
+        expect![[r#"
+            0   o.. ... ...
+                 LL LLL LLL
+            1   ... ... ...
+                LLL LLL LLL
+            2   ... ... ...
+                LLL LLL LLL
+            4   ... xxx ...
+                LLL FFF LLL
+            5   ... xox ...
+                LLL FMF LLL
+            6   ... ooo ...
+                LLL FFF LLL
+            8   ... ... ...
+                LLL LLL LLL
+            9   ... ... ...
+                LLL LLL LLL
+            10  ... ... ...
+                LLL LLL LLL
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_a_broken_position_are_none_and_the_others_stay() {
+    // The first position has a bad cell, and a comment with wide
+    // characters stands inside the second's board: its cells keep their
+    // columns in both encodings.
+    check_tokens(
+        Uttt,
+        r#"
+... ... ...
+... ... ...
+... ... ...
+
+... ... ...
+... ... ...
+... x.. ...
+
+... ... ...
+..q ... ...
+... ... ...
+6 4
+
+... ... ...
+... ... ...
+... ... ...
+
+... ... ...
+# é😀 a comment
+... ... ...
+... ... x..
+
+... ... ...
+... ... ...
+... ... ...
+6 7
+"#,
+        expect![[r#"
+            20  ... ... x..
+                        M
+            22  ... ... ...
+                LLL
+            23  ... ... ...
+                LLL
+            24  ... ... ...
+                LLL
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_only_in_the_requested_range() {
+    // From the middle of row 8 to the start of row 9: the cells after the
+    // range's start on row 8 only.
+    check_tokens(
+        Uttt,
+        r#"
+... ... ...
+... ... ...
+... ... ...
+
+... ... ...
+... ... ...
+... x.. ...
+
+... ... ...
+.$0.. ... ...
+$0... ... ...
+6 4
+"#,
+        expect![[r#"
+            9   ... ... ...
+                 LL
         "#]],
     );
 }
@@ -980,18 +1203,12 @@ fn line_ends_after_non_ascii_text() {
         Uttt,
         fixture,
         expect![[r#"
-        8:0 ! — Legal move for o (row 7, column 1)
-        8:1 ! — Legal move for o (row 7, column 2)
-        8:2 ! — Legal move for o (row 7, column 3)
-        9:0 ! — Legal move for o (row 8, column 1)
-        9:1 ! — Legal move for o (row 8, column 2)
-        9:2 ! — Legal move for o (row 8, column 3)
-        10:0 ! — Legal move for o (row 9, column 1)
-        10:1 ! — Legal move for o (row 9, column 2)
-        10:2 ! — Legal move for o (row 9, column 3)
-        [utf-8]  11:6 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
-        [utf-16] 11:5 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
-    "#]],
+            8:11 legal: 1 2 3 — Legal moves for o in row 7: (7, 1), (7, 2), (7, 3)
+            9:11 legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
+            10:11 legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
+            [utf-8]  11:6 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
+            [utf-16] 11:5 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
+        "#]],
     );
     check_symbols(
         Uttt,

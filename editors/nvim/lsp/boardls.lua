@@ -17,7 +17,7 @@ return {
   settings = {
     -- The server's settings and their defaults.
     boardls = {
-      inlayHints = { enable = true, verdicts = true, legalMoves = true, liberties = true },
+      inlayHints = { enable = true, verdicts = true, legalMoves = true, captures = true },
       diagnostics = { information = true, warnings = true },
       workspace = { scan = true, maxFiles = 10000 },
       -- Neovim hides image links: "auto" gives it a text board.

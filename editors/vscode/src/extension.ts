@@ -140,7 +140,7 @@ export function serverSettings(): Record<string, unknown> {
       enable: config.get<boolean>('inlayHints.enable', true),
       verdicts: config.get<boolean>('inlayHints.verdicts', true),
       legalMoves: config.get<boolean>('inlayHints.legalMoves', true),
-      liberties: config.get<boolean>('inlayHints.liberties', true),
+      captures: config.get<boolean>('inlayHints.captures', true),
     },
     workspace: {
       scan: config.get<boolean>('workspace.scan', true),

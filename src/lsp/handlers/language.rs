@@ -1,16 +1,18 @@
-//! Requests about an open document: hover, inlay hints, code actions,
-//! symbols, folding, formatting. Each reads the document as every earlier message left
-//! it; a document that is not open gets the empty answer.
+//! Requests about an open document: hover, inlay hints, semantic tokens,
+//! code actions, symbols, folding, formatting. Each reads the document as
+//! every earlier message left it; a document that is not open gets the
+//! empty answer.
 
 use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
-    InlayHintParams, MessageType, TextEdit, Uri,
+    InlayHintParams, MessageType, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
 };
 
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
-use crate::lsp::{actions, formatting, hints, hover, symbols};
+use crate::lsp::{actions, formatting, hints, hover, symbols, tokens};
 
 /// `body` on the document's view, or the empty answer when it is not open.
 fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {
@@ -33,6 +35,24 @@ pub fn inlay_hint(session: &Session, params: InlayHintParams) -> Option<Vec<Inla
     }
     with_view(session, &params.text_document.uri, |view| {
         Some(hints::inlay_hints_with(view, params.range, &wanted))
+    })
+}
+
+pub fn semantic_tokens_full(
+    session: &Session,
+    params: SemanticTokensParams,
+) -> Option<SemanticTokensResult> {
+    with_view(session, &params.text_document.uri, |view| {
+        Some(tokens::full(view).into())
+    })
+}
+
+pub fn semantic_tokens_range(
+    session: &Session,
+    params: SemanticTokensRangeParams,
+) -> Option<SemanticTokensRangeResult> {
+    with_view(session, &params.text_document.uri, |view| {
+        Some(tokens::range(view, params.range).into())
     })
 }
 

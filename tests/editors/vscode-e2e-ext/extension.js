@@ -312,6 +312,55 @@ class Runner {
       `expected no hint containing: ${step.contains}\n${problem}hints:\n${describeHints(hints)}`);
   }
 
+  /** The document's semantic tokens as { line, character, length, type } (types by the legend's names). */
+  async semanticTokens(timeout = TIMEOUT) {
+    const legend = await within(timeout, 'semantic tokens legend',
+      vscode.commands.executeCommand('vscode.provideDocumentSemanticTokensLegend', this.doc.uri));
+    const tokens = await within(timeout, 'semantic tokens',
+      vscode.commands.executeCommand('vscode.provideDocumentSemanticTokens', this.doc.uri));
+    if (legend === undefined || tokens === undefined) {
+      return undefined;
+    }
+    const decoded = [];
+    let line = 0;
+    let character = 0;
+    for (let i = 0; i + 5 <= tokens.data.length; i += 5) {
+      const [deltaLine, deltaStart, length, type] = tokens.data.slice(i, i + 4);
+      line += deltaLine;
+      character = deltaLine === 0 ? character + deltaStart : deltaStart;
+      decoded.push({ line, character, length, type: legend.tokenTypes[type] });
+    }
+    return decoded;
+  }
+
+  /**
+   * The semantic tokens VS Code gets for the cell at step.line,
+   * step.character: exactly one, of type step.type (null: none).
+   */
+  async tokens(step) {
+    const want = step.type ?? null;
+    let seen = [];
+    let error = '';
+    const ok = await waitFor(async (left) => {
+      try {
+        const all = await this.semanticTokens(left);
+        if (all === undefined) {
+          error = 'no semantic tokens provider answered';
+          return false;
+        }
+        error = '';
+        seen = all.filter((t) => t.line === step.line && t.character <= step.character
+          && step.character < t.character + t.length);
+        return want === null ? seen.length === 0 : seen.length === 1 && seen[0].type === want;
+      } catch (err) {
+        error = String(err);
+        return false;
+      }
+    });
+    this.record(ok, `${this.file}: semantic token at ${step.line}:${step.character} is ${want ?? 'none'}`,
+      `${error ? `${error}\n` : ''}tokens there: ${seen.map((t) => t.type).join(', ') || '(none)'}`);
+  }
+
   async action(step) {
     const what = `${this.file}: code action "${step.title || step.title_prefix || step.kind}" at ${step.line}:${step.character}`;
     const pos = new vscode.Position(step.line, step.character);
@@ -401,24 +450,36 @@ class Runner {
       `expected from line ${step.start}:\n${expected.join('\n')}\ngot:\n${current().join('\n')}`);
   }
 
-  /** Leaves a board on screen with its diagnostics and hints, for the screenshot. */
+  /**
+   * Leaves one file of each kind on screen as they were before the steps
+   * edited them, with their colours and hints (.uttt on the left, .go9 and
+   * .tomek on the right), for the screenshot.
+   */
   async showcase() {
-    const uri = vscode.Uri.file(path.join(this.root, 'broken.uttt'));
-    const doc = await vscode.workspace.openTextDocument(uri);
-    // Back to the file as it was before the steps edited it.
-    const original = fs.readFileSync(path.join(this.root, 'original', 'broken.uttt.txt'), 'utf8');
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
-    await vscode.workspace.applyEdit(edit);
-    await doc.save();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closeSidebar');
     await vscode.commands.executeCommand('workbench.action.closePanel');
-    const editor = await vscode.window.showTextDocument(doc, { preview: false });
-    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 2, 5000);
-    const top = new vscode.Position(0, 0);
-    editor.selection = new vscode.Selection(top, top);
-    editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
-    await sleep(1000);
+    await vscode.commands.executeCommand('vscode.setEditorLayout', {
+      orientation: 0,
+      groups: [{ size: 0.42 }, { size: 0.58, groups: [{ size: 0.56 }, { size: 0.44 }] }],
+    });
+    const columns = [vscode.ViewColumn.One, vscode.ViewColumn.Two, vscode.ViewColumn.Three];
+    for (const [i, file] of ['samples.uttt', 'ancientgo.go9', 'sample.tomek'].entries()) {
+      const uri = vscode.Uri.file(path.join(this.root, file));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const original = fs.readFileSync(path.join(this.root, 'original', `${file}.txt`), 'utf8');
+      if (doc.getText() !== original) {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), original);
+        await vscode.workspace.applyEdit(edit);
+      }
+      await doc.save();
+      const editor = await vscode.window.showTextDocument(doc, { viewColumn: columns[i], preview: false });
+      const top = new vscode.Position(0, 0);
+      editor.selection = new vscode.Selection(top, top);
+      editor.revealRange(new vscode.Range(0, 0, 1, 0), vscode.TextEditorRevealType.AtTop);
+    }
+    await sleep(2000);
   }
 }
 
