@@ -12,6 +12,7 @@
 
 local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 local repo = vim.fn.fnamemodify(here, ':h:h')
+local plugin = repo .. '/editors/nvim'
 
 vim.opt.swapfile = false
 vim.opt.shadafile = 'NONE'
@@ -689,7 +690,8 @@ local function unshifted(file, wanted)
 vim.opt.runtimepath:prepend(%q)
 vim.opt.swapfile = false
 vim.o.signcolumn = 'no'
-require('boardls').setup({ cmd = { %q, 'lsp' } })
+vim.lsp.config('boardls', { cmd = { %q, 'lsp' } })
+vim.lsp.enable('boardls')
 ]]):format(plugin, server))
   f:close()
   -- A tmux server of its own for each file: nothing shared with others.
