@@ -2,8 +2,10 @@
 //! 100,000-position files: `cargo bench --bench parse`.
 //!
 //! With `BOARDLS_BENCH_DIR=DIR` the generated files are also written as
-//! `DIR/big.uttt`, `DIR/big.go9` and `DIR/big.tomek`, to time
-//! `boardls check` end to end.
+//! `DIR/big.uttt`, `DIR/big.go9` and `DIR/big.tomek` (random boards),
+//! `DIR/quiet.*` and `DIR/dense.*`, to time `boardls check` end to end or
+//! to count the parser's instructions against `boardls solve` on the same
+//! file (`valgrind --tool=callgrind --toggle-collect='*read_positions*'`).
 
 use std::time::{Duration, Instant};
 
@@ -14,7 +16,14 @@ use common::{Boards, Random};
 
 mod common;
 
+/// `BOARDLS_BENCH_ONLY=TEXT` runs only the measurements whose name holds
+/// TEXT (one parser run under a profiler, say).
 fn time<T>(what: &str, runs: u32, mut f: impl FnMut() -> T) -> Duration {
+    if let Ok(only) = std::env::var("BOARDLS_BENCH_ONLY")
+        && !what.contains(&only)
+    {
+        return Duration::from_nanos(1);
+    }
     let start = Instant::now();
     for _ in 0..runs {
         std::hint::black_box(f());
@@ -44,6 +53,30 @@ fn main() {
         time(&format!("{name}: Document::new"), 3, || {
             Document::new(kind, &text)
         });
+        for boards in [Boards::Quiet, Boards::Dense] {
+            let other = common::file(kind, positions, boards, &mut Random::new());
+            let what = format!("{boards:?}").to_lowercase();
+            if let Some(dir) = &dir {
+                let _ = std::fs::write(dir.join(format!("{what}.{}", kind.id())), &other);
+            }
+            time(&format!("{name}: Document::new, {what} boards"), 3, || {
+                Document::new(kind, &other)
+            });
+            // The parser alone (what `callgrind --toggle-collect` on
+            // `*read_positions*` counts against `boardls solve`).
+            let each = time(&format!("{name}: read_positions, {what} boards"), 3, || {
+                let lines = boardls::text::CursorLines::new(&other);
+                let (_, start, _) = syntax::parse_header(kind, &lines);
+                let mut count = 0usize;
+                syntax::read_positions(kind, &lines, start, &mut |_| count += 1);
+                count
+            });
+            println!(
+                "{:<48} {:>9.0} MB/s",
+                "",
+                other.len() as f64 / 1e6 / each.as_secs_f64()
+            );
+        }
         let mut document = Document::new(kind, &text);
         // One-character edits in the middle of the document, each followed
         // by its undo, so the document keeps its size.

@@ -21,6 +21,7 @@
 
 use std::borrow::Cow;
 use std::ops::{Deref, Range};
+use std::sync::Arc;
 
 use ropey::Rope;
 
@@ -28,9 +29,9 @@ use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{
     self, Header, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics, parse_header,
-    parse_position,
+    parse_position, read_positions,
 };
-use crate::text::{LineSource, strip_line_end, to_u32};
+use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
 /// The lines of a rope, for the parser.
 pub struct RopeLines<'a>(pub &'a Rope);
@@ -99,11 +100,12 @@ pub struct Document {
     /// Diagnostics of the count line only.
     header_diagnostics: Vec<Diagnostic>,
     /// Their own `first_line` is not kept up to date: `first_lines` is.
-    /// Boxed: an edit that splits or merges positions moves every position
-    /// below it in this Vec, 8 bytes each instead of ~200 (the parse bench's
-    /// line break inside a 100,000-position file: 0.92 ms before).
-    #[allow(clippy::vec_box)]
-    positions: Vec<Box<ParsedPosition>>,
+    /// Behind a pointer: an edit that splits or merges positions moves
+    /// every position below it in this Vec, 8 bytes each instead of ~200
+    /// (the parse bench's line break inside a 100,000-position file:
+    /// 0.92 ms before). Shared (`Arc`), so that a [`Snapshot`] of the
+    /// positions with diagnostics costs a pointer each, not a copy.
+    positions: Vec<Arc<ParsedPosition>>,
     /// The first line of each position, behind by `shift` from index
     /// `shift_from` on: read it through [`Document::first_line`].
     first_lines: Vec<u32>,
@@ -140,7 +142,19 @@ impl Document {
             file_diagnostics: Vec::new(),
             stale: false,
         };
-        document.reparse_all();
+        // Read from the text itself rather than the rope: the same lines,
+        // without a rope look-up per line (`Rope::get_line` took ~2,400
+        // instructions a line, most of opening a large file), and boards
+        // in the usual layout straight from their bytes.
+        let lines = CursorLines::new(text);
+        let (header, body_start, header_diagnostics) = parse_header(kind, &lines);
+        // Shared as they are read: collecting them bare first would hold
+        // every position twice at the peak.
+        let mut positions = Vec::new();
+        read_positions(kind, &lines, body_start, &mut |p| {
+            positions.push(Arc::new(p))
+        });
+        document.install(header, header_diagnostics, positions);
         document
     }
 
@@ -264,6 +278,45 @@ impl Document {
         collect_diagnostics(&self.file_diagnostics, noisy)
     }
 
+    /// What publishing the diagnostics needs, detached from the document:
+    /// the text (a rope shares its nodes, so a clone costs nothing until
+    /// the next edit), the file-level diagnostics and the positions that
+    /// have any, each with its absolute first line. It costs a pointer per
+    /// position with diagnostics, so the document can be edited on while
+    /// the snapshot is converted elsewhere.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut file_diagnostics = self.file_diagnostics.clone();
+        crate::diagnostics::sort(&mut file_diagnostics);
+        Snapshot {
+            rope: self.rope.clone(),
+            file_diagnostics,
+            noisy: self
+                .noisy
+                .iter()
+                .filter_map(|&i| Some((self.first_line(i)?, Arc::clone(self.positions.get(i)?))))
+                .collect(),
+        }
+    }
+
+    /// The diagnostics of the positions overlapping lines `[start, end)`
+    /// (absolute, sorted), with the file-level ones on those lines.
+    pub fn diagnostics_in_lines(&self, start: u32, end: u32) -> Vec<Diagnostic> {
+        let positions = self.positions_in_lines(start, end);
+        let file_level: Vec<Diagnostic> = self
+            .file_diagnostics
+            .iter()
+            .filter(|d| (start..end).contains(&d.span.line))
+            .cloned()
+            .collect();
+        collect_diagnostics(
+            &file_level,
+            positions.filter_map(|i| {
+                let position = self.position(i)?;
+                Some((position.first_line, position.parsed))
+            }),
+        )
+    }
+
     /// The first index whose position fails `pred(absolute first line,
     /// position)`, for a `pred` that holds on a prefix (binary search).
     fn partition_point(&self, pred: impl Fn(u32, &ParsedPosition) -> bool) -> usize {
@@ -307,14 +360,22 @@ impl Document {
     fn reparse_all(&mut self) {
         let lines = RopeLines(&self.rope);
         let (header, body_start, header_diagnostics) = parse_header(self.kind, &lines);
-        // Boxed as they are read: collecting them unboxed first would hold
-        // every position twice at the peak.
         let mut positions = Vec::new();
         let mut from = body_start;
         while let Some(position) = parse_position(self.kind, &lines, from) {
             from = position.first_line + position.line_count;
-            positions.push(Box::new(position));
+            positions.push(Arc::new(position));
         }
+        self.install(header, header_diagnostics, positions);
+    }
+
+    /// Takes a fresh reading of the whole text.
+    fn install(
+        &mut self,
+        header: Option<Header>,
+        header_diagnostics: Vec<Diagnostic>,
+        positions: Vec<Arc<ParsedPosition>>,
+    ) {
         self.file_diagnostics = header_diagnostics.clone();
         self.file_diagnostics.extend(file_diagnostics(
             self.kind,
@@ -395,7 +456,7 @@ impl Document {
         self.first_lines
             .splice(restart..reused, fresh.iter().map(|p| p.first_line));
         self.positions
-            .splice(restart..reused, fresh.into_iter().map(Box::new));
+            .splice(restart..reused, fresh.into_iter().map(Arc::new));
         // The fresh positions are exact; the reused ones below them move by
         // `delta` more (wrapping: only the sum is a real line).
         self.shift_from = restart + fresh_count;
@@ -406,6 +467,63 @@ impl Document {
             self.header.as_ref(),
             self.positions.len(),
         ));
+    }
+}
+
+/// The position a diagnostic belongs to, with its absolute first line.
+pub type Owner<'a> = (u32, &'a ParsedPosition);
+
+/// A document's diagnostics at one moment (see [`Document::snapshot`]).
+pub struct Snapshot {
+    pub rope: Rope,
+    /// Absolute, sorted; they all come before the positions' own (the
+    /// count line, or `file/no-positions` when there are no positions).
+    pub file_diagnostics: Vec<Diagnostic>,
+    /// The positions with diagnostics, in order, with their absolute first
+    /// lines.
+    pub noisy: Vec<(u32, Arc<ParsedPosition>)>,
+}
+
+impl Snapshot {
+    /// Every diagnostic in order (absolute, sorted), one position at a
+    /// time: `each` gets the position a diagnostic belongs to (with its
+    /// first line), if any, and says whether it still wants related
+    /// locations (once it does not, positions derive their facts without).
+    pub fn for_each(&self, each: &mut dyn FnMut(Option<Owner<'_>>, &Diagnostic) -> bool) {
+        let mut related = true;
+        for d in &self.file_diagnostics {
+            related = each(None, d);
+        }
+        // A position's diagnostics may lie below the next position's first
+        // line (a missing row is expected where the next one starts): they
+        // wait until nothing can come before them, as in `check`.
+        let mut pending: Vec<(usize, Diagnostic)> = Vec::new();
+        let mut emit =
+            |pending: &mut Vec<(usize, Diagnostic)>, count: usize, related: &mut bool| {
+                for (owner, d) in pending.drain(..count) {
+                    let (line, position) = &self.noisy[owner];
+                    *related = each(Some((*line, position)), &d);
+                }
+            };
+        for (index, (first_line, position)) in self.noisy.iter().enumerate() {
+            let ready = pending
+                .iter()
+                .take_while(|(_, d)| d.span.line < *first_line)
+                .count();
+            emit(&mut pending, ready, &mut related);
+            let start = pending.len();
+            let mut found = Vec::new();
+            position.diagnostics_into(&mut found, related);
+            for mut d in found {
+                d.shift_lines(*first_line);
+                pending.push((index, d));
+            }
+            if start > 0 {
+                pending.sort_by_key(|(_, d)| d.sort_key());
+            }
+        }
+        let all = pending.len();
+        emit(&mut pending, all, &mut related);
     }
 }
 

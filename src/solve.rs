@@ -11,6 +11,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use crate::games::{Cell, CellSet, GameKind, go9, tomek, uttt};
+use crate::text::byte_mask;
 
 /// Why a run stopped early.
 #[derive(Debug)]
@@ -415,30 +416,6 @@ fn read_go9_verdict<R: Read>(
 fn go9_verdict((black, white): (u128, u128)) -> &'static str {
     let board = go9::Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
     go9::verdict(&board).text()
-}
-
-/// Bit `i` set where byte `i` of the window equals `byte`: one vector
-/// compare and a move-mask (SSE2 is part of every x86_64).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
-    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
-    // SAFETY: SSE2 is in the x86_64 baseline, and the unaligned load reads
-    // exactly the 16 bytes of `window`.
-    unsafe {
-        let bytes = _mm_loadu_si128(window.as_ptr().cast());
-        _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte as i8))) as u16
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
-    let mut mask = 0u16;
-    for (i, &b) in window.iter().enumerate() {
-        mask |= u16::from(b == byte) << i;
-    }
-    mask
 }
 
 /// The length of a row of `cells` cells with its line end (`\n` or `\r\n`),

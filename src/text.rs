@@ -65,17 +65,61 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
+const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+
+/// The high bit of each byte of `word` that is a `\n` (exact: the
+/// additions never carry from one byte into the next).
+const fn newline_bits(word: u64) -> u64 {
+    let word = word ^ NEWLINES;
+    !(((word & LOW_BITS) + LOW_BITS) | word | LOW_BITS)
+}
+
+/// How many `\n` bytes there are, eight at a time.
+fn count_newlines(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        count += newline_bits(word).count_ones() as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// From line `line` starting at byte `start`, forward over whole words
+/// while the line reached stays at or before `target`: the line and start
+/// reached (a text without `\r`).
+fn skip_newlines(bytes: &[u8], mut line: u32, mut start: usize, target: u32) -> (u32, usize) {
+    let mut at = start;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut hits = newline_bits(word);
+        let n = hits.count_ones();
+        if line + n >= target {
+            // Take this word's breaks one by one, up to the target.
+            while hits != 0 && line < target {
+                start = at + hits.trailing_zeros() as usize / 8 + 1;
+                line += 1;
+                hits &= hits - 1;
+            }
+            return (line, start);
+        }
+        if n > 0 {
+            start = at + (63 - hits.leading_zeros() as usize) / 8 + 1;
+            line += n;
+        }
+        at += 8;
+    }
+    (line, start)
+}
+
 /// Pushes the offset after each `\n` of `bytes`.
 fn newline_starts(bytes: &[u8], starts: &mut Vec<usize>) {
-    const LOW_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
     let mut chunks = bytes.chunks_exact(8);
     let mut base = 0;
     for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ NEWLINES;
-        // The high bit of each byte that is zero, i.e. was a `\n` (exact:
-        // the additions never carry from one byte into the next).
-        let mut hits = !(((word & LOW_BITS) + LOW_BITS) | word | LOW_BITS);
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut hits = newline_bits(word);
         while hits != 0 {
             starts.push(base + hits.trailing_zeros() as usize / 8 + 1);
             hits &= hits - 1;
@@ -87,6 +131,30 @@ fn newline_starts(bytes: &[u8], starts: &mut Vec<usize>) {
             starts.push(base + i + 1);
         }
     }
+}
+
+/// Bit `i` set where byte `i` of the window equals `byte`: one vector
+/// compare and a move-mask (SSE2 is part of every x86_64).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+    // SAFETY: SSE2 is in the x86_64 baseline, and the unaligned load reads
+    // exactly the 16 bytes of `window`.
+    unsafe {
+        let bytes = _mm_loadu_si128(window.as_ptr().cast());
+        _mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte as i8))) as u16
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+    let mut mask = 0u16;
+    for (i, &b) in window.iter().enumerate() {
+        mask |= u16::from(b == byte) << i;
+    }
+    mask
 }
 
 /// The lines of a `&str`, without their line endings, indexed once.
@@ -153,22 +221,28 @@ impl LineSource for TextLines<'_> {
 pub struct CursorLines<'a> {
     text: &'a str,
     line_count: u32,
-    /// The line the cursor is on, and the byte where that line starts.
-    cursor: std::cell::Cell<(u32, usize)>,
+    /// Whether any `\r` breaks lines; without, long jumps count `\n`s
+    /// eight bytes at a time.
+    has_cr: bool,
+    /// The line the cursor is on, the byte where that line starts and the
+    /// byte where its content ends.
+    cursor: std::cell::Cell<(u32, usize, usize)>,
 }
 
 impl<'a> CursorLines<'a> {
     pub fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
-        let breaks = if text.contains('\r') {
+        let has_cr = text.contains('\r');
+        let breaks = if has_cr {
             line_starts(text).len() - 1
         } else {
-            bytes.iter().filter(|&&b| b == b'\n').count()
+            count_newlines(bytes)
         };
         CursorLines {
             text,
             line_count: to_u32(breaks + 1),
-            cursor: std::cell::Cell::new((0, 0)),
+            has_cr,
+            cursor: std::cell::Cell::new((0, 0, content_end(bytes, 0))),
         }
     }
 
@@ -178,24 +252,47 @@ impl<'a> CursorLines<'a> {
 
     /// The byte where line `index` starts (the text's length past the end).
     pub fn line_start(&self, index: u32) -> usize {
-        if index >= self.line_count {
-            return self.text.len();
-        }
-        let (mut line, mut start) = self.cursor.get();
-        if index < line && index < line - index {
-            (line, start) = (0, 0);
-        }
+        self.seek(index).1
+    }
+
+    /// Moves the cursor to line `index` (< the line count): its start and
+    /// the end of its content.
+    fn seek(&self, index: u32) -> (u32, usize, usize) {
         let bytes = self.text.as_bytes();
+        if index >= self.line_count {
+            return (index, bytes.len(), bytes.len());
+        }
+        let (mut line, mut start, mut end) = self.cursor.get();
+        if line == index {
+            return (line, start, end);
+        }
+        if index < line && index < line - index {
+            (line, start, end) = (0, 0, content_end(bytes, 0));
+        }
+        if !self.has_cr && index > line + 8 {
+            // A long jump forward (a renderer's first look at a line far
+            // down): whole words at a time.
+            (line, start) = skip_newlines(bytes, line, start, index);
+            end = content_end(bytes, start);
+        }
         while line < index {
-            start = next_line_start(bytes, start);
+            // Past the line's break (`\r\n` is one).
+            start = end
+                + if bytes.get(end..end + 2) == Some(b"\r\n") {
+                    2
+                } else {
+                    1
+                };
+            end = content_end(bytes, start);
             line += 1;
         }
         while line > index {
             start = previous_line_start(bytes, start);
+            end = content_end(bytes, start);
             line -= 1;
         }
-        self.cursor.set((line, start));
-        start
+        self.cursor.set((line, start, end));
+        (line, start, end)
     }
 
     /// Line `index` without its line ending; empty past the end.
@@ -203,25 +300,20 @@ impl<'a> CursorLines<'a> {
         if index >= self.line_count {
             return "";
         }
-        let start = self.line_start(index);
-        let rest = &self.text.as_bytes()[start..];
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
-        self.text.get(start..start + end).unwrap_or_default()
+        let (_, start, end) = self.seek(index);
+        self.text.get(start..end).unwrap_or_default()
     }
 }
 
-/// The start of the line after the one starting at `start` (the text's
-/// length when there is none).
-fn next_line_start(bytes: &[u8], start: usize) -> usize {
+/// Where the content of the line starting at `start` ends (its break, or
+/// the end of the text).
+fn content_end(bytes: &[u8], start: usize) -> usize {
     let rest = &bytes[start.min(bytes.len())..];
-    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-        Some(at) if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') => start + at + 2,
-        Some(at) => start + at + 1,
-        None => bytes.len(),
-    }
+    start.min(bytes.len())
+        + rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len())
 }
 
 /// The start of the line before the one starting at `start` (> 0).
@@ -326,6 +418,10 @@ mod tests {
 
     #[test]
     fn cursor_lines_match_the_index_in_any_order() {
+        // Lines of 0 to 12 bytes: long jumps cross words in every way.
+        let long: String = (0..300)
+            .map(|i| format!("{}\n", ".".repeat(i * 7 % 13)))
+            .collect();
         for text in [
             "",
             "a",
@@ -335,6 +431,7 @@ mod tests {
             "a\n\rb\r\n\r\n",
             "\r\n\r\n",
             "é\r\u{1F600}\n.x\n",
+            &long,
         ] {
             let expected = lines(text);
             let cursor = CursorLines::new(text);

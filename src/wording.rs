@@ -19,6 +19,27 @@ pub fn count<N: Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
     }
 }
 
+/// Appends [`count`]`(n, noun)` to `out` without allocating (messages of
+/// dense go boards are built by the thousand per publish).
+pub fn push_count(out: &mut String, n: usize, noun: &str) {
+    out.push_str(itoa::Buffer::new().format(n));
+    out.push(' ');
+    if n == 1 {
+        out.push_str(noun);
+        return;
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if stem.ends_with(|c: char| c.is_ascii_alphabetic() && !"aeiou".contains(c)) => {
+            out.push_str(stem);
+            out.push_str("ies");
+        }
+        _ => {
+            out.push_str(noun);
+            out.push('s');
+        }
+    }
+}
+
 /// `first` to `ninth` (rows and groups of a board), `next` beyond.
 pub const fn ordinal(n: usize) -> &'static str {
     match n {
@@ -37,7 +58,18 @@ pub const fn ordinal(n: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::wording::count;
+    use crate::wording::{count, push_count};
+
+    #[test]
+    fn push_count_appends_what_count_says() {
+        for noun in ["stone", "o stone", "liberty", "day", "board"] {
+            for n in [0usize, 1, 2, 10, 81] {
+                let mut out = String::from(">");
+                push_count(&mut out, n, noun);
+                assert_eq!(out, format!(">{}", count(n, noun)));
+            }
+        }
+    }
 
     #[test]
     fn regular_and_consonant_y_nouns() {

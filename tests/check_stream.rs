@@ -2,12 +2,16 @@
 //! order of sorting them all, and a count line's verdict comes first even
 //! when most of the file has to be read before it is known.
 
+#[path = "support/dense.rs"]
+mod dense;
 #[path = "support/oracle.rs"]
 mod oracle;
 
 use boardls::check::{Format, OutputFormat, Summary, TextSink, check_bytes, render, sink};
+use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
+use dense::dense_go9;
 use proptest::prelude::*;
 
 /// Texts made of board-shaped fragments, often with a count line.
@@ -27,46 +31,23 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
     #[test]
+    fn boards_read_from_bytes_equal_the_line_reader(kind in (0u8..3).prop_map(oracle::kind_from), text in text()) {
+        let document = Document::new(kind, &text);
+        prop_assert_eq!(document.parsed_positions(), parse_file(kind, &text).positions);
+    }
+
+    #[test]
     fn streamed_diagnostics_equal_all_of_them_sorted(kind in (0u8..3).prop_map(oracle::kind_from), text in text()) {
         let all = parse_file(kind, &text).all_diagnostics();
         prop_assert_eq!(diagnose(kind, &text), all);
     }
 }
 
-/// A go file of dense random boards: every board has findings.
-fn dense_go9(boards: usize, count_line: usize) -> String {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut text = format!("{count_line}\n");
-    for i in 0..boards {
-        if i > 0 {
-            text.push('\n');
-        }
-        let density = 10 + next() % 86;
-        for _ in 0..9 {
-            for _ in 0..9 {
-                text.push(match (next() % 100 < density, next() % 2) {
-                    (false, _) => '.',
-                    (true, 0) => 'x',
-                    (true, _) => 'o',
-                });
-            }
-            text.push('\n');
-        }
-    }
-    text
-}
-
 #[test]
 fn a_wrong_count_comes_first_even_past_what_is_held_back() {
     // About 7 findings a board: well past the 20,000 diagnostics held back
     // before the count line can be judged, so the rest is read again.
-    let text = dense_go9(5000, 4999);
+    let text = dense_go9(5000, 4999, 0);
     let all = parse_file(GameKind::Go9, &text).all_diagnostics();
     assert!(all.len() > 25_000, "{}", all.len());
     let streamed = diagnose(GameKind::Go9, &text);
@@ -75,9 +56,38 @@ fn a_wrong_count_comes_first_even_past_what_is_held_back() {
 }
 
 #[test]
+fn dense_and_quiet_files_read_from_bytes_equal_the_line_reader() {
+    let dense = dense_go9(300, 300, 0);
+    let mut quiet = String::from("40\n");
+    for i in 0..40 {
+        quiet.push_str(if i % 2 == 0 {
+            "XO..\n.X..\n..O.\n....\n\n"
+        } else {
+            "XXXT\nOO..\n....\n....\n\n"
+        });
+    }
+    for (kind, text) in [
+        (GameKind::Go9, dense.as_str()),
+        (GameKind::Tomek, quiet.as_str()),
+    ] {
+        for text in [
+            text.to_owned(),
+            text.trim_end().to_owned(),
+            text.replace('\n', "\r\n"),
+        ] {
+            let document = Document::new(kind, &text);
+            let fresh = parse_file(kind, &text);
+            assert_eq!(document.parsed_positions(), fresh.positions);
+            assert_eq!(document.diagnostics(), fresh.all_diagnostics());
+            assert_eq!(diagnose(kind, &text), fresh.all_diagnostics());
+        }
+    }
+}
+
+#[test]
 fn check_bytes_renders_what_render_renders() {
     for (count, boards) in [(30, 30), (31, 30)] {
-        let text = dense_go9(boards, count);
+        let text = dense_go9(boards, count, 0);
         let mut expected = String::new();
         let all = diagnose(GameKind::Go9, &text);
         render(Format::Text, "d.go9", &text, &all, &mut expected);
@@ -127,7 +137,7 @@ impl std::io::Write for Writes {
 /// first, closed last), and the pieces add up to the whole rendering.
 #[test]
 fn every_format_streams_in_bounded_pieces() {
-    let text = dense_go9(1500, 1500);
+    let text = dense_go9(1500, 1500, 0);
     let all = diagnose(GameKind::Go9, &text);
     assert!(all.len() > 8_000, "{}", all.len());
     for format in OutputFormat::ALL {

@@ -1,7 +1,5 @@
 //! `concise`: one line per diagnostic, as `check` has always printed it.
 
-use std::io::Write as _;
-
 use crate::check::sink::{CheckedFile, Sink};
 use crate::diagnostics::Diagnostic;
 use crate::text::char_column;
@@ -11,18 +9,27 @@ use crate::text::char_column;
 pub struct TextSink;
 
 impl Sink for TextSink {
+    fn wants_related(&self) -> bool {
+        false
+    }
+
+    /// Byte by byte rather than through `writeln!`: a dense judge file
+    /// prints seven million of these lines.
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         let span = diagnostic.span;
         let column = char_column(file.line(span.line), span.start);
-        let _ = writeln!(
-            out,
-            "{}:{}:{}: {}[{}]: {}",
-            file.path,
-            span.line + 1,
-            column + 1,
-            diagnostic.severity.word(),
-            diagnostic.code,
-            diagnostic.message
-        );
+        let mut number = itoa::Buffer::new();
+        out.extend_from_slice(file.path.as_bytes());
+        out.push(b':');
+        out.extend_from_slice(number.format(u64::from(span.line) + 1).as_bytes());
+        out.push(b':');
+        out.extend_from_slice(number.format(u64::from(column) + 1).as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(diagnostic.severity.word().as_bytes());
+        out.push(b'[');
+        out.extend_from_slice(diagnostic.code.as_bytes());
+        out.extend_from_slice(b"]: ");
+        out.extend_from_slice(diagnostic.message.as_bytes());
+        out.push(b'\n');
     }
 }

@@ -15,6 +15,10 @@ use crate::text::char_column;
 pub struct GithubSink;
 
 impl Sink for GithubSink {
+    fn wants_related(&self) -> bool {
+        false
+    }
+
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         let span = diagnostic.span;
         let line = file.line(span.line);

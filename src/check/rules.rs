@@ -23,7 +23,7 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
     ),
     (
         codes::FILE_MORE_DIAGNOSTICS,
-        "a file the language server checked without it being open has more than 1,000 diagnostics; this one counts the rest",
+        "the language server lists at most 100 information diagnostics of an open document (every error and warning is always listed) and at most 1,000 diagnostics of a file that is not open; this one, at the top of the file, counts the rest",
     ),
     (
         codes::FILE_UNREADABLE,

@@ -39,6 +39,7 @@ pub fn check_bytes(
     let lines = CursorLines::new(text);
     let file = CheckedFile::new(path, &lines);
     summary.files += 1;
+    let related = sink.wants_related();
     sink.start_file(&file, out);
     let mut failed = None;
     let mut each = |d: &Diagnostic| {
@@ -51,7 +52,7 @@ pub fn check_bytes(
     };
     match &not_utf8 {
         Some(d) => each(d),
-        None => diagnose_each(kind, &lines, &mut each),
+        None => diagnose_each(kind, &lines, related, &mut each),
     }
     if let Some(err) = failed {
         return Err(err);

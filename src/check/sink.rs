@@ -55,6 +55,13 @@ impl Summary {
 /// document (a JSON array, a SARIF log) opens it in `start` and closes it
 /// in `summary`.
 pub trait Sink {
+    /// Whether diagnostics should come with their related locations:
+    /// building them costs (on a dense go file, deriving related stones'
+    /// messages was half of `check`), so a format that never shows them
+    /// says no.
+    fn wants_related(&self) -> bool {
+        true
+    }
     fn start(&mut self, _out: &mut Vec<u8>) {}
     fn start_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>);

@@ -186,11 +186,8 @@ pub fn verdict(board: &Board) -> Verdict {
     }
 }
 
-/// The rule the judge asks about, without allocating: is there an o group
-/// with exactly one liberty? ([`Findings::killable`] lists those groups.)
-pub fn can_kill(board: &Board) -> bool {
-    let empty = ALL_POINTS & !(board.black | board.white);
-    // Lone o stones are most groups on real boards: judge them all at once.
+/// The points with at least one, and at least two, empty neighbours.
+const fn empty_neighbours(empty: u128) -> (u128, u128) {
     // A point's empty neighbour in each direction, as four bitboards:
     let up = (empty << 9) & ALL_POINTS;
     let down = empty >> 9;
@@ -198,6 +195,15 @@ pub fn can_kill(board: &Board) -> bool {
     let right = (empty >> 1) & NOT_COL_8;
     let at_least_one = up | down | left | right;
     let at_least_two = (up & (down | left | right)) | (down & (left | right)) | (left & right);
+    (at_least_one, at_least_two)
+}
+
+/// The rule the judge asks about, without allocating: is there an o group
+/// with exactly one liberty? ([`Findings::killable`] lists those groups.)
+pub fn can_kill(board: &Board) -> bool {
+    let empty = ALL_POINTS & !(board.black | board.white);
+    // Lone o stones are most groups on real boards: judge them all at once.
+    let (at_least_one, at_least_two) = empty_neighbours(empty);
     let one_liberty = at_least_one & !at_least_two;
     let joined = board.white & neighbours(board.white);
     let lone = board.white & !joined;
@@ -222,11 +228,7 @@ pub fn can_kill(board: &Board) -> bool {
 /// [`can_kill`].
 pub fn has_facts(board: &Board) -> bool {
     let empty = ALL_POINTS & !(board.black | board.white);
-    let up = (empty << 9) & ALL_POINTS;
-    let down = empty >> 9;
-    let left = (empty << 1) & NOT_COL_0;
-    let right = (empty >> 1) & NOT_COL_8;
-    let at_least_two = (up & (down | left | right)) | (down & (left | right)) | (left & right);
+    let (_, at_least_two) = empty_neighbours(empty);
     for stones in [board.white, board.black] {
         let joined = stones & neighbours(stones);
         let lone = stones & !joined;
@@ -380,6 +382,33 @@ mod tests {
             }
         }
         b
+    }
+
+    #[test]
+    fn has_facts_says_whether_analyse_finds_any() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..3000u64 {
+            let density = 10 + case % 86;
+            let mut points = [[Point::Empty; 9]; 9];
+            for point in points.iter_mut().flatten() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 100 < density {
+                    *point = if state % 7 < 3 {
+                        Point::Black
+                    } else {
+                        Point::White
+                    };
+                }
+            }
+            let board = Board::from_points(&points);
+            let findings = analyse(&board);
+            let any = findings.killable().next().is_some()
+                || findings.dead().next().is_some()
+                || findings.black_in_atari().next().is_some();
+            assert_eq!(has_facts(&board), any, "{board:?}");
+        }
     }
 
     #[test]

@@ -226,6 +226,14 @@ impl MarkMasks {
         }
     }
 
+    /// Whether the board has facts beyond its verdict: more than one `T`,
+    /// or both players holding a winning line.
+    pub fn has_facts(self) -> bool {
+        self.t.count_ones() > 1
+            || (LINE_MASKS.iter().any(|&l| Self::wins(self.x, self.t, l))
+                && LINE_MASKS.iter().any(|&l| Self::wins(self.o, self.t, l)))
+    }
+
     pub fn verdict(self) -> Verdict {
         if LINE_MASKS.iter().any(|&l| Self::wins(self.x, self.t, l)) {
             Verdict::XWon

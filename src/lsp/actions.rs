@@ -54,7 +54,12 @@ pub fn code_actions(view: &DocView<'_>, params: &CodeActionParams) -> Vec<CodeAc
 }
 
 fn quick_fixes(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>) {
-    for d in view.doc.diagnostics() {
+    // Only the positions on the range's lines: a dense file has thousands
+    // of diagnostics, and fixes sit on the few the cursor touches.
+    let lines = view
+        .doc
+        .diagnostics_in_lines(range.start.line, range.end.line.saturating_add(1));
+    for d in lines {
         let Some(fix) = &d.fix else {
             continue;
         };

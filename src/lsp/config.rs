@@ -11,6 +11,8 @@
 use serde_json::{Map, Value};
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity};
 
+use crate::diagnostics::Severity;
+
 /// The configuration section the server reads.
 pub const SECTION: &str = "boardls";
 
@@ -69,6 +71,15 @@ impl DiagnosticFilter {
             Some(DiagnosticSeverity::WARNING) => self.warnings,
             Some(DiagnosticSeverity::INFORMATION | DiagnosticSeverity::HINT) => self.information,
             _ => true,
+        }
+    }
+
+    /// Whether an engine diagnostic of this severity is shown.
+    pub fn keeps(&self, severity: Severity) -> bool {
+        match severity {
+            Severity::Error => true,
+            Severity::Warning => self.warnings,
+            Severity::Information => self.information,
         }
     }
 

@@ -7,7 +7,8 @@
 //!   forwards an editor's stdio to it; [`shared`] is what the sessions of a
 //!   process share; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
-//!   guard, answers sent through [`outgoing`].
+//!   guard, answers sent through [`outgoing`], open documents'
+//!   diagnostics written by [`publish`] for the newest version.
 //! - [`server`] forwards each LSP method to its function in [`handlers`].
 //! - [`session`]: open documents, settings, the outbox; [`workspace`]: the
 //!   board files on disk; [`capabilities`]: what the server announces;
@@ -33,6 +34,7 @@ pub mod locate;
 pub mod outgoing;
 pub mod picture;
 pub mod progress;
+pub mod publish;
 pub mod run;
 pub mod server;
 pub mod session;

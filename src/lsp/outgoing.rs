@@ -8,7 +8,10 @@
 //! - [`Outbox`]: notifications that must keep the order in which the
 //!   session produced them (the diagnostics of edit n before those of edit
 //!   n + 1, progress `end` after the diagnostics of the work it reports). A
-//!   burst of publishes for one document is cut to the newest.
+//!   burst of publishes for one document is cut to the newest. Its own
+//!   thread sends them: an open document's publish arrives as a snapshot
+//!   ([`Published`]) and is written there, off the handler, only if no
+//!   newer publish of the document is already queued behind it.
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
@@ -30,16 +33,30 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
+use super::publish::{Published, notification, notification_len, write_notification};
 use super::transport::frame;
+
+/// One message for the writer: a whole frame, or a frame whose body is
+/// still being written, chunk by chunk, as the writer takes them.
+pub enum Frame {
+    Whole(Vec<u8>),
+    /// The header (with the body's exact length) and the body's chunks.
+    /// The channel is bounded: whoever writes the body waits for the
+    /// client to read, so a large body is never held whole.
+    Streamed {
+        header: Vec<u8>,
+        chunks: mpsc::Receiver<Vec<u8>>,
+    },
+}
 
 /// The queue of frames to the client. Closed when the session ends, so the
 /// writer finishes even if background work still holds a handle.
 #[derive(Clone)]
-pub struct Wire(Arc<Mutex<Option<mpsc::UnboundedSender<Vec<u8>>>>>);
+pub struct Wire(Arc<Mutex<Option<mpsc::UnboundedSender<Frame>>>>);
 
 impl Wire {
     /// A wire and the receiving end for [`write_frames`].
-    pub fn new() -> (Wire, mpsc::UnboundedReceiver<Vec<u8>>) {
+    pub fn new() -> (Wire, mpsc::UnboundedReceiver<Frame>) {
         let (frames, queue) = mpsc::unbounded_channel();
         (Wire(Arc::new(Mutex::new(Some(frames)))), queue)
     }
@@ -66,10 +83,32 @@ impl Wire {
         });
     }
 
-    fn send_body(&self, body: &[u8]) {
+    pub fn send_body(&self, body: &[u8]) {
+        self.send_frame(Frame::Whole(frame(body)));
+    }
+
+    fn send_frame(&self, item: Frame) {
         let frames = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(frames) = frames.as_ref() {
-            let _ = frames.send(frame(body));
+            let _ = frames.send(item);
+        }
+    }
+
+    /// Queues a frame of `len` body bytes that `write` then writes into the
+    /// given sink, in chunks that wait for the writer (call it from a
+    /// thread that may block, never from the runtime).
+    pub fn send_streamed(&self, len: usize, write: impl FnOnce(&mut ChunkSink)) {
+        let (send, chunks) = mpsc::channel(2);
+        let header = format!("Content-Length: {len}\r\n\r\n").into_bytes();
+        self.send_frame(Frame::Streamed { header, chunks });
+        let mut sink = ChunkSink {
+            chunk: Vec::with_capacity(CHUNK),
+            send,
+        };
+        write(&mut sink);
+        let last = std::mem::take(&mut sink.chunk);
+        if !last.is_empty() {
+            let _ = sink.send.blocking_send(last);
         }
     }
 
@@ -79,22 +118,66 @@ impl Wire {
     }
 }
 
+/// The size of a streamed body's chunks.
+const CHUNK: usize = 1 << 18;
+
+/// Where a streamed body is written ([`Wire::send_streamed`]): each full
+/// chunk goes to the writer, waiting while two are already queued.
+pub struct ChunkSink {
+    chunk: Vec<u8>,
+    send: mpsc::Sender<Vec<u8>>,
+}
+
+impl std::io::Write for ChunkSink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.chunk.extend_from_slice(bytes);
+        if self.chunk.len() >= CHUNK {
+            let full = std::mem::replace(&mut self.chunk, Vec::with_capacity(CHUNK));
+            // The writer is gone (the session ended): nothing to wait for.
+            if self.send.blocking_send(full).is_err() {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Writes queued frames to the client, flushing whenever the queue is idle.
-pub async fn write_frames<O>(mut output: O, mut frames: mpsc::UnboundedReceiver<Vec<u8>>)
+pub async fn write_frames<O>(mut output: O, mut frames: mpsc::UnboundedReceiver<Frame>)
 where
     O: AsyncWrite + Unpin,
 {
     while let Some(first) = frames.recv().await {
-        if output.write_all(&first).await.is_err() {
+        if write_frame(&mut output, first).await.is_err() {
             return;
         }
         while let Ok(more) = frames.try_recv() {
-            if output.write_all(&more).await.is_err() {
+            if write_frame(&mut output, more).await.is_err() {
                 return;
             }
         }
         if output.flush().await.is_err() {
             return;
+        }
+    }
+}
+
+async fn write_frame<O>(output: &mut O, frame: Frame) -> std::io::Result<()>
+where
+    O: AsyncWrite + Unpin,
+{
+    match frame {
+        Frame::Whole(bytes) => output.write_all(&bytes).await,
+        Frame::Streamed { header, mut chunks } => {
+            output.write_all(&header).await?;
+            while let Some(chunk) = chunks.recv().await {
+                output.write_all(&chunk).await?;
+            }
+            Ok(())
         }
     }
 }
@@ -118,6 +201,8 @@ pub enum Outgoing {
         version: Option<i32>,
         diagnostics: Vec<Diagnostic>,
     },
+    /// An open document's diagnostics, converted when sent.
+    PublishOpen(Box<Published>),
     Log(MessageType, String),
     /// `$/progress`, ordered after the diagnostics of the work it reports.
     Progress {
@@ -132,11 +217,18 @@ pub enum Outgoing {
 pub struct Outbox(mpsc::UnboundedSender<Outgoing>);
 
 impl Outbox {
-    /// An outbox whose messages go out on `wire`, in order (a task of the
-    /// current runtime sends them).
+    /// An outbox whose messages go out on `wire`, in order. A thread of
+    /// its own sends them: writing a large publish takes milliseconds of
+    /// CPU that neither the handlers nor the runtime should wait for. It
+    /// ends when the last handle on the outbox is dropped.
     pub fn new(wire: Wire) -> Outbox {
         let (outbox, queue) = mpsc::unbounded_channel();
-        tokio::spawn(send_in_order(wire, queue));
+        let spawned = std::thread::Builder::new()
+            .name("boardls-outbox".to_owned())
+            .spawn(move || send_in_order(&wire, queue));
+        if let Err(err) = spawned {
+            eprintln!("boardls: cannot start the outbox thread: {err}");
+        }
         Outbox(outbox)
     }
 
@@ -157,41 +249,79 @@ impl Outbox {
     }
 }
 
+/// A publish of this many positions with diagnostics or more is streamed
+/// to the writer rather than built whole: a dense file of 100,000 go
+/// boards publishes 45 MB of JSON, which built whole (and copied into a
+/// frame) took the server's peak memory to 180 MB for 9 MB of text.
+const STREAM_FROM: usize = 20_000;
+
 /// Sends queued messages in order. Of a burst of publishes for one document
 /// (fast typing) only the newest goes out, which is the only one that
-/// matters.
-async fn send_in_order(wire: Wire, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
-    while let Some(first) = queue.recv().await {
+/// matters: whatever queued while a publish was being written forms the
+/// next burst, so the newest version is always sent, at most one publish
+/// behind.
+fn send_in_order(wire: &Wire, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
+    while let Some(first) = queue.blocking_recv() {
         let mut batch = vec![first];
         while let Ok(more) = queue.try_recv() {
             batch.push(more);
         }
         for message in newest_publishes(batch) {
-            match message {
-                Outgoing::Publish {
-                    uri,
-                    version,
-                    diagnostics,
-                } => wire.notify(
-                    PublishDiagnostics::METHOD,
-                    &PublishDiagnosticsParams {
-                        uri,
-                        diagnostics,
-                        version,
-                    },
-                ),
-                Outgoing::Log(typ, message) => {
-                    wire.notify(LogMessage::METHOD, &LogMessageParams { typ, message });
+            send(wire, message);
+        }
+    }
+}
+
+fn send(wire: &Wire, message: Outgoing) {
+    match message {
+        Outgoing::Publish {
+            uri,
+            version,
+            diagnostics,
+        } => wire.notify(
+            PublishDiagnostics::METHOD,
+            &PublishDiagnosticsParams {
+                uri,
+                diagnostics,
+                version,
+            },
+        ),
+        Outgoing::PublishOpen(published) => {
+            // A bug in writing one publish must not end the session's
+            // notifications: it is logged, and the next edit publishes.
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                if published.snapshot.noisy.len() < STREAM_FROM {
+                    wire.send_body(&notification(&published));
+                } else {
+                    // Written twice: once to know its length, then to the
+                    // writer as the client reads it.
+                    let len = notification_len(&published);
+                    wire.send_streamed(len, |sink| write_notification(&published, sink));
                 }
-                Outgoing::Progress { token, value } => wire.notify(
-                    Progress::METHOD,
-                    &ProgressParams {
-                        token,
-                        value: ProgressParamsValue::WorkDone(value),
+            })) {
+                Ok(()) => {}
+                Err(_) => wire.notify(
+                    LogMessage::METHOD,
+                    &LogMessageParams {
+                        typ: MessageType::ERROR,
+                        message: format!(
+                            "boardls: internal error while publishing the diagnostics of {}",
+                            published.uri.as_str()
+                        ),
                     },
                 ),
             }
         }
+        Outgoing::Log(typ, message) => {
+            wire.notify(LogMessage::METHOD, &LogMessageParams { typ, message });
+        }
+        Outgoing::Progress { token, value } => wire.notify(
+            Progress::METHOD,
+            &ProgressParams {
+                token,
+                value: ProgressParamsValue::WorkDone(value),
+            },
+        ),
     }
 }
 
@@ -201,7 +331,12 @@ fn newest_publishes(batch: Vec<Outgoing>) -> Vec<Outgoing> {
     let mut seen = HashSet::new();
     let mut keep: Vec<Outgoing> = Vec::with_capacity(batch.len());
     for message in batch.into_iter().rev() {
-        if let Outgoing::Publish { uri, .. } = &message
+        let uri = match &message {
+            Outgoing::Publish { uri, .. } => Some(uri),
+            Outgoing::PublishOpen(published) => Some(&published.uri),
+            _ => None,
+        };
+        if let Some(uri) = uri
             && !seen.insert(uri.clone())
         {
             continue;
@@ -228,6 +363,9 @@ mod tests {
         match message {
             Outgoing::Publish { uri, version, .. } => {
                 format!("{} v{}", uri.as_str(), version.unwrap_or(-1))
+            }
+            Outgoing::PublishOpen(published) => {
+                format!("{} v{}", published.uri.as_str(), published.version)
             }
             Outgoing::Log(_, text) => text.clone(),
             Outgoing::Progress { .. } => "progress".to_owned(),

@@ -15,9 +15,9 @@ use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChangeEvent, Uri};
 
 use super::config::Settings;
-use super::diagnostics;
 use super::encoding::{Encoding, position_to_char};
-use super::outgoing::Outbox;
+use super::outgoing::{Outbox, Outgoing};
+use super::publish::Published;
 use super::shared::Shared;
 use super::view::{ClientCaps, DocView};
 use super::workspace::disk::file_path;
@@ -192,8 +192,16 @@ impl Session {
         let Some(view) = state.view(uri) else {
             return;
         };
-        let items = filter.apply(diagnostics::document(&view));
-        self.outbox.publish(uri.clone(), Some(view.version), items);
+        // A snapshot costs a pointer per position with diagnostics; the
+        // outbox's thread writes the JSON, for the newest version only.
+        let published = Published {
+            uri: uri.clone(),
+            version: view.version,
+            snapshot: view.doc.snapshot(),
+            enc: view.enc(),
+            filter,
+        };
+        self.outbox.send(Outgoing::PublishOpen(Box::new(published)));
     }
 
     /// Queues diagnostics of a file that is not open (no version), for a

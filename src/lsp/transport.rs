@@ -27,16 +27,6 @@ pub enum Incoming {
     Invalid(Response),
 }
 
-/// Every message is one of these; parsing tries them in this order, the
-/// framework's (a request's fields all have defaults but `jsonrpc`, so a
-/// response would also read as a request without a method).
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Message {
-    Response(Response),
-    Request(Request),
-}
-
 const CONTENT_LENGTH: &[u8] = b"content-length";
 const HEADER_END: &[u8] = b"\r\n\r\n";
 /// A header block longer than this without its blank line is garbage.
@@ -145,6 +135,14 @@ impl LspCodec {
             // never cuts a well-formed body.
             let from = self.scanned.saturating_sub(CONTENT_LENGTH.len() + 24);
             self.scanned = src.len();
+            // A header block ends in CR LF CR LF, so a stretch without any
+            // CR holds none complete: one quick look (the body of a large
+            // didOpen arrives in hundreds of pieces, and the byte-wise
+            // search for `Content-Length` was a fifth of opening a 9 MB
+            // file, callgrind: 121M of 581M instructions).
+            if src.get(from..).is_some_and(|rest| !rest.contains(&b'\r')) {
+                return None;
+            }
             let at = embedded_header(src, from, src.len())?;
             src.advance(at);
             self.body_len = None;
@@ -182,35 +180,43 @@ impl LspCodec {
 }
 
 /// A complete body as a message, or the error response it gets.
+///
+/// The body is parsed once, into a JSON value whose strings (a `didOpen`'s
+/// whole text among them) are then moved, not copied, into the message.
+/// (Deserializing an untagged `Response | Request` enum straight from the
+/// bytes buffered the body in serde's own tree first and copied it again
+/// into the request: 170M instructions for the `didOpen` of a 9 MB file.)
 fn parse_body(body: &[u8]) -> Result<Incoming, Response> {
-    match serde_json::from_slice::<Message>(body) {
-        Ok(Message::Request(request)) => Ok(Incoming::Request(request)),
-        Ok(Message::Response(response)) => Ok(Incoming::Response(response)),
-        // Not a message: only now is it worth telling why.
-        Err(_) => Err(not_a_message(body)),
+    let value = serde_json::from_slice::<Value>(body).map_err(|err| {
+        error_response(
+            Id::Null,
+            ErrorCode::ParseError,
+            format!("Parse error: {err}"),
+        )
+    })?;
+    if value.get("method").is_none()
+        && let Ok(response) = Response::deserialize(&value)
+    {
+        return Ok(Incoming::Response(response));
     }
-}
-
-fn not_a_message(body: &[u8]) -> Response {
-    match serde_json::from_slice::<Value>(body) {
-        Ok(value) => {
-            // Valid JSON but no JSON-RPC 2.0 message: answer its id if usable.
-            let id = match value.get("id") {
-                Some(Value::String(id)) => Id::String(id.clone()),
-                Some(id) => id.as_i64().map_or(Id::Null, Id::Number),
-                None => Id::Null,
-            };
+    let id = request_id(&value);
+    Request::deserialize(value)
+        .map(Incoming::Request)
+        .map_err(|_| {
             error_response(
                 id,
                 ErrorCode::InvalidRequest,
                 "Invalid Request: not a JSON-RPC 2.0 message".to_owned(),
             )
-        }
-        Err(err) => error_response(
-            Id::Null,
-            ErrorCode::ParseError,
-            format!("Parse error: {err}"),
-        ),
+        })
+}
+
+/// The id of a message that is not valid, when it is one an answer can use.
+fn request_id(value: &Value) -> Id {
+    match value.get("id") {
+        Some(Value::String(id)) => Id::String(id.clone()),
+        Some(id) => id.as_i64().map_or(Id::Null, Id::Number),
+        None => Id::Null,
     }
 }
 

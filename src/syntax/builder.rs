@@ -198,6 +198,34 @@ impl<'a> PositionBuilder<'a> {
         None
     }
 
+    /// A position read the short way (see `square::regular_square_board`):
+    /// `rows` regular rows from `first_line`, nothing to report.
+    pub fn regular(
+        kind: GameKind,
+        first_line: u32,
+        lines_examined: u32,
+        game: Game,
+    ) -> ParsedPosition {
+        let size = board_size(kind);
+        let mut row_lines = [None; 9];
+        for (row, slot) in row_lines.iter_mut().enumerate().take(size) {
+            *slot = Some(row as u32);
+        }
+        ParsedPosition {
+            kind,
+            first_line,
+            line_count: size as u32,
+            lines_examined,
+            row_lines,
+            last_move_line: None,
+            last_move_span: None,
+            facts: game.has_facts(),
+            game: Some(game),
+            stored: Vec::new(),
+            regular_rows: (1 << size) - 1,
+        }
+    }
+
     pub fn finish(mut self, game: Option<Game>, last_move: Option<(u32, Span)>) -> ParsedPosition {
         diagnostics::sort(&mut self.diagnostics);
         ParsedPosition {

@@ -7,7 +7,8 @@ use crate::text::{CursorLines, LineSource, TextLines, to_u32};
 use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
-use super::position::ParsedPosition;
+use super::position::{ParsedPosition, board_size};
+use super::quiet::skip_quiet;
 // Not `super::{go9, tomek, uttt}`: a reading of the import graph that
 // does not expand groups would take that for an import of syntax/mod.rs.
 use super::go9;
@@ -135,7 +136,7 @@ pub fn collect_diagnostics<'a>(
     let mut all = file_level.to_vec();
     for (first_line, position) in positions {
         let start = all.len();
-        position.diagnostics_into(&mut all);
+        position.diagnostics_into(&mut all, true);
         for d in &mut all[start..] {
             d.shift_lines(first_line);
         }
@@ -148,7 +149,9 @@ pub fn collect_diagnostics<'a>(
 /// positions.
 pub fn diagnose(kind: GameKind, text: &str) -> Vec<Diagnostic> {
     let mut all = Vec::new();
-    diagnose_each(kind, &CursorLines::new(text), &mut |d| all.push(d.clone()));
+    diagnose_each(kind, &CursorLines::new(text), true, &mut |d| {
+        all.push(d.clone())
+    });
     all
 }
 
@@ -168,29 +171,46 @@ const HELD_BACK: usize = 20_000;
 /// are held back until the end (the usual file has few), and past
 /// [`HELD_BACK`] of them the rest of the file is only counted, then read
 /// again from where holding stopped.
-pub fn diagnose_each(kind: GameKind, lines: &dyn LineSource, emit: &mut dyn FnMut(&Diagnostic)) {
+///
+/// Without `related`, facts come without their related locations (a
+/// renderer that does not show them saves building their messages).
+pub fn diagnose_each(
+    kind: GameKind,
+    lines: &CursorLines<'_>,
+    related: bool,
+    emit: &mut dyn FnMut(&Diagnostic),
+) {
+    let bytes = lines.text().as_bytes();
+    // The next position from line `from` (which starts at byte `at`),
+    // after the quiet boards that need not be read as positions:
+    // `(skipped, position, where the position after it starts)`.
+    let next = |(from, at): (u32, usize)| next_position(kind, lines, (from, at), false);
     let (header, body_start, header_diagnostics) = parse_header(kind, lines);
     // A count line's diagnostics (and `file/no-positions`) come first.
     let counted = header.is_some();
     let mut held = Vec::new();
     let mut order = InOrder::default();
-    let mut from = body_start;
+    let mut from = (body_start, lines.line_start(body_start));
     let mut positions = 0usize;
     // Holding back stopped at `from`, with what was then pending.
-    let mut stopped: Option<(u32, InOrder)> = None;
-    while let Some(position) = parse_position(kind, lines, from) {
+    let mut stopped: Option<((u32, usize), InOrder)> = None;
+    loop {
+        let (skipped, position, after) = next(from);
+        positions += skipped;
+        let Some(position) = position else {
+            break;
+        };
         positions += 1;
-        let next = position.first_line + position.line_count;
         if stopped.is_none() {
             if !counted {
-                order.add(&position, emit);
+                order.add(&position, related, emit);
             } else if held.len() < HELD_BACK {
-                order.add(&position, &mut |d| held.push(d.clone()));
+                order.add(&position, related, &mut |d| held.push(d.clone()));
             } else {
                 stopped = Some((from, std::mem::take(&mut order)));
             }
         }
-        from = next;
+        from = after;
     }
     let mut first = header_diagnostics;
     first.extend(file_diagnostics(kind, header.as_ref(), positions));
@@ -202,13 +222,56 @@ pub fn diagnose_each(kind: GameKind, lines: &dyn LineSource, emit: &mut dyn FnMu
         from = resume;
         order = pending;
     } else {
-        from = u32::MAX;
+        from = (u32::MAX, bytes.len());
     }
-    while let Some(position) = parse_position(kind, lines, from) {
-        from = position.first_line + position.line_count;
-        order.add(&position, emit);
+    while let (_, Some(position), after) = next(from) {
+        from = after;
+        order.add(&position, related, emit);
     }
     order.finish(emit);
+}
+
+/// The next position from line `from` (which starts at byte `at`), after
+/// the quiet boards skipped as bytes (unless `keep_quiet`): `(skipped,
+/// position, (line, byte) where the search for the one after it starts)`.
+/// A board in the usual layout is read from its bytes, anything else by
+/// the line reader.
+fn next_position(
+    kind: GameKind,
+    lines: &CursorLines<'_>,
+    (from, at): (u32, usize),
+    keep_quiet: bool,
+) -> (usize, Option<ParsedPosition>, (u32, usize)) {
+    let bytes = lines.text().as_bytes();
+    let stop = skip_quiet(kind, bytes, at, from, keep_quiet);
+    if let Some(board) = stop.board {
+        let size = board_size(kind);
+        let after = (stop.line + size as u32, stop.at + size * (size + 1));
+        return (stop.skipped, Some(board), after);
+    }
+    let position = parse_position(kind, lines, stop.line);
+    let after = position.as_ref().map_or((u32::MAX, bytes.len()), |p| {
+        let line = p.first_line + p.line_count;
+        (line, lines.line_start(line))
+    });
+    (stop.skipped, position, after)
+}
+
+/// Every position of a text from line `from` on, in order, as
+/// [`parse_position`] reads them, boards in the usual layout straight
+/// from their bytes (opening a 100,000-board document: ~5,800
+/// instructions a go board through the line reader).
+pub fn read_positions(
+    kind: GameKind,
+    lines: &CursorLines<'_>,
+    from: u32,
+    each: &mut dyn FnMut(ParsedPosition),
+) {
+    let mut from = (from, lines.line_start(from));
+    while let (_, Some(position), after) = next_position(kind, lines, from, true) {
+        from = after;
+        each(position);
+    }
 }
 
 /// The diagnostics of the positions read so far that later positions may
@@ -219,7 +282,7 @@ struct InOrder {
 }
 
 impl InOrder {
-    fn add(&mut self, position: &ParsedPosition, emit: &mut dyn FnMut(&Diagnostic)) {
+    fn add(&mut self, position: &ParsedPosition, related: bool, emit: &mut dyn FnMut(&Diagnostic)) {
         let first_line = position.first_line;
         let ready = self
             .pending
@@ -231,7 +294,7 @@ impl InOrder {
             return;
         }
         let start = self.pending.len();
-        position.diagnostics_into(&mut self.pending);
+        position.diagnostics_into(&mut self.pending, related);
         for d in &mut self.pending[start..] {
             d.shift_lines(first_line);
         }

@@ -21,6 +21,7 @@
 //! - `uttt`, `go9`, `tomek`: one reader per format;
 //! - `facts`: a position's diagnostics as a whole, the facts of `.go9`
 //!   and `.tomek` boards derived on demand;
+//! - `quiet`: quiet boards skipped as bytes, for `check`;
 //! - `file`: the count line, whole files, and bytes that are not UTF-8.
 //!
 //! This file only declares them and re-exports the public items; no part
@@ -32,12 +33,13 @@ mod file;
 pub mod go9;
 mod lines;
 mod position;
+mod quiet;
 mod square;
 pub mod tomek;
 pub mod uttt;
 
 pub use file::{
     Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, diagnose_each,
-    file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
+    file_diagnostics, parse_file, parse_header, parse_lines, parse_position, read_positions,
 };
 pub use position::{Game, ParsedPosition, board_size};

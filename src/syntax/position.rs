@@ -104,6 +104,16 @@ impl ParsedPosition {
         self.first_line + self.line_count.saturating_sub(1)
     }
 
+    /// The width in bytes of the board row on relative line `rel_line`,
+    /// when that line is a row laid out regularly (ASCII: its byte columns
+    /// are its character and UTF-16 columns).
+    pub fn regular_row_width(&self, rel_line: u32) -> Option<u32> {
+        let size = board_size(self.kind);
+        (0..size)
+            .any(|r| self.row_lines[r] == Some(rel_line) && self.is_regular(r))
+            .then(|| cell_column(self.kind, size as u8 - 1) + 1)
+    }
+
     /// Whether it has any diagnostic at all, stored or derived.
     pub fn has_diagnostics(&self) -> bool {
         self.facts || !self.stored.is_empty()

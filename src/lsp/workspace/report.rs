@@ -31,7 +31,7 @@ pub fn document_report(
             if previous_result_id == Some(id.as_str()) {
                 return unchanged(id);
             }
-            (Some(id), diagnostics::document(&view))
+            (Some(id), diagnostics::shown(&view, filter))
         }
         _ => match file_path(uri).and_then(|path| state.workspace.entry(&path)) {
             Some(entry) => {
@@ -121,7 +121,7 @@ pub fn workspace_report(
             continue;
         };
         let version = Some(i64::from(view.version));
-        let diagnostics = (!unchanged).then(|| diagnostics::document(&view));
+        let diagnostics = (!unchanged).then(|| diagnostics::shown(&view, filter));
         report(uri, version, id, diagnostics);
     }
     for (path, entry) in state.workspace.entries() {

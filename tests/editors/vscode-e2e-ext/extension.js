@@ -484,6 +484,84 @@ class Runner {
 }
 
 /**
+ * Typing in a file with many findings: a 1,000-board .go9 file of dense
+ * random boards (10-95% of the cells, as benches/common's Boards::Dense),
+ * one cell typed at a time; each time, how long until VS Code's
+ * diagnostics of the new version are there (onDidChangeDiagnostics). The
+ * times are reported, not asserted (the machine is shared); the check is
+ * that every version's diagnostics come.
+ */
+async function denseTyping(root, runner, record) {
+  let state = 0x9e3779b97f4a7c15n;
+  const next = (n) => {
+    const mask = (1n << 64n) - 1n;
+    state ^= (state << 13n) & mask;
+    state ^= state >> 7n;
+    state ^= (state << 17n) & mask;
+    return Number(state % BigInt(n));
+  };
+  const boards = 1000;
+  let text = `${boards}\n`;
+  for (let b = 0; b < boards; b += 1) {
+    text += b > 0 ? '\n' : '';
+    const density = 10 + next(86);
+    for (let r = 0; r < 9; r += 1) {
+      for (let c = 0; c < 9; c += 1) {
+        text += next(100) < density ? 'xo'[next(2)] : '.';
+      }
+      text += '\n';
+    }
+  }
+  const file = path.join(root, 'dense-1000.go9');
+  fs.writeFileSync(file, text);
+  const uri = vscode.Uri.file(file);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const key = uri.toString();
+  const first = await waitFor(() => runner.diagnosedAt.get(key) === doc.version && vscode.languages.getDiagnostics(uri).length > 0);
+  record(first, 'dense-1000.go9: the diagnostics of a 1,000-board dense file come',
+    `shown: ${vscode.languages.getDiagnostics(uri).length}`);
+  const times = [];
+  let missed = '';
+  for (let i = 0; i < 20; i += 1) {
+    const line = 1 + 10 * next(boards) + next(9);
+    const col = next(9);
+    const old = doc.lineAt(line).text[col];
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(line, col, line, col + 1), old === '.' ? 'x' : '.');
+    // The edit makes the next version; the previous one's diagnostics
+    // came before it was made.
+    const version = doc.version + 1;
+    const start = Date.now();
+    const came = new Promise((resolve) => {
+      const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((u) => u.toString() === key) && doc.version >= version) {
+          listener.dispose();
+          resolve(Date.now());
+        }
+      });
+    });
+    await vscode.workspace.applyEdit(edit);
+    const end = await within(TIMEOUT, `diagnostics of version ${version}`, came).catch((err) => {
+      missed += `${err}\n`;
+      return undefined;
+    });
+    if (end !== undefined) {
+      times.push(end - start);
+    }
+    await sleep(50);
+  }
+  times.sort((a, b) => a - b);
+  const median = times.length ? times[Math.floor((times.length - 1) / 2)] : NaN;
+  const worst = times.length ? times[times.length - 1] : NaN;
+  record(times.length === 20,
+    `dense-1000.go9: typing a cell updates the diagnostics: median ${median} ms, slowest ${worst} ms over ${times.length} edits (target 100 ms)`,
+    missed || `only ${times.length} of 20 edits got diagnostics`);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  fs.unlinkSync(file);
+}
+
+/**
  * boardls.server.address and boardls.server.tokenFile: the extension
  * reconnects to the server the driver started (its address and token file
  * are in daemon-address.txt), presenting the token, serves from it, and goes
@@ -626,6 +704,11 @@ async function run(root, record) {
   const ext = vscode.extensions.getExtension('boardls.boardls');
   record(ext !== undefined, 'the boardls extension is installed');
   await runSteps(runner, scenario.steps, record);
+  try {
+    await denseTyping(root, runner, record);
+  } catch (err) {
+    record(false, 'typing in a dense file raised an error', String((err && err.stack) || err));
+  }
   await daemon(root, runner, record);
   await sharedDaemon(root, runner, scenario, record);
   try {

@@ -1,0 +1,443 @@
+//! The language server on files with many findings:
+//! `cargo bench --bench lsp_dense`.
+//!
+//! A raw client, as an editor's transport sees the server: it writes
+//! framed JSON-RPC to the release binary's stdin and only reads the frames
+//! that come back (no JSON parsing: the version of a `publishDiagnostics`
+//! is read off its last bytes). On `.go9` files of dense random boards
+//! (`common::Boards::Dense`, about 3.2 dead-group warnings and 3.7
+//! killable/atari facts a board) it measures:
+//!
+//! - `didOpen`: from sending the document to having received its first
+//!   complete `publishDiagnostics`, and that message's size;
+//! - `didChange (cell)`: a one-cell edit (then its undo), from sending it
+//!   to having received the whole publish of that version; its size; and
+//!   whether every publish holds every error and warning the engine finds
+//!   (`syntax::diagnose`, counted once per version);
+//! - `fast edits`: edits every 10 ms without waiting, then how long after
+//!   the last edit its version's publish was complete, how many publishes
+//!   came (intermediate ones may be skipped) and the largest delay of any;
+//! - the server's peak memory (`VmHWM`) against the document's size.
+//!
+//! Quiet files of 100,000 positions of each kind are opened too (open time
+//! only). `BOARDLS=PATH` measures another binary (an older build, say).
+//! Without `--bench`: 1,000 boards, a few rounds.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use boardls::diagnostics::Severity;
+use boardls::games::GameKind;
+use boardls::syntax;
+use common::{Boards, Random, Samples, ms};
+use serde_json::json;
+
+mod common;
+
+fn main() {
+    let quick = common::quick();
+    let binary = std::env::var_os("BOARDLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_boardls")));
+    println!("binary: {}", binary.display());
+    println!("load average at start: {}", common::load());
+    let (sizes, rounds): (&[usize], usize) = if quick {
+        (&[1000], 6)
+    } else {
+        (&[1000, 10_000, 100_000], 60)
+    };
+    println!(
+        "{:<11} {:>7} {:>6} {:<18} {:>9} {:>9} {:>9}",
+        "document", "boards", "MB", "what", "median ms", "p99 ms", "MB sent"
+    );
+    // `BOARDLS_BENCH_ONLY=open`: the quiet files' openings only (one
+    // server under a profiler, say).
+    let only_open = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "open");
+    for &size in sizes.iter().filter(|_| !only_open) {
+        // The 100,000-board file: its opening and memory only.
+        let rounds = if size >= 100_000 { 0 } else { rounds };
+        dense(&binary, size, rounds, quick);
+    }
+    if !quick || only_open {
+        let size = if quick { 1000 } else { 100_000 };
+        for kind in GameKind::ALL {
+            open_only(&binary, kind, size, Boards::Quiet);
+        }
+    }
+    println!("load average at end: {}", common::load());
+}
+
+/// A raw session: the server's stdin, and the frames it sends, each with
+/// the time it was complete.
+struct Raw {
+    child: Child,
+    stdin: ChildStdin,
+    frames: mpsc::Receiver<(Instant, Vec<u8>)>,
+    next_id: u64,
+}
+
+impl Raw {
+    fn spawn(binary: &PathBuf) -> Raw {
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn boardls");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (send, frames) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::with_capacity(1 << 20, stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let header = header.trim_end();
+                    if header.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = header.strip_prefix("Content-Length:") {
+                        length = v.trim().parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.unwrap_or(0)];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if send.send((Instant::now(), body)).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut raw = Raw {
+            child,
+            stdin,
+            frames,
+            next_id: 0,
+        };
+        let caps = json!({
+            "general": {"positionEncodings": ["utf-16"]},
+            "textDocument": {"publishDiagnostics": {"relatedInformation": true, "versionSupport": true}},
+        });
+        raw.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": caps}),
+        );
+        raw.notify("initialized", json!({}));
+        raw
+    }
+
+    fn send(&mut self, message: serde_json::Value) {
+        let frame = Raw::frame(&message);
+        self.send_frame(&frame);
+    }
+
+    /// A message framed, so that a timed send costs only its writing.
+    fn frame(message: &serde_json::Value) -> Vec<u8> {
+        let body = message.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    }
+
+    fn send_frame(&mut self, frame: &[u8]) {
+        self.stdin.write_all(frame).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// `didOpen`, timed from the first byte written.
+    fn open(&mut self, uri: &str, kind: GameKind, text: &str) -> Instant {
+        let frame = Raw::frame(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": kind.id(), "version": 0, "text": text}}}));
+        let start = Instant::now();
+        self.send_frame(&frame);
+        start
+    }
+
+    fn notify(&mut self, method: &str, params: serde_json::Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn request(&mut self, method: &str, params: serde_json::Value) -> Vec<u8> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let tail = format!("\"id\":{id}}}");
+        loop {
+            let (_, body) = self.frames.recv().expect("response");
+            if body.ends_with(tail.as_bytes())
+                && !body.starts_with(b"{\"jsonrpc\":\"2.0\",\"method\"")
+            {
+                return body;
+            }
+        }
+    }
+
+    /// The next `publishDiagnostics` of at least `version`: when it was
+    /// complete, its version and its body.
+    fn publish(&mut self, version: i64) -> (Instant, i64, Vec<u8>) {
+        loop {
+            let (at, body) = self.frames.recv().expect("publish");
+            if let Some(v) = publish_version(&body)
+                && v >= version
+            {
+                return (at, v, body);
+            }
+        }
+    }
+
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kb| kb * 1024)
+    }
+}
+
+impl Drop for Raw {
+    /// `shutdown` and `exit`, so that a profiler around the server (see
+    /// `BOARDLS`) writes its data; killed if it does not end in 60 s.
+    fn drop(&mut self) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+        self.notify("exit", json!(null));
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The version of a `publishDiagnostics` body, read off its end
+/// (`…,"version":N}}`); `None` for any other message.
+fn publish_version(body: &[u8]) -> Option<i64> {
+    let head = &body[..body.len().min(80)];
+    if !contains(head, b"\"textDocument/publishDiagnostics\"") {
+        return None;
+    }
+    let tail = &body[body.len().saturating_sub(40)..];
+    let at = rfind(tail, b"\"version\":")?;
+    let digits: String = tail[at + 10..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit() || **b == b'-')
+        .map(|&b| char::from(b))
+        .collect();
+    digits.parse().ok()
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+/// How many times `needle` occurs in `haystack`.
+fn occurrences(haystack: &[u8], needle: &[u8]) -> usize {
+    let mut count = 0;
+    let mut rest = haystack;
+    while let Some(at) = rest.windows(needle.len()).position(|w| w == needle) {
+        count += 1;
+        rest = &rest[at + needle.len()..];
+    }
+    count
+}
+
+/// Errors and warnings in a publish body: severities 1 and 2 (related
+/// information has no severity).
+fn errors_and_warnings(body: &[u8]) -> (usize, usize) {
+    (
+        occurrences(body, b"\"severity\":1"),
+        occurrences(body, b"\"severity\":2"),
+    )
+}
+
+/// Errors and warnings the engine finds in `text`.
+fn expected_counts(kind: GameKind, text: &str) -> (usize, usize) {
+    let all = syntax::diagnose(kind, text);
+    let of = |s| all.iter().filter(|d| d.severity == s).count();
+    (of(Severity::Error), of(Severity::Warning))
+}
+
+fn label(kind: GameKind, boards: Boards) -> String {
+    format!("{}/{boards:?}", kind.id()).to_lowercase()
+}
+
+fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
+    let text = common::file(kind, size, boards, &mut Random::new());
+    let mut raw = Raw::spawn(binary);
+    let uri = format!("file:///bench/open-{size}.{}", kind.id());
+    let start = raw.open(&uri, kind, &text);
+    let (at, _, body) = raw.publish(0);
+    println!(
+        "{:<11} {size:>7} {:>6.1} {:<18} {:>9.1} {:>9} {:>9.3}   VmHWM {:.1} MB",
+        label(kind, boards),
+        text.len() as f64 / 1e6,
+        "didOpen",
+        ms(at - start),
+        "",
+        body.len() as f64 / 1e6,
+        raw.peak_memory() as f64 / 1e6,
+    );
+}
+
+fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
+    let kind = GameKind::Go9;
+    let mut random = Random::new();
+    let mut text = common::file(kind, size, Boards::Dense, &mut random);
+    let name = label(kind, Boards::Dense);
+    let mb = text.len() as f64 / 1e6;
+    let row = |what: &str, median: f64, p99: String, sent: f64, note: String| {
+        println!(
+            "{name:<11} {size:>7} {mb:>6.1} {what:<18} {median:>9.2} {p99:>9} {sent:>9.3}   {note}"
+        );
+    };
+    let mut raw = Raw::spawn(binary);
+    let uri = format!("file:///bench/dense-{size}.go9");
+    let start = raw.open(&uri, kind, &text);
+    let (at, _, body) = raw.publish(0);
+    let opened = at - start;
+    let expected = expected_counts(kind, &text);
+    let got = errors_and_warnings(&body);
+    row(
+        "didOpen",
+        ms(opened),
+        String::new(),
+        body.len() as f64 / 1e6,
+        format!(
+            "errors+warnings {}+{} of {}+{}  VmHWM {:.1} MB (target {:.1})",
+            got.0,
+            got.1,
+            expected.0,
+            expected.1,
+            raw.peak_memory() as f64 / 1e6,
+            (5.0 * text.len() as f64 + 30e6) / 1e6
+        ),
+    );
+    if rounds == 0 {
+        return;
+    }
+
+    // One-cell edits, each followed by its undo, waiting for each publish.
+    // A board of `size` starts at line 1 + 10 * index (count line, then
+    // nine rows and a blank line per board).
+    let mut version = 0;
+    let mut times = Vec::new();
+    let mut sizes = Vec::new();
+    let mut complete = true;
+    // The count line, then boards of nine 10-byte rows and a blank line.
+    let header = format!("{size}\n").len();
+    let cell = |random: &mut Random| {
+        let (board, row, col) = (random.below(size), random.below(9), random.below(9));
+        let line = 1 + 10 * board + row;
+        let offset = header + 91 * board + 10 * row + col;
+        (line as u64, col as u64, offset)
+    };
+    let verify_every = if quick { 1 } else { 10 };
+    for round in 0..rounds {
+        let (line, col, offset) = cell(&mut random);
+        let original = text[offset..offset + 1].to_owned();
+        let replacement = if original == "." { "x" } else { "." };
+        for new_text in [replacement, original.as_str()] {
+            version += 1;
+            text.replace_range(offset..offset + 1, new_text);
+            let start = Instant::now();
+            raw.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                   "end": {"line": line, "character": col + 1}}, "text": new_text}]}),
+            );
+            let (at, v, body) = raw.publish(version);
+            assert_eq!(v, version);
+            times.push(at - start);
+            sizes.push(body.len());
+            if round % verify_every == 0
+                && errors_and_warnings(&body) != expected_counts(kind, &text)
+            {
+                complete = false;
+            }
+        }
+    }
+    let samples = Samples::new(times);
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    row(
+        "didChange (cell)",
+        ms(samples.median()),
+        format!("{:.2}", ms(samples.percentile(99.0))),
+        largest as f64 / 1e6,
+        format!(
+            "n={} every checked publish has every error and warning: {}",
+            samples.len(),
+            if complete { "yes" } else { "NO" }
+        ),
+    );
+
+    // Edits every 10 ms without waiting: the publishes that come, and how
+    // long after the last edit its version was complete.
+    let edits = if quick { 20 } else { 200 };
+    let first = version + 1;
+    let mut sent = Vec::new();
+    let started = Instant::now();
+    for i in 0..edits {
+        let due = started + Duration::from_millis(10 * i as u64);
+        if let Some(wait) = due.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
+        }
+        let (line, col, _) = cell(&mut random);
+        version += 1;
+        let new_text = if i % 2 == 0 { "x" } else { "o" };
+        raw.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+               "contentChanges": [{"range": {"start": {"line": line, "character": col},
+               "end": {"line": line, "character": col + 1}}, "text": new_text}]}),
+        );
+        sent.push(Instant::now());
+    }
+    let last = version;
+    let mut publishes = 0;
+    let mut worst = Duration::ZERO;
+    let (done, bytes) = loop {
+        let (at, v, body) = raw.publish(first);
+        publishes += 1;
+        let index = usize::try_from(v - first).unwrap_or(0).min(sent.len() - 1);
+        worst = worst.max(at - sent[index]);
+        if v == last {
+            break (at, body.len());
+        }
+    };
+    row(
+        "fast edits (10 ms)",
+        ms(done - sent[sent.len() - 1]),
+        String::new(),
+        bytes as f64 / 1e6,
+        format!(
+            "last edit to its publish; {publishes} publishes for {edits} edits; oldest version shown {:.1} ms",
+            ms(worst)
+        ),
+    );
+    println!(
+        "{:<11} {:>7} {:>6} peak memory VmHWM {:.1} MB (target {:.1} MB)",
+        "",
+        "",
+        "",
+        raw.peak_memory() as f64 / 1e6,
+        (5.0 * text.len() as f64 + 30e6) / 1e6
+    );
+}
