@@ -581,7 +581,9 @@ fn judge(p: &mut PositionBuilder, cells: &Cells, last_move: Cell, last_move_span
         .with_related(p.cell_span(last_move), "this cell is empty");
         p.push(diagnostic);
     }
-    if board.free_cells().is_empty() {
+    // With no free cell in the target field every free cell is legal, so
+    // no legal cell there means no free cell at all.
+    if findings.anywhere && findings.legal.is_empty() {
         let span = p.row_span(0);
         p.push(Diagnostic::error(
             codes::UTTT_NO_EMPTY_CELL,
