@@ -93,6 +93,7 @@ fn every_error_and_warning_is_listed_and_information_is_summed_up() {
             version: 7,
             snapshot: doc.snapshot(),
             enc: encoding,
+            filter: Default::default(),
         };
         let body = notification(&published);
         assert_eq!(body.len(), notification_len(&published));

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo test --release --all-targets
+cargo test --release --workspace --all-targets
 # The protocol suite once more, every server reached through
 # `boardls lsp --connect` and a daemon it spawns.
 BOARDLS_TEST_CONNECT=1 cargo test --release --test lsp_protocol --test lsp_abuse

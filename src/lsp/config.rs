@@ -9,6 +9,9 @@
 //! is reported once, so a typo in a settings file never stops the server.
 
 use serde_json::{Map, Value};
+use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity};
+
+use crate::diagnostics::Severity;
 
 /// The configuration section the server reads.
 pub const SECTION: &str = "boardls";
@@ -35,6 +38,68 @@ impl Default for HintSettings {
             verdicts: true,
             legal_moves: true,
             captures: true,
+        }
+    }
+}
+
+/// Which diagnostics the client is shown (`diagnostics.*`). Errors always
+/// are. The server applies the filter wherever diagnostics leave it:
+/// published (open documents and files on disk) and pulled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagnosticFilter {
+    /// `diagnostics.warnings`: warning-level facts (stray markers, dead groups).
+    pub warnings: bool,
+    /// `diagnostics.information`: information-level facts (killable groups,
+    /// groups in atari).
+    pub information: bool,
+}
+
+impl Default for DiagnosticFilter {
+    fn default() -> DiagnosticFilter {
+        DiagnosticFilter {
+            warnings: true,
+            information: true,
+        }
+    }
+}
+
+impl DiagnosticFilter {
+    /// Whether a diagnostic of this severity is shown (one without a
+    /// severity counts as an error, as clients show it).
+    pub fn shows(&self, severity: Option<DiagnosticSeverity>) -> bool {
+        match severity {
+            Some(DiagnosticSeverity::WARNING) => self.warnings,
+            Some(DiagnosticSeverity::INFORMATION | DiagnosticSeverity::HINT) => self.information,
+            _ => true,
+        }
+    }
+
+    /// Whether an engine diagnostic of this severity is shown.
+    pub fn keeps(&self, severity: Severity) -> bool {
+        match severity {
+            Severity::Error => true,
+            Severity::Warning => self.warnings,
+            Severity::Information => self.information,
+        }
+    }
+
+    /// The diagnostics the client is shown, in their order.
+    pub fn apply(&self, mut items: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        if *self != DiagnosticFilter::default() {
+            items.retain(|d| self.shows(d.severity));
+        }
+        items
+    }
+
+    /// A pull result id for diagnostics known by `id`, under this filter:
+    /// the same diagnostics under another filter are another result, so a
+    /// client holding the old id is sent the new list, never "unchanged".
+    pub fn result_id(&self, id: &str) -> String {
+        match (self.warnings, self.information) {
+            (true, true) => id.to_owned(),
+            (true, false) => format!("{id}/no-information"),
+            (false, true) => format!("{id}/no-warnings"),
+            (false, false) => format!("{id}/errors"),
         }
     }
 }
@@ -78,6 +143,8 @@ pub struct HoverSettings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub hints: HintSettings,
+    /// `diagnostics.warnings`, `diagnostics.information`.
+    pub diagnostics: DiagnosticFilter,
     pub hover: HoverSettings,
     /// `workspace.scan`: check the board files of the workspace folders
     /// before they are opened, and watch them.
@@ -93,6 +160,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             hints: HintSettings::default(),
+            diagnostics: DiagnosticFilter::default(),
             hover: HoverSettings::default(),
             scan: true,
             max_files: DEFAULT_MAX_FILES,
@@ -123,6 +191,11 @@ impl Settings {
             flag("inlayHints.liberties", &mut settings.hints.captures);
         }
         flag("inlayHints.captures", &mut settings.hints.captures);
+        flag("diagnostics.warnings", &mut settings.diagnostics.warnings);
+        flag(
+            "diagnostics.information",
+            &mut settings.diagnostics.information,
+        );
         flag("workspace.scan", &mut settings.scan);
         match lookup(section, "hover.picture") {
             None | Some(Value::Null) => {}
@@ -186,7 +259,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
         return Some(payload);
     }
     // The section alone, as some clients send it.
-    let known = ["inlayHints", "workspace", "hover"];
+    let known = ["inlayHints", "diagnostics", "workspace", "hover"];
     object
         .keys()
         .any(|k| {
@@ -250,6 +323,10 @@ mod tests {
                 legal_moves: true,
                 captures: true,
             },
+            diagnostics: DiagnosticFilter {
+                warnings: true,
+                information: false,
+            },
             hover: HoverSettings {
                 picture: HoverPicture::Text,
                 markdown_images: None,
@@ -258,10 +335,10 @@ mod tests {
             max_files: 7,
         };
         for payload in [
-            json!({"boardls": {"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),
-            json!({"boardls": {"inlayHints.verdicts": false, "hover.picture": "text", "workspace.scan": false, "workspace.maxFiles": 7.0}}),
-            json!({"boardls.inlayHints.verdicts": false, "boardls.hover.picture": "text", "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
-            json!({"inlayHints": {"verdicts": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}),
+            json!({"boardls": {"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),
+            json!({"boardls": {"inlayHints.verdicts": false, "diagnostics.information": false, "hover.picture": "text", "workspace.scan": false, "workspace.maxFiles": 7.0}}),
+            json!({"boardls.inlayHints.verdicts": false, "boardls.diagnostics.information": false, "boardls.hover.picture": "text", "boardls.workspace.scan": false, "boardls.workspace.maxFiles": 7}),
+            json!({"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}),
         ] {
             assert_eq!(
                 read(payload.clone()),
@@ -276,6 +353,7 @@ mod tests {
         let (settings, problems) = read(json!({"boardls": {
             "inlayHints": {"enable": "no", "liberties": null, "colour": "red"},
             "workspace": {"scan": 0, "maxFiles": -3},
+            "diagnostics": {"information": "off", "warnings": null, "errors": false},
             "hover": {"picture": "svg", "markdownImages": "yes"},
             "unknown": {"deeply": [1, 2]}
         }}));
@@ -284,6 +362,7 @@ mod tests {
             problems,
             [
                 "boardls.inlayHints.enable: expected true or false, got \"no\"",
+                "boardls.diagnostics.information: expected true or false, got \"off\"",
                 "boardls.workspace.scan: expected true or false, got 0",
                 "boardls.hover.picture: expected \"auto\", \"image\", \"text\" or \"none\", got \"svg\"",
                 "boardls.hover.markdownImages: expected true or false, got \"yes\"",
@@ -321,5 +400,71 @@ mod tests {
         assert!(settings.hints_changed(&base));
         let (same, _) = Settings::patched(base, &json!({"workspace": {"maxFiles": 1e300}}));
         assert_eq!(same, base);
+    }
+
+    #[test]
+    fn the_diagnostics_section_alone_is_a_section() {
+        let (settings, problems) = read(json!({"diagnostics": {"warnings": false}}));
+        assert!(problems.is_empty());
+        assert_eq!(
+            settings.map(|s| s.diagnostics),
+            Some(DiagnosticFilter {
+                warnings: false,
+                information: true,
+            })
+        );
+    }
+
+    fn diagnostic(severity: Option<DiagnosticSeverity>, message: &str) -> Diagnostic {
+        Diagnostic {
+            severity,
+            message: message.to_owned(),
+            ..Diagnostic::default()
+        }
+    }
+
+    #[test]
+    fn filters_keep_errors_and_drop_what_they_turn_off() {
+        let all = vec![
+            diagnostic(Some(DiagnosticSeverity::INFORMATION), "info"),
+            diagnostic(Some(DiagnosticSeverity::ERROR), "error"),
+            diagnostic(Some(DiagnosticSeverity::WARNING), "warning"),
+            diagnostic(None, "no severity"),
+            diagnostic(Some(DiagnosticSeverity::HINT), "hint"),
+        ];
+        let shown = |warnings, information| -> Vec<String> {
+            DiagnosticFilter {
+                warnings,
+                information,
+            }
+            .apply(all.clone())
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+        };
+        assert_eq!(
+            shown(true, true),
+            ["info", "error", "warning", "no severity", "hint"]
+        );
+        assert_eq!(shown(true, false), ["error", "warning", "no severity"]);
+        assert_eq!(shown(false, true), ["info", "error", "no severity", "hint"]);
+        assert_eq!(shown(false, false), ["error", "no severity"]);
+    }
+
+    #[test]
+    fn each_filter_has_its_own_result_ids() {
+        let ids: Vec<String> = [(true, true), (true, false), (false, true), (false, false)]
+            .into_iter()
+            .map(|(warnings, information)| {
+                DiagnosticFilter {
+                    warnings,
+                    information,
+                }
+                .result_id("7")
+            })
+            .collect();
+        assert_eq!(ids[0], "7", "the default filter keeps the plain id");
+        let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+        assert_eq!(distinct.len(), 4, "{ids:?}");
     }
 }

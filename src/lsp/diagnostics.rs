@@ -14,6 +14,7 @@ use tower_lsp_server::ls_types::{
     TextEdit, Uri,
 };
 
+use super::config::DiagnosticFilter;
 use super::encoding::{Encoding, span_to_range, str_span_to_range};
 use super::view::DocView;
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
@@ -66,9 +67,18 @@ impl SpanRanges for TextRanges<'_> {
 /// report (`textDocument/diagnostic`) holds them: under the same
 /// [`Budget`] as a publish.
 pub fn document(view: &DocView<'_>) -> Vec<lsp::Diagnostic> {
+    shown(view, DiagnosticFilter::default())
+}
+
+/// [`document`], without what the `diagnostics.*` settings hide (left
+/// out before the budget, so hidden diagnostics take none of it).
+pub fn shown(view: &DocView<'_>, filter: DiagnosticFilter) -> Vec<lsp::Diagnostic> {
     let mut budget = Budget::default();
     let mut items = Vec::new();
     view.doc.snapshot().for_each(&mut |_, d| {
+        if !filter.keeps(d.severity) {
+            return budget.wants_related();
+        }
         if let Some(related) = budget.admit(d) {
             let mut item = to_lsp(view.uri, view, d);
             if related < d.related.len() {

@@ -17,6 +17,7 @@ use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
 use tower_lsp_server::ls_types::{Position, Range};
 
+use super::config::DiagnosticFilter;
 use super::diagnostics::{Budget, SOURCE};
 use super::encoding::{Encoding, span_to_range};
 use crate::diagnostics::{Diagnostic, Severity, Span};
@@ -29,6 +30,8 @@ pub struct Published {
     pub version: i32,
     pub snapshot: Snapshot,
     pub enc: Encoding,
+    /// What the `diagnostics.*` settings show (applied before the budget).
+    pub filter: DiagnosticFilter,
 }
 
 /// The body of the `publishDiagnostics` notification of `published`.
@@ -74,7 +77,9 @@ pub fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
     };
     let mut budget = Budget::default();
     published.snapshot.for_each(&mut |position, d| {
-        if let Some(related) = budget.admit(d) {
+        if published.filter.keeps(d.severity)
+            && let Some(related) = budget.admit(d)
+        {
             writer.diagnostic(position, d, related);
         }
         budget.wants_related()

@@ -182,11 +182,13 @@ impl Session {
         self.outbox.log(kind, message);
     }
 
-    /// Queues an open document's diagnostics for a push client.
+    /// Queues an open document's diagnostics for a push client (those the
+    /// `diagnostics.*` settings show).
     pub fn publish_open(&self, state: &mut State, uri: &Uri) {
         if state.caps.pull_diagnostics {
             return;
         }
+        let filter = state.settings.diagnostics;
         let Some(view) = state.view(uri) else {
             return;
         };
@@ -197,12 +199,13 @@ impl Session {
             version: view.version,
             snapshot: view.doc.snapshot(),
             enc: view.enc(),
+            filter,
         };
         self.outbox.send(Outgoing::PublishOpen(Box::new(published)));
     }
 
     /// Queues diagnostics of a file that is not open (no version), for a
-    /// push client.
+    /// push client (those the `diagnostics.*` settings show).
     pub fn publish_unopened(
         &self,
         state: &State,
@@ -210,6 +213,7 @@ impl Session {
         items: Vec<tower_lsp_server::ls_types::Diagnostic>,
     ) {
         if !state.caps.pull_diagnostics {
+            let items = state.settings.diagnostics.apply(items);
             self.outbox.publish(uri, None, items);
         }
     }

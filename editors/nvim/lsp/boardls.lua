@@ -1,23 +1,44 @@
--- Configuration for the boardls language server, for Neovim 0.11+:
+-- The boardls language server, for Neovim 0.11+. All a user writes:
 --
 --   vim.lsp.enable('boardls')
 --
--- Override any field with vim.lsp.config('boardls', { ... }), for example
+-- Change any field with vim.lsp.config('boardls', { ... }) or, the same,
+-- require('boardls').setup({ ... }) (see :help boardls-options): for example
 -- cmd = { '/path/to/boardls', 'lsp' }, or cmd = vim.lsp.rpc.connect('127.0.0.1', 9257)
 -- for a daemon started with `boardls lsp --listen 127.0.0.1:9257`.
 
 ---@type vim.lsp.Config
 return {
-  cmd = { 'boardls', 'lsp' },
+  -- `boardls` on PATH, else the build in the boardls checkout this plugin
+  -- lies in (target/release/boardls).
+  cmd = { require('boardls').server(), 'lsp' },
   filetypes = { 'uttt', 'go9', 'tomek' },
   root_markers = { '.git' },
   settings = {
     -- The server's settings and their defaults.
     boardls = {
       inlayHints = { enable = true, verdicts = true, legalMoves = true, captures = true },
+      diagnostics = { information = true, warnings = true },
       workspace = { scan = true, maxFiles = 10000 },
       -- Neovim hides image links: "auto" gives it a text board.
       hover = { picture = 'auto' },
     },
   },
+  -- The server asks the client to pull diagnostics again when they change
+  -- without an edit (a setting, files on disk); Neovim 0.11 does not
+  -- answer that request itself, so this configuration does.
+  capabilities = {
+    workspace = { diagnostics = { refreshSupport = true } },
+  },
+  handlers = {
+    ['workspace/diagnostic/refresh'] = function(_, _, ctx)
+      require('boardls').pull_diagnostics(ctx.client_id)
+      return vim.NIL
+    end,
+  },
+  -- Inlay hints on in board buffers (setup({ inlay_hints = false }) turns
+  -- that off), then setup()'s on_attach.
+  on_attach = function(client, bufnr)
+    require('boardls').attach(client, bufnr)
+  end,
 }

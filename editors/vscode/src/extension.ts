@@ -1,9 +1,14 @@
 // VS Code client for the boardls language server: starts `boardls lsp`
+// VS Code client for the boardls language server: starts `boardls lsp`
 // over stdio for .uttt, .go9 and .tomek documents; or, with
 // `boardls.server.daemon`, `boardls lsp --connect auto`, which joins the
 // user's shared daemon; or connects over TCP to a running server
 // (`boardls lsp --listen HOST:PORT`) named by `boardls.server.address`,
 // presenting the token in `boardls.server.tokenFile`.
+//
+// The server binary is, in this order: the `boardls.path` setting (not in
+// an untrusted workspace), the binary shipped inside a platform-specific
+// .vsix (`server/boardls`), `boardls` on PATH.
 
 import * as fs from 'fs';
 import * as net from 'net';
@@ -20,6 +25,7 @@ import {
 
 const LANGUAGES = ['uttt', 'go9', 'tomek'];
 const OPEN_SETTINGS = 'Open settings';
+const EXE = process.platform === 'win32' ? 'boardls.exe' : 'boardls';
 
 let client: LanguageClient | undefined;
 /**
@@ -27,25 +33,43 @@ let client: LanguageClient | undefined;
  * shared daemon, or `tcp:HOST:PORT` for a TCP server.
  */
 let serverSource = '';
+/** Where the binary was found: `setting`, `bundled`, `PATH`; `tcp` for a TCP connection. */
+let serverOrigin: ServerOrigin | '' = '';
 let output: vscode.OutputChannel | undefined;
 
-/** Where the server binary is: the `boardls.path` setting, else `boardls` on PATH. */
-export function resolveServerPath(configured: string | undefined): string | undefined {
+export type ServerOrigin = 'setting' | 'bundled' | 'PATH' | 'tcp';
+
+/** A server binary and where it was found. */
+export interface ServerBinary {
+  command: string;
+  origin: Exclude<ServerOrigin, 'tcp'>;
+}
+
+/**
+ * Where the server binary is: the `boardls.path` setting when it is set
+ * (and nothing else then, so that a wrong path is reported rather than
+ * silently replaced), else the binary bundled in the extension's
+ * `server/` folder, else `boardls` on PATH.
+ */
+export function resolveServer(configured: string | undefined, extensionPath: string): ServerBinary | undefined {
   const setting = (configured ?? '').trim();
   if (setting !== '') {
     const expanded = setting.startsWith('~')
       ? path.join(process.env.HOME ?? '', setting.slice(1))
       : setting;
-    return isExecutable(expanded) ? expanded : undefined;
+    return isExecutable(expanded) ? { command: expanded, origin: 'setting' } : undefined;
   }
-  const exe = process.platform === 'win32' ? 'boardls.exe' : 'boardls';
+  const bundled = path.join(extensionPath, 'server', EXE);
+  if (fs.existsSync(bundled) && (isExecutable(bundled) || makeExecutable(bundled))) {
+    return { command: bundled, origin: 'bundled' };
+  }
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (dir === '') {
       continue;
     }
-    const candidate = path.join(dir, exe);
+    const candidate = path.join(dir, EXE);
     if (isExecutable(candidate)) {
-      return candidate;
+      return { command: candidate, origin: 'PATH' };
     }
   }
   return undefined;
@@ -65,6 +89,41 @@ function isExecutable(file: string): boolean {
 }
 
 /**
+ * A bundled binary that lost its executable bit on the way (an unpacker
+ * that drops file modes) gets it back.
+ */
+function makeExecutable(file: string): boolean {
+  try {
+    fs.chmodSync(file, 0o755);
+  } catch {
+    return false;
+  }
+  return isExecutable(file);
+}
+
+/**
+ * `boardls.path` as VS Code resolves it, except in an untrusted workspace:
+ * there the workspace's own settings could name any program to run, so
+ * only the user's (and remote machine's) value counts. VS Code does the
+ * same for restricted settings (`capabilities.untrustedWorkspaces`); this
+ * keeps it so whatever the VS Code version.
+ */
+export function configuredPath(): string {
+  const config = vscode.workspace.getConfiguration('boardls');
+  const value = config.get<string>('path', '');
+  if (vscode.workspace.isTrusted) {
+    return value;
+  }
+  const where = config.inspect<string>('path');
+  const fromWorkspace = where?.workspaceValue !== undefined || where?.workspaceFolderValue !== undefined;
+  if (fromWorkspace) {
+    output?.appendLine('boardls: this workspace is not trusted, so its boardls.path setting is ignored.');
+    return where?.globalValue ?? '';
+  }
+  return value;
+}
+
+/**
  * The settings the server reads, as `initializationOptions`. Later changes
  * reach it through workspace/didChangeConfiguration and its
  * workspace/configuration requests, which the client answers from the
@@ -73,6 +132,10 @@ function isExecutable(file: string): boolean {
 export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('boardls');
   return {
+    diagnostics: {
+      information: config.get<boolean>('diagnostics.information', true),
+      warnings: config.get<boolean>('diagnostics.warnings', true),
+    },
     inlayHints: {
       enable: config.get<boolean>('inlayHints.enable', true),
       verdicts: config.get<boolean>('inlayHints.verdicts', true),
@@ -140,10 +203,11 @@ export function readToken(file: string): string {
 async function reportMissingBinary(configured: string): Promise<void> {
   const where = configured.trim() !== ''
     ? `The setting boardls.path points to "${configured}", which is not an executable file.`
-    : 'No "boardls" executable was found on PATH.';
+    : 'This copy of the extension has no server of its own (it is the universal build), ' +
+      'and no "boardls" executable was found on PATH.';
   const message =
     `boardls: cannot start the language server. ${where} ` +
-    'Install it (for example `cargo install --path .` in the boardls repository) ' +
+    'Install the extension built for your platform, put boardls on PATH, ' +
     'or set boardls.path to the binary.';
   output?.appendLine(message);
   await offerSettings(message);
@@ -186,15 +250,17 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     serverOptions = connectTo(target.host, target.port, token);
     what = `the daemon at ${address}`;
     serverSource = `tcp:${address}`;
+    serverOrigin = 'tcp';
   } else if (config.get<boolean>('server.daemon', false)) {
     // The user's shared daemon: `boardls lsp --connect auto` joins it,
     // starting it when absent.
-    const configured = config.get<string>('path', '');
-    const command = resolveServerPath(configured);
-    if (command === undefined) {
+    const configured = configuredPath();
+    const found = resolveServer(configured, context.extensionPath);
+    if (found === undefined) {
       void reportMissingBinary(configured);
       return;
     }
+    const { command } = found;
     const args = ['lsp', '--connect', 'auto'];
     serverOptions = {
       run: { command, args, transport: TransportKind.stdio },
@@ -202,21 +268,25 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     };
     what = `${command} lsp --connect auto`;
     serverSource = `daemon:${command}`;
+    serverOrigin = found.origin;
     setting = 'boardls.server.daemon';
   } else {
-    const configured = config.get<string>('path', '');
-    const command = resolveServerPath(configured);
-    if (command === undefined) {
+    const configured = configuredPath();
+    const found = resolveServer(configured, context.extensionPath);
+    if (found === undefined) {
       // Not awaited: activation must not wait for the user to answer.
       void reportMissingBinary(configured);
       return;
     }
+    const { command } = found;
     serverOptions = {
       run: { command, args: ['lsp'], transport: TransportKind.stdio },
       debug: { command, args: ['lsp'], transport: TransportKind.stdio },
     };
     what = command;
     serverSource = command;
+    serverOrigin = found.origin;
+    output?.appendLine(`boardls: starting ${command} lsp (found: ${found.origin})`);
     setting = 'boardls.path';
   }
 
@@ -232,17 +302,6 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     },
     outputChannel: output,
     traceOutputChannel: output,
-    // The server has no setting for information-level diagnostics, so the
-    // client filters them; the inlay hint settings are the server's own.
-    middleware: {
-      handleDiagnostics: (uri, diagnostics, next) => {
-        const information = vscode.workspace.getConfiguration('boardls', uri).get<boolean>('diagnostics.information', true);
-        next(uri, information
-          ? diagnostics
-          : diagnostics.filter((d) => d.severity === vscode.DiagnosticSeverity.Error
-            || d.severity === vscode.DiagnosticSeverity.Warning));
-      },
-    },
   };
 
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
@@ -282,6 +341,8 @@ export interface BoardlsApi {
   isServerRunning(): boolean;
   /** The server binary's path, `daemon:PATH` for the shared daemon, or `tcp:HOST:PORT`. */
   serverSource(): string;
+  /** Where the binary was found (`setting`, `bundled`, `PATH`), or `tcp`. */
+  serverOrigin(): string;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
@@ -299,11 +360,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
         void restartClient(context);
       }
     }),
+    // Trusted now: a workspace's boardls.path counts from here on.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (client === undefined || configuredPath().trim() !== '') {
+        void restartClient(context);
+      }
+    }),
   );
   await startClient(context);
   return {
     isServerRunning: () => client?.isRunning() ?? false,
     serverSource: () => serverSource,
+    serverOrigin: () => serverOrigin,
   };
 }
 

@@ -23,23 +23,28 @@ pub fn document_report(
     uri: &Uri,
     previous_result_id: Option<&str>,
 ) -> DocumentDiagnosticReportResult {
+    let filter = state.settings.diagnostics;
     let generation = state.docs.get(uri).map(|open| open.generation);
     let (result_id, items) = match (generation, state.view(uri)) {
         (Some(generation), Some(view)) => {
-            let id = generation.to_string();
+            let id = filter.result_id(&generation.to_string());
             if previous_result_id == Some(id.as_str()) {
                 return unchanged(id);
             }
-            (Some(id), diagnostics::document(&view))
+            (Some(id), diagnostics::shown(&view, filter))
         }
         _ => match file_path(uri).and_then(|path| state.workspace.entry(&path)) {
-            Some(entry) if previous_result_id == Some(entry.result_id.as_str()) => {
-                return unchanged(entry.result_id.clone());
+            Some(entry) => {
+                let id = filter.result_id(&entry.result_id);
+                if previous_result_id == Some(id.as_str()) {
+                    return unchanged(id);
+                }
+                (Some(id), entry.diagnostics.clone())
             }
-            Some(entry) => (Some(entry.result_id.clone()), entry.diagnostics.clone()),
             None => (None, Vec::new()),
         },
     };
+    let items = filter.apply(items);
     DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
         RelatedFullDocumentDiagnosticReport {
             related_documents: None,
@@ -66,10 +71,12 @@ fn key(uri: &Uri) -> String {
 /// `workspace/diagnostic`: every open document and every indexed file;
 /// files whose result id the client already has are reported unchanged,
 /// files the client knows but the server no longer does are emptied.
+/// Result ids and items are those of the `diagnostics.*` settings' filter.
 pub fn workspace_report(
     state: &mut State,
     previous: &[lsp::PreviousResultId],
 ) -> WorkspaceDiagnosticReportResult {
+    let filter = state.settings.diagnostics;
     let previous: HashMap<String, (&Uri, &str)> = previous
         .iter()
         .map(|p| (key(&p.uri), (&p.uri, p.value.as_str())))
@@ -97,7 +104,7 @@ pub fn workspace_report(
                     version,
                     full_document_diagnostic_report: FullDocumentDiagnosticReport {
                         result_id: Some(id),
-                        items: diagnostics.unwrap_or_default(),
+                        items: filter.apply(diagnostics.unwrap_or_default()),
                     },
                 })
             });
@@ -108,22 +115,23 @@ pub fn workspace_report(
         let Some(generation) = state.docs.get(uri).map(|open| open.generation) else {
             continue;
         };
-        let id = generation.to_string();
+        let id = filter.result_id(&generation.to_string());
         let unchanged = previous.get(&key(uri)).is_some_and(|(_, old)| *old == id);
         let Some(view) = state.view(uri) else {
             continue;
         };
         let version = Some(i64::from(view.version));
-        let diagnostics = (!unchanged).then(|| diagnostics::document(&view));
+        let diagnostics = (!unchanged).then(|| diagnostics::shown(&view, filter));
         report(uri, version, id, diagnostics);
     }
     for (path, entry) in state.workspace.entries() {
         if !open.contains(path) {
+            let id = filter.result_id(&entry.result_id);
             let unchanged = previous
                 .get(&key(&entry.uri))
-                .is_some_and(|(_, old)| *old == entry.result_id);
+                .is_some_and(|(_, old)| *old == id);
             let diagnostics = (!unchanged).then(|| entry.diagnostics.clone());
-            report(&entry.uri, None, entry.result_id.clone(), diagnostics);
+            report(&entry.uri, None, id, diagnostics);
         }
     }
     for (k, (uri, _)) in &previous {

@@ -1,7 +1,8 @@
 //! The session's settings and registrations over its life: the initial
 //! settings and folders at `initialize`, the watchers and configuration
 //! registered at `initialized`, the settings asked for or pushed later, and
-//! what a change of settings sets off (hint refresh, a new scan).
+//! what a change of settings sets off (hint refresh, diagnostics shown
+//! again under a new filter, a new scan).
 
 use std::time::Duration;
 
@@ -15,6 +16,7 @@ use super::store::POLL_INTERVAL;
 use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
 use crate::lsp::session::{Session, State};
+use crate::lsp::view::ClientCaps;
 
 /// The files the server watches.
 pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
@@ -187,6 +189,9 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
             state.workspace.epoch(),
         )
     };
+    if settings.diagnostics != old.diagnostics {
+        show_again(session, caps);
+    }
     if settings.hints_changed(&old) && caps.inlay_refresh {
         let client = session.client.clone();
         tokio::spawn(async move {
@@ -199,6 +204,31 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
         } else {
             refresh_pull(session);
         }
+    }
+}
+
+/// The `diagnostics.*` filter changed: a push client is sent every open
+/// document's and every unopened file's diagnostics again, a pull client
+/// is asked to pull again (the result ids differ under the new filter).
+fn show_again(session: &Session, caps: ClientCaps) {
+    if caps.pull_diagnostics {
+        refresh_pull(session);
+        return;
+    }
+    let mut state = session.lock();
+    let open: Vec<Uri> = state.docs.keys().cloned().collect();
+    for uri in &open {
+        session.publish_open(&mut state, uri);
+    }
+    let paths = state.open_paths();
+    let unopened: Vec<_> = state
+        .workspace
+        .entries()
+        .filter(|(path, _)| !paths.contains(*path))
+        .map(|(_, entry)| (entry.uri.clone(), entry.diagnostics.clone()))
+        .collect();
+    for (uri, items) in unopened {
+        session.publish_unopened(&state, uri, items);
     }
 }
 

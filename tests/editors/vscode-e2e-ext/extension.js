@@ -154,6 +154,9 @@ class Runner {
     if (step.warnings !== undefined && count[1] !== step.warnings) {
       return false;
     }
+    if (step.information !== undefined && count[2] !== step.information) {
+      return false;
+    }
     return (step.expect || []).every((want) =>
       list.some((d) =>
         d.range.start.line === want.line &&
@@ -179,6 +182,17 @@ class Runner {
     });
     this.record(Boolean(running), `${step.file}: the boardls extension is active and its server running`,
       ext === undefined ? 'extension boardls.boardls is not installed' : `active: ${ext.isActive}`);
+    const where = path.join(this.root, 'bundled-server.txt');
+    if (running && !this.originChecked && fs.existsSync(where)) {
+      // No boardls on PATH and no boardls.path: the server is the one in
+      // the .vsix, where the driver found it installed (the first window's
+      // first server; the second window starts in daemon mode).
+      this.originChecked = true;
+      const bundled = fs.readFileSync(where, 'utf8').trim();
+      this.record(this.api.serverOrigin() === 'bundled' && this.api.serverSource() === bundled,
+        'the server is the one shipped inside the .vsix',
+        `expected ${bundled} (bundled)\ngot ${this.api.serverSource()} (${this.api.serverOrigin()})`);
+    }
   }
 
   /**
@@ -192,7 +206,8 @@ class Runner {
       ? `diagnostics of version ${this.doc.version} came`
       : `no diagnostics of version ${this.doc.version} came within ${TIMEOUT} ms (last: version ${this.diagnosedAt.get(key)})`;
     this.record(ok, `${this.file}: diagnostics: ${step.what || ''}`,
-      `expected ${JSON.stringify({ count: step.count, errors: step.errors, warnings: step.warnings, expect: step.expect })}\n` +
+      `expected ${JSON.stringify({ count: step.count, errors: step.errors, warnings: step.warnings,
+        information: step.information, expect: step.expect })}\n` +
       `${came}; shown:\n${this.describeDiagnostics()}`);
   }
 
@@ -266,21 +281,28 @@ class Runner {
   }
 
   /**
-   * Changes one boardls.inlayHints.* setting as a user would, in the user
-   * settings, and passes once the server's inlay hints differ from before:
-   * the server took the setting.
+   * Changes one boardls.inlayHints.* or boardls.diagnostics.* setting as a
+   * user would, in the user settings, and passes once the server took it:
+   * its inlay hints (or the document's diagnostics) differ from before.
    */
   async setting(step) {
     const what = `${this.file}: setting boardls.${step.key} = ${JSON.stringify(step.value)}`;
-    if (!step.key.startsWith('inlayHints.')) {
-      this.record(false, what, 'the setting step can only see boardls.inlayHints.* take effect');
+    const hints = step.key.startsWith('inlayHints.');
+    if (!hints && !step.key.startsWith('diagnostics.')) {
+      this.record(false, what, 'the setting step can only see boardls.inlayHints.* and boardls.diagnostics.* take effect');
       return;
     }
-    const before = describeHints(await this.inlayHints());
+    const shown = () => this.describeDiagnostics();
+    const before = hints ? describeHints(await this.inlayHints()) : shown();
     await vscode.workspace.getConfiguration('boardls').update(step.key, step.value, vscode.ConfigurationTarget.Global);
-    const { ok, hints, problem } = await this.pollHints((all) => describeHints(all) !== before);
-    this.record(ok, what,
-      `the inlay hints did not change within ${TIMEOUT} ms\n${problem}before:\n${before}\nafter:\n${describeHints(hints)}`);
+    if (hints) {
+      const { ok, hints: after, problem } = await this.pollHints((all) => describeHints(all) !== before);
+      this.record(ok, what,
+        `the inlay hints did not change within ${TIMEOUT} ms\n${problem}before:\n${before}\nafter:\n${describeHints(after)}`);
+      return;
+    }
+    const ok = await waitFor(() => shown() !== before);
+    this.record(ok, what, `the diagnostics did not change within ${TIMEOUT} ms\nbefore:\n${before}\nafter:\n${shown()}`);
   }
 
   /** No inlay hint says step.contains (waits for a settings change to reach the server). */

@@ -1,14 +1,17 @@
--- boardls for Neovim: filetypes, the language server and (optionally) inlay
--- hints, in one call:
+-- boardls for Neovim. Nothing here is needed to use it: `plugin/boardls.lua`
+-- registers the filetypes, `lsp/boardls.lua` is the server's
+-- configuration, and `vim.lsp.enable('boardls')` starts it. setup() only
+-- changes the defaults:
 --
 --   require('boardls').setup({
 --     cmd = { '/path/to/boardls', 'lsp' },  -- default: boardls on PATH
 --     daemon = false, -- true: share the per-user daemon (`boardls lsp --connect auto`)
 --     address = nil,  -- or '127.0.0.1:9257': connect to `boardls lsp --listen`
 --     token_file = nil, -- with address: the server's token file
---     settings = { boardls = { inlayHints = { verdicts = false } } },
---     inlay_hints = true,                     -- turn them on in board buffers
+--     settings = { boardls = { diagnostics = { information = false } } },
+--     inlay_hints = true,                     -- on in board buffers
 --   })
+--   vim.lsp.enable('boardls')
 
 local M = {}
 
@@ -25,10 +28,28 @@ local defaults = {
   on_attach = nil,
 }
 
-local function register_filetypes()
-  vim.filetype.add({
-    extension = { uttt = 'uttt', go9 = 'go9', tomek = 'tomek' },
-  })
+--- The options setup() was last called with (after defaults).
+M.options = vim.deepcopy(defaults)
+
+--- The server binary of the default `cmd`: `boardls` when it is on PATH,
+--- else a build in the boardls checkout this plugin lies in (the plugin is
+--- its `editors/nvim` folder), else `boardls` (and `:checkhealth boardls`
+--- says it is missing).
+---@return string
+function M.server()
+  if vim.fn.executable('boardls') == 1 then
+    return 'boardls'
+  end
+  local source = debug.getinfo(1, 'S').source:sub(2)
+  -- lua/boardls/init.lua → editors/nvim → the checkout.
+  local checkout = vim.fn.fnamemodify(source, ':p:h:h:h:h:h')
+  for _, build in ipairs({ 'release', 'dist' }) do
+    local binary = checkout .. '/target/' .. build .. '/boardls'
+    if vim.fn.executable(binary) == 1 then
+      return binary
+    end
+  end
+  return 'boardls'
 end
 
 --- `HOST:PORT` (an IPv6 host in brackets: `[::1]:9257`) as host, port; nil
@@ -47,9 +68,38 @@ function M.parse_address(address)
   return host, port
 end
 
---- The options setup() was last called with (after defaults).
-M.options = vim.deepcopy(defaults)
+--- Called by lsp/boardls.lua's on_attach: inlay hints on (unless setup()
+--- said no), then setup()'s own on_attach.
+---@param client vim.lsp.Client
+---@param bufnr integer
+function M.attach(client, bufnr)
+  if M.options.inlay_hints and client:supports_method('textDocument/inlayHint') then
+    vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
+  end
+  if M.options.on_attach ~= nil then
+    M.options.on_attach(client, bufnr)
+  end
+end
 
+--- Pulls the diagnostics of every buffer the client is attached to again
+--- (the server's workspace/diagnostic/refresh).
+---@param client_id integer
+function M.pull_diagnostics(client_id)
+  local client = vim.lsp.get_client_by_id(client_id)
+  if client == nil then
+    return
+  end
+  for bufnr in pairs(client.attached_buffers) do
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      client:request('textDocument/diagnostic', {
+        textDocument = vim.lsp.util.make_text_document_params(bufnr),
+      }, nil, bufnr)
+    end
+  end
+end
+
+--- Changes the defaults of lsp/boardls.lua with vim.lsp.config(); it
+--- neither starts nor enables anything (`vim.lsp.enable('boardls')` does).
 ---@param opts? table
 function M.setup(opts)
   opts = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
@@ -60,11 +110,9 @@ function M.setup(opts)
     return
   end
 
-  register_filetypes()
-
   local config = {}
   -- The boardls executable, for the forwarder `boardls lsp --connect`.
-  local boardls = type(opts.cmd) == 'table' and opts.cmd[1] or opts.cmd or 'boardls'
+  local boardls = type(opts.cmd) == 'table' and opts.cmd[1] or opts.cmd or M.server()
   if opts.address ~= nil and opts.address ~= '' then
     -- A running server (`boardls lsp --listen HOST:PORT`): one TCP
     -- connection, and so one server session, per client.
@@ -98,14 +146,10 @@ function M.setup(opts)
   if opts.root_markers ~= nil then
     config.root_markers = opts.root_markers
   end
-  if opts.on_attach ~= nil then
-    config.on_attach = opts.on_attach
-  end
 
-  local exe = type(config.cmd) == 'table' and config.cmd[1] or (config.cmd == nil and 'boardls' or nil)
-  if type(exe) == 'string' and vim.fn.executable(exe) ~= 1 then
+  if type(config.cmd) == 'table' and vim.fn.executable(config.cmd[1]) ~= 1 then
     vim.notify(
-      ('boardls: the server "%s" is not executable; install boardls or pass cmd = { "/path/to/boardls", "lsp" } to setup()'):format(exe),
+      ('boardls: the server "%s" is not executable; see :checkhealth boardls'):format(config.cmd[1]),
       vim.log.levels.WARN
     )
   end
@@ -113,21 +157,6 @@ function M.setup(opts)
   if next(config) ~= nil then
     vim.lsp.config('boardls', config)
   end
-
-  if opts.inlay_hints then
-    local group = vim.api.nvim_create_augroup('boardls_inlay_hints', { clear = true })
-    vim.api.nvim_create_autocmd('LspAttach', {
-      group = group,
-      callback = function(args)
-        local client = vim.lsp.get_client_by_id(args.data.client_id)
-        if client and client.name == 'boardls' and client:supports_method('textDocument/inlayHint') then
-          vim.lsp.inlay_hint.enable(true, { bufnr = args.buf })
-        end
-      end,
-    })
-  end
-
-  vim.lsp.enable('boardls')
 end
 
 return M

@@ -1,0 +1,472 @@
+//! Project tasks, run as `cargo xtask <task>` (the alias is in
+//! `.cargo/config.toml`). Written in Rust so they need nothing but the
+//! toolchain and the tools they drive: cargo, tar, and the VS Code
+//! extension's own npm devDependencies (esbuild, vsce), which `npm ci`
+//! installs from `editors/vscode/package-lock.json`.
+//!
+//! `cargo xtask dist` writes the release artifacts into `dist/`:
+//!
+//! - `boardls-<platform>.vsix`: the VS Code extension with the server
+//!   inside (`server/boardls`), for one platform (`linux-x64` by default
+//!   on such a machine);
+//! - `boardls.vsix`: the universal extension, without a server (it runs
+//!   `boardls` from the `boardls.path` setting or `PATH`);
+//! - `boardls-<rust-target>.tar.gz`: the server binary with README and
+//!   LICENSE, for Neovim and any other client.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+type Result<T = ()> = std::result::Result<T, String>;
+
+/// VS Code's platform names (`vsce package --target`) and the Rust targets
+/// that build a server for each.
+const PLATFORMS: &[(&str, &str)] = &[
+    ("linux-x64", "x86_64-unknown-linux-gnu"),
+    ("linux-arm64", "aarch64-unknown-linux-gnu"),
+    ("linux-armhf", "armv7-unknown-linux-gnueabihf"),
+    ("alpine-x64", "x86_64-unknown-linux-musl"),
+    ("alpine-arm64", "aarch64-unknown-linux-musl"),
+    ("darwin-x64", "x86_64-apple-darwin"),
+    ("darwin-arm64", "aarch64-apple-darwin"),
+    ("win32-x64", "x86_64-pc-windows-msvc"),
+    ("win32-arm64", "aarch64-pc-windows-msvc"),
+];
+
+const HELP: &str = "\
+cargo xtask dist [--target PLATFORM] [--server BINARY]
+
+Builds the release artifacts into dist/:
+  dist/boardls-PLATFORM.vsix        the VS Code extension with the server inside
+  dist/boardls.vsix                 the universal VS Code extension (no server)
+  dist/boardls-RUST_TARGET.tar.gz   the server binary, README and LICENSE
+
+Steps: cargo build --profile dist (release, no debug info); npm ci in
+editors/vscode when its lockfile changed; the server copied into
+editors/vscode/server/; the extension bundled into out/main.js with
+esbuild; vsce package --target PLATFORM, and once more without a server.
+
+Options:
+  --target PLATFORM   VS Code platform to build for (default: this machine's):
+                      linux-x64 linux-arm64 linux-armhf alpine-x64 alpine-arm64
+                      darwin-x64 darwin-arm64 win32-x64 win32-arm64
+                      Another machine's platform needs its Rust target
+                      (rustup target add aarch64-apple-darwin) and a linker.
+  --server BINARY     package this server binary instead of building one
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("dist") => Dist::parse(&args[1..]).and_then(|dist| dist.run()),
+        None | Some("help" | "-h" | "--help") => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// This machine's VS Code platform.
+fn host_platform() -> Option<&'static str> {
+    let musl = cfg!(target_env = "musl");
+    Some(match (env::consts::OS, env::consts::ARCH) {
+        ("linux", "x86_64") if musl => "alpine-x64",
+        ("linux", "aarch64") if musl => "alpine-arm64",
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("linux", "arm") => "linux-armhf",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        ("windows", "x86_64") => "win32-x64",
+        ("windows", "aarch64") => "win32-arm64",
+        _ => return None,
+    })
+}
+
+struct Dist {
+    /// VS Code's name of the platform.
+    platform: &'static str,
+    /// The Rust target that builds for it.
+    triple: &'static str,
+    /// Built for another platform than this machine's (`cargo --target`).
+    cross: bool,
+    /// A server binary to package instead of building one.
+    server: Option<PathBuf>,
+}
+
+impl Dist {
+    fn parse(args: &[String]) -> Result<Dist> {
+        let mut platform = None;
+        let mut server = None;
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = |name: &str| {
+                args.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{name} needs a value\n\n{HELP}"))
+            };
+            match arg.as_str() {
+                "--target" => platform = Some(value("--target")?),
+                "--server" => server = Some(PathBuf::from(value("--server")?)),
+                "-h" | "--help" => return Err(HELP.to_owned()),
+                other => return Err(format!("unknown option `{other}`\n\n{HELP}")),
+            }
+        }
+        let host = host_platform();
+        let wanted = match (platform, host) {
+            (Some(p), _) => p,
+            (None, Some(h)) => h.to_owned(),
+            (None, None) => {
+                return Err(format!(
+                    "no VS Code platform for {}-{}: name one with --target",
+                    env::consts::OS,
+                    env::consts::ARCH
+                ));
+            }
+        };
+        let &(platform, triple) = PLATFORMS
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .ok_or_else(|| format!("unknown platform `{wanted}`\n\n{HELP}"))?;
+        Ok(Dist {
+            platform,
+            triple,
+            cross: host != Some(platform),
+            server,
+        })
+    }
+
+    fn windows(&self) -> bool {
+        self.platform.starts_with("win32")
+    }
+
+    fn exe(&self) -> &'static str {
+        if self.windows() {
+            "boardls.exe"
+        } else {
+            "boardls"
+        }
+    }
+
+    fn run(&self) -> Result {
+        let root = root();
+        let extension = root.join("editors/vscode");
+        let dist = root.join("dist");
+        check_versions(&root, &extension)?;
+
+        let server = match &self.server {
+            Some(binary) => binary.clone(),
+            None => self.build_server(&root)?,
+        };
+        if !server.is_file() {
+            return Err(format!("no server binary at {}", server.display()));
+        }
+
+        if dist.exists() {
+            fs::remove_dir_all(&dist).map_err(|e| io("remove", &dist, e))?;
+        }
+        fs::create_dir_all(&dist).map_err(|e| io("create", &dist, e))?;
+        self.archive(&root, &server, &dist)?;
+
+        npm_ci(&extension)?;
+        step("bundling the extension into out/main.js (esbuild)");
+        run(npm()
+            .arg("run")
+            .arg("--silent")
+            .arg("bundle")
+            .current_dir(&extension))?;
+
+        // The files packaging adds to the extension's folder, removed
+        // again whatever happens (the folder stays as git has it).
+        let staged = Staged::new(&extension);
+        staged.clear()?;
+        copy(&root.join("LICENSE"), &extension.join("LICENSE"))?;
+
+        step("packaging the universal extension (no server)");
+        vsce_package(&extension, &dist.join("boardls.vsix"), None)?;
+
+        step(&format!(
+            "packaging the {} extension with the server inside",
+            self.platform
+        ));
+        let bundled = extension.join("server").join(self.exe());
+        fs::create_dir_all(extension.join("server"))
+            .map_err(|e| io("create", &extension.join("server"), e))?;
+        copy(&server, &bundled)?;
+        make_executable(&bundled)?;
+        let vsix = dist.join(format!("boardls-{}.vsix", self.platform));
+        vsce_package(&extension, &vsix, Some(self.platform))?;
+        drop(staged);
+
+        summary(&root, &dist)
+    }
+
+    /// `cargo build --profile dist`; the binary's path.
+    fn build_server(&self, root: &Path) -> Result<PathBuf> {
+        step(&format!(
+            "building the server for {} (cargo build --profile dist)",
+            self.triple
+        ));
+        let mut cargo = Command::new(env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        cargo.current_dir(root).args([
+            "build",
+            "--profile",
+            "dist",
+            "--locked",
+            "--package",
+            "boardls",
+            "--bin",
+            "boardls",
+        ]);
+        let mut out = root.join("target");
+        if self.cross {
+            cargo.args(["--target", self.triple]);
+            out.push(self.triple);
+        }
+        run(&mut cargo)?;
+        Ok(out.join("dist").join(self.exe()))
+    }
+
+    /// `dist/boardls-<triple>.tar.gz`: a folder of that name holding the
+    /// binary, README.md and LICENSE.
+    fn archive(&self, root: &Path, server: &Path, dist: &Path) -> Result {
+        let name = format!("boardls-{}", self.triple);
+        step(&format!("archiving the server: dist/{name}.tar.gz"));
+        let staging = root.join("target/xtask");
+        let folder = staging.join(&name);
+        if folder.exists() {
+            fs::remove_dir_all(&folder).map_err(|e| io("remove", &folder, e))?;
+        }
+        fs::create_dir_all(&folder).map_err(|e| io("create", &folder, e))?;
+        copy(server, &folder.join(self.exe()))?;
+        make_executable(&folder.join(self.exe()))?;
+        for file in ["README.md", "LICENSE"] {
+            copy(&root.join(file), &folder.join(file))?;
+        }
+        let archive = dist.join(format!("{name}.tar.gz"));
+        run(Command::new("tar")
+            .arg("-czf")
+            .arg(&archive)
+            .arg("-C")
+            .arg(&staging)
+            .arg(&name))
+    }
+}
+
+/// The files packaging puts into the extension's folder: the server under
+/// `server/` and a copy of the repository's LICENSE. Dropping this
+/// removes them.
+struct Staged {
+    server: PathBuf,
+    license: PathBuf,
+}
+
+impl Staged {
+    fn new(extension: &Path) -> Staged {
+        Staged {
+            server: extension.join("server"),
+            license: extension.join("LICENSE"),
+        }
+    }
+
+    /// Removes what an earlier run may have left.
+    fn clear(&self) -> Result {
+        if self.server.exists() {
+            fs::remove_dir_all(&self.server).map_err(|e| io("remove", &self.server, e))?;
+        }
+        if self.license.exists() {
+            fs::remove_file(&self.license).map_err(|e| io("remove", &self.license, e))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Err(message) = self.clear() {
+            eprintln!("xtask: {message}");
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ lies in the repository")
+        .to_path_buf()
+}
+
+fn step(what: &str) {
+    eprintln!("==> {what}");
+}
+
+fn io(what: &str, path: &Path, err: std::io::Error) -> String {
+    format!("cannot {what} {}: {err}", path.display())
+}
+
+fn copy(from: &Path, to: &Path) -> Result {
+    fs::copy(from, to)
+        .map(|_| ())
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+#[cfg(unix)]
+fn make_executable(file: &Path) -> Result {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(file, fs::Permissions::from_mode(0o755))
+        .map_err(|e| io("make executable", file, e))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_file: &Path) -> Result {
+    Ok(())
+}
+
+/// Runs a command in the foreground; an error names it and how it ended.
+fn run(command: &mut Command) -> Result {
+    let shown = format!("{command:?}");
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed ({status})"))
+    }
+}
+
+fn npm() -> Command {
+    Command::new(if cfg!(windows) { "npm.cmd" } else { "npm" })
+}
+
+/// A tool from the extension's devDependencies.
+fn node_bin(extension: &Path, name: &str) -> PathBuf {
+    let name = if cfg!(windows) {
+        format!("{name}.cmd")
+    } else {
+        name.to_owned()
+    };
+    extension.join("node_modules/.bin").join(name)
+}
+
+/// `npm ci` in the extension's folder unless node_modules already matches
+/// the lockfile (a stamp of the lockfile's hash, written after `npm ci`).
+fn npm_ci(extension: &Path) -> Result {
+    let lock = extension.join("package-lock.json");
+    let text = fs::read(&lock).map_err(|e| io("read", &lock, e))?;
+    let hash = format!("{:016x}\n", fnv1a(&text));
+    let stamp = extension.join("node_modules/.boardls-xtask-lock");
+    let tools = ["esbuild", "vsce"]
+        .iter()
+        .all(|tool| node_bin(extension, tool).is_file());
+    if tools && fs::read_to_string(&stamp).is_ok_and(|s| s == hash) {
+        return Ok(());
+    }
+    step("npm ci in editors/vscode (esbuild, vsce and the client library)");
+    run(npm()
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(extension))?;
+    fs::write(&stamp, hash).map_err(|e| io("write", &stamp, e))
+}
+
+/// 64-bit FNV-1a: enough to tell one lockfile from another.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn vsce_package(extension: &Path, out: &Path, target: Option<&str>) -> Result {
+    let mut vsce = Command::new(node_bin(extension, "vsce"));
+    vsce.current_dir(extension).args([
+        "package",
+        "--no-dependencies",
+        "--allow-missing-repository",
+        "--no-rewrite-relative-links",
+    ]);
+    if let Some(target) = target {
+        vsce.args(["--target", target]);
+    }
+    run(vsce.arg("--out").arg(out))
+}
+
+/// The crate and the extension carry one version.
+fn check_versions(root: &Path, extension: &Path) -> Result {
+    let cargo = fs::read_to_string(root.join("Cargo.toml"))
+        .map_err(|e| io("read", &root.join("Cargo.toml"), e))?;
+    let package = fs::read_to_string(extension.join("package.json"))
+        .map_err(|e| io("read", &extension.join("package.json"), e))?;
+    let crate_version = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|v| v.strip_suffix('"'));
+    let extension_version = package
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("\"version\": \""))
+        .and_then(|v| v.strip_suffix("\","));
+    match (crate_version, extension_version) {
+        (Some(a), Some(b)) if a == b => Ok(()),
+        (a, b) => Err(format!(
+            "Cargo.toml has version {a:?}, editors/vscode/package.json {b:?}: they must match"
+        )),
+    }
+}
+
+/// What was written, with sizes.
+fn summary(root: &Path, dist: &Path) -> Result {
+    let mut files: Vec<(String, u64)> = fs::read_dir(dist)
+        .map_err(|e| io("read", dist, e))?
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let size = entry.metadata().ok()?.len();
+            let path = entry.path();
+            let shown = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            Some((shown, size))
+        })
+        .collect();
+    files.sort();
+    step("done");
+    for (file, size) in files {
+        println!("{file}  {:.1} MB", size as f64 / 1e6);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_platform_is_known_and_the_host_is_one() {
+        let dist = Dist::parse(&["--target".into(), "darwin-arm64".into()]).unwrap();
+        assert_eq!(dist.triple, "aarch64-apple-darwin");
+        assert_eq!(dist.exe(), "boardls");
+        let dist = Dist::parse(&["--target".into(), "win32-x64".into()]).unwrap();
+        assert_eq!(dist.exe(), "boardls.exe");
+        assert!(Dist::parse(&["--target".into(), "plan9-x64".into()]).is_err());
+        if let Some(host) = host_platform() {
+            assert!(PLATFORMS.iter().any(|(name, _)| *name == host));
+            assert!(!Dist::parse(&[]).unwrap().cross);
+        }
+    }
+
+    #[test]
+    fn the_crate_and_the_extension_agree_on_the_version() {
+        let root = root();
+        check_versions(&root, &root.join("editors/vscode")).unwrap();
+    }
+}
