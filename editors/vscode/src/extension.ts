@@ -251,25 +251,6 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     what = `the daemon at ${address}`;
     serverSource = `tcp:${address}`;
     serverOrigin = 'tcp';
-  } else if (config.get<boolean>('server.daemon', false)) {
-    // The user's shared daemon: `boardls lsp --connect auto` joins it,
-    // starting it when absent.
-    const configured = configuredPath();
-    const found = resolveServer(configured, context.extensionPath);
-    if (found === undefined) {
-      void reportMissingBinary(configured);
-      return;
-    }
-    const { command } = found;
-    const args = ['lsp', '--connect', 'auto'];
-    serverOptions = {
-      run: { command, args, transport: TransportKind.stdio },
-      debug: { command, args, transport: TransportKind.stdio },
-    };
-    what = `${command} lsp --connect auto`;
-    serverSource = `daemon:${command}`;
-    serverOrigin = found.origin;
-    setting = 'boardls.server.daemon';
   } else {
     const configured = configuredPath();
     const found = resolveServer(configured, context.extensionPath);
@@ -279,15 +260,25 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       return;
     }
     const { command } = found;
+    // With `server.daemon`, `boardls lsp --connect auto` joins the user's
+    // shared daemon, starting it when absent; otherwise a private server.
+    const daemon = config.get<boolean>('server.daemon', false);
+    const args = daemon ? ['lsp', '--connect', 'auto'] : ['lsp'];
     serverOptions = {
-      run: { command, args: ['lsp'], transport: TransportKind.stdio },
-      debug: { command, args: ['lsp'], transport: TransportKind.stdio },
+      run: { command, args, transport: TransportKind.stdio },
+      debug: { command, args, transport: TransportKind.stdio },
     };
-    what = command;
-    serverSource = command;
     serverOrigin = found.origin;
-    output?.appendLine(`boardls: starting ${command} lsp (found: ${found.origin})`);
-    setting = 'boardls.path';
+    if (daemon) {
+      what = `${command} lsp --connect auto`;
+      serverSource = `daemon:${command}`;
+      setting = 'boardls.server.daemon';
+    } else {
+      what = command;
+      serverSource = command;
+      setting = 'boardls.path';
+      output?.appendLine(`boardls: starting ${command} lsp (found: ${found.origin})`);
+    }
   }
 
   const clientOptions: LanguageClientOptions = {
