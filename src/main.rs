@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use boardls::check::{self, ColorChoice, OutputFormat};
 use boardls::games::GameKind;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
@@ -68,19 +69,19 @@ enum Command {
     Check {
         /// How to print the findings [default: full on a terminal, concise
         /// otherwise]
-        #[arg(long, value_enum, value_name = "FORMAT")]
-        output_format: Option<CheckFormat>,
+        #[arg(long, value_name = "FORMAT", value_parser = output_format_parser(false))]
+        output_format: Option<OutputFormat>,
         /// The older name of --output-format, with the same values except
         /// that `json` is json-lines (one object per line, as it has always
         /// printed), plus `text` for concise
         #[arg(
             long,
-            value_enum,
             value_name = "FORMAT",
+            value_parser = output_format_parser(true),
             conflicts_with = "output_format",
             hide_possible_values = true
         )]
-        format: Option<CheckFormat>,
+        format: Option<OutputFormat>,
         /// When to colour the full format
         #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
         color: ColorWhen,
@@ -156,48 +157,20 @@ impl From<Game> for GameKind {
     }
 }
 
-/// `check --output-format` and `--format`: the library's
-/// `check::OutputFormat`, named for clap here so that clap stays in the
-/// binary.
-#[derive(Clone, Copy, ValueEnum)]
-enum CheckFormat {
-    /// Code frames and a summary line
-    Full,
-    /// One line per diagnostic
-    Concise,
-    /// One JSON array
-    Json,
-    /// One JSON object per line
-    JsonLines,
-    /// GitHub Actions workflow commands
-    Github,
-    /// SARIF 2.1.0
-    Sarif,
-    /// `concise` (the older name)
-    #[value(hide = true)]
-    Text,
-}
-
-impl CheckFormat {
-    /// As `--output-format`.
-    fn output(self) -> OutputFormat {
-        match self {
-            CheckFormat::Full => OutputFormat::Full,
-            CheckFormat::Concise | CheckFormat::Text => OutputFormat::Concise,
-            CheckFormat::Json => OutputFormat::Json,
-            CheckFormat::JsonLines => OutputFormat::JsonLines,
-            CheckFormat::Github => OutputFormat::Github,
-            CheckFormat::Sarif => OutputFormat::Sarif,
-        }
-    }
-
-    /// As `--format`, where `json` keeps its old meaning.
-    fn legacy(self) -> OutputFormat {
-        match self {
-            CheckFormat::Json => OutputFormat::JsonLines,
-            other => other.output(),
-        }
-    }
+/// The parser of `check --output-format` (or, `legacy`, `--format`):
+/// the library's names and help lines, so that clap stays in the binary
+/// and the formats are listed once.
+fn output_format_parser(legacy: bool) -> impl TypedValueParser<Value = OutputFormat> {
+    let values = OutputFormat::ALL
+        .into_iter()
+        .map(|format| PossibleValue::new(format.name()).help(format.help()))
+        .chain([PossibleValue::new("text")
+            .help("`concise` (the older name)")
+            .hide(true)]);
+    PossibleValuesParser::new(values).map(move |name| {
+        // Only the names listed above reach here.
+        OutputFormat::from_name(&name, legacy).unwrap_or(OutputFormat::Concise)
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -221,15 +194,14 @@ impl From<ColorWhen> for ColorChoice {
 /// `boardls check`: the format asked for (or the default for where stdout
 /// goes), coloured as asked and as the environment says.
 fn check(
-    output_format: Option<CheckFormat>,
-    format: Option<CheckFormat>,
+    output_format: Option<OutputFormat>,
+    format: Option<OutputFormat>,
     color: ColorWhen,
     paths: &[PathBuf],
 ) -> ExitCode {
     let terminal = std::io::stdout().is_terminal();
     let format = output_format
-        .map(CheckFormat::output)
-        .or(format.map(CheckFormat::legacy))
+        .or(format)
         .unwrap_or(OutputFormat::default_for(terminal));
     let color = check::use_color(color.into(), |name| std::env::var(name).ok(), terminal);
     check::run_with(&mut *check::styled_sink(format, color), paths)

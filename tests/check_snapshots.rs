@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use boardls::check::{Format, render};
+use boardls::check::{OutputFormat, render};
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose_bytes, parse_file};
 use expect_test::expect_file;
@@ -39,7 +39,7 @@ fn examples_match_their_snapshots() {
         let checked = diagnose_bytes(kind, &bytes);
         let mut snapshot = String::new();
         render(
-            Format::Text,
+            OutputFormat::Concise,
             &display,
             checked.text,
             &checked.diagnostics,
@@ -47,7 +47,7 @@ fn examples_match_their_snapshots() {
         );
         snapshot.push_str("--- json\n");
         render(
-            Format::Json,
+            OutputFormat::JsonLines,
             &display,
             checked.text,
             &checked.diagnostics,

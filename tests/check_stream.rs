@@ -7,7 +7,7 @@ mod dense;
 #[path = "support/oracle.rs"]
 mod oracle;
 
-use boardls::check::{Format, OutputFormat, Summary, TextSink, check_bytes, render, sink};
+use boardls::check::{OutputFormat, Summary, TextSink, check_bytes, render, sink};
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
@@ -146,7 +146,7 @@ fn check_bytes_renders_what_render_renders() {
         let text = dense_go9(boards, count, 0);
         let mut expected = String::new();
         let all = diagnose(GameKind::Go9, &text);
-        render(Format::Text, "d.go9", &text, &all, &mut expected);
+        render(OutputFormat::Concise, "d.go9", &text, &all, &mut expected);
         let (mut out, mut written) = (Vec::new(), Vec::new());
         let mut summary = Summary::default();
         check_bytes(

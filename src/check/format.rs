@@ -39,6 +39,42 @@ impl OutputFormat {
         OutputFormat::Sarif,
     ];
 
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Full => "full",
+            OutputFormat::Concise => "concise",
+            OutputFormat::Json => "json",
+            OutputFormat::JsonLines => "json-lines",
+            OutputFormat::Github => "github",
+            OutputFormat::Sarif => "sarif",
+        }
+    }
+
+    /// One line for `--help`.
+    pub const fn help(self) -> &'static str {
+        match self {
+            OutputFormat::Full => "Code frames and a summary line",
+            OutputFormat::Concise => "One line per diagnostic",
+            OutputFormat::Json => "One JSON array",
+            OutputFormat::JsonLines => "One JSON object per line",
+            OutputFormat::Github => "GitHub Actions workflow commands",
+            OutputFormat::Sarif => "SARIF 2.1.0",
+        }
+    }
+
+    /// The format named `name` on the command line, or `None`: a name of
+    /// [`OutputFormat::name`], or `text` (the older name of `concise`).
+    /// With `legacy` (the older option `--format`), `json` keeps its old
+    /// meaning, [`OutputFormat::JsonLines`].
+    pub fn from_name(name: &str, legacy: bool) -> Option<Self> {
+        match name {
+            "text" => Some(OutputFormat::Concise),
+            "json" if legacy => Some(OutputFormat::JsonLines),
+            _ => Self::ALL.into_iter().find(|format| format.name() == name),
+        }
+    }
+
     /// The format when none is asked for: frames for a person at a
     /// terminal, one line each for a pipe or a file (what scripts have
     /// always read).
@@ -47,24 +83,6 @@ impl OutputFormat {
             OutputFormat::Full
         } else {
             OutputFormat::Concise
-        }
-    }
-}
-
-/// The values `--format` had before `--output-format`: `Text` is
-/// [`OutputFormat::Concise`] and `Json` is [`OutputFormat::JsonLines`] (one
-/// object per line, as `--format json` has always printed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-impl From<Format> for OutputFormat {
-    fn from(format: Format) -> OutputFormat {
-        match format {
-            Format::Text => OutputFormat::Concise,
-            Format::Json => OutputFormat::JsonLines,
         }
     }
 }
@@ -102,13 +120,13 @@ pub fn use_color(
 }
 
 /// The sink of a format, without colour.
-pub fn sink(format: impl Into<OutputFormat>) -> Box<dyn Sink> {
+pub fn sink(format: OutputFormat) -> Box<dyn Sink> {
     styled_sink(format, false)
 }
 
 /// The sink of a format; `color` only matters to `full`.
-pub fn styled_sink(format: impl Into<OutputFormat>, color: bool) -> Box<dyn Sink> {
-    match format.into() {
+pub fn styled_sink(format: OutputFormat, color: bool) -> Box<dyn Sink> {
+    match format {
         OutputFormat::Full => Box::new(FullSink::new(color)),
         OutputFormat::Concise => Box::new(TextSink),
         OutputFormat::Json => Box::new(JsonArraySink::default()),
@@ -122,7 +140,7 @@ pub fn styled_sink(format: impl Into<OutputFormat>, color: bool) -> Box<dyn Sink
 /// in the given format, without colour: the whole output of a run on that
 /// file alone (a `full` summary line, a closed JSON array or SARIF log).
 pub fn render(
-    format: impl Into<OutputFormat>,
+    format: OutputFormat,
     path: &str,
     text: &str,
     diagnostics: &[Diagnostic],
@@ -159,7 +177,19 @@ pub fn render_with(
 
 #[cfg(test)]
 mod tests {
-    use crate::check::format::{ColorChoice, use_color};
+    use crate::check::format::{ColorChoice, OutputFormat, use_color};
+
+    #[test]
+    fn names_read_back_and_the_older_option_keeps_its_json() {
+        for format in OutputFormat::ALL {
+            assert_eq!(OutputFormat::from_name(format.name(), false), Some(format));
+        }
+        let legacy = |name| OutputFormat::from_name(name, true);
+        assert_eq!(legacy("json"), Some(OutputFormat::JsonLines));
+        assert_eq!(legacy("text"), Some(OutputFormat::Concise));
+        assert_eq!(legacy("sarif"), Some(OutputFormat::Sarif));
+        assert_eq!(OutputFormat::from_name("xml", false), None);
+    }
 
     fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| {

@@ -28,9 +28,7 @@ mod sarif;
 mod sink;
 
 pub use concise::TextSink;
-pub use format::{
-    ColorChoice, Format, OutputFormat, render, render_with, sink, styled_sink, use_color,
-};
+pub use format::{ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color};
 pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
 pub use json::{JsonArraySink, JsonSink, diagnostic_object};

@@ -76,7 +76,7 @@ impl Outcome {
 }
 
 /// `check` in a format, without colour.
-pub fn run(format: impl Into<OutputFormat>, paths: &[PathBuf]) -> ExitCode {
+pub fn run(format: OutputFormat, paths: &[PathBuf]) -> ExitCode {
     run_with(&mut *sink(format), paths)
 }
 
