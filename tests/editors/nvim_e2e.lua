@@ -241,6 +241,16 @@ local function flatten_hover(contents)
   return table.concat(parts, '\n')
 end
 
+-- Whether some line of text passes the test.
+local function has_line(text, test)
+  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
+    if test(l) then
+      return true
+    end
+  end
+  return false
+end
+
 local function hint_label(hint)
   if type(hint.label) == 'string' then
     return hint.label
@@ -304,10 +314,7 @@ end
 function steps.hover(step)
   local result, err = request('textDocument/hover', position_params(step))
   local text = result and flatten_hover(result.contents) or ''
-  local found = false
-  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
-    found = found or rtrim(l) == step.has_line
-  end
+  local found = has_line(text, function(l) return rtrim(l) == step.has_line end)
   record(err == nil and found,
     ('%s: hover at %d:%d has the line %s'):format(state.file, step.line, step.character, step.has_line),
     err or ('expected a line: %s\nhover text:\n%s'):format(step.has_line, text ~= '' and text or '(none)'))
@@ -319,10 +326,7 @@ end
 function steps.hover_picture(step)
   local result, err = request('textDocument/hover', position_params(step))
   local text = result and flatten_hover(result.contents) or ''
-  local found = false
-  for _, l in ipairs(vim.split(text, '\n', { plain = true })) do
-    found = found or l == step.text_line
-  end
+  local found = has_line(text, function(l) return l == step.text_line end)
   local image = text:find('data:image', 1, true) ~= nil or text:find('![', 1, true) ~= nil
   record(err == nil and found and not image and text:find('```text', 1, true) ~= nil,
     ('%s: hover at %d:%d has a text board: %s'):format(state.file, step.line, step.character, step.what or ''),
