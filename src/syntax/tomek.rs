@@ -1,13 +1,13 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
-use crate::diagnostics::{Diagnostic, Span, codes};
+use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
 use crate::text::LineSource;
 
 use super::builder::{Alphabet, PositionBuilder};
-use super::position::{Game, ParsedPosition};
+use super::position::{Game, ParsedPosition, row_span_in};
 use super::square::{Cells, LayoutCodes, read_square_board, regular_square_board};
 
 fn fix_case(c: char) -> Option<char> {
@@ -70,10 +70,7 @@ pub(super) fn facts(
     out: &mut Vec<Diagnostic>,
 ) {
     let cell_span = |cell| p.cell_span(cell).unwrap_or_default();
-    let row_span = |row: usize| {
-        let line = p.row_lines.get(row).copied().flatten().unwrap_or(0);
-        Span::new(line, 0, 4)
-    };
+    let row_span = |row| row_span_in(GameKind::Tomek, &p.row_lines, row);
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();
