@@ -7,7 +7,7 @@ use crate::text::LineSource;
 use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder};
-use super::lines::{LineKind, trim_trailing_blanks};
+use super::lines::{LineKind, is_blank, trim_trailing_blanks};
 use super::position::{Game, ParsedPosition, board_size};
 
 /// Codes of the layout faults of the square-board formats.
@@ -73,7 +73,7 @@ fn regular_square_board(
             return None;
         }
         let text = lines.line(line);
-        if !text.bytes().all(|b| b == b' ' || b == b'\t') {
+        if !is_blank(&text) {
             break line;
         }
         line += 1;
@@ -91,7 +91,7 @@ fn regular_square_board(
     let lines_examined = if after >= count {
         // Reaching the end is a dependency too (see `next_non_comment`).
         count - first_line
-    } else if lines.line(after).bytes().all(|b| b == b' ' || b == b'\t') {
+    } else if is_blank(&lines.line(after)) {
         size as u32 + 1
     } else {
         return None;
