@@ -28,8 +28,8 @@ use ropey::Rope;
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{
-    self, Header, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics, parse_header,
-    parse_position, read_positions,
+    self, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics,
+    parse_header, parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
@@ -497,33 +497,12 @@ impl Snapshot {
         // A position's diagnostics may lie below the next position's first
         // line (a missing row is expected where the next one starts): they
         // wait until nothing can come before them, as in `check`.
-        let mut pending: Vec<(usize, Diagnostic)> = Vec::new();
-        let mut emit =
-            |pending: &mut Vec<(usize, Diagnostic)>, count: usize, related: &mut bool| {
-                for (owner, d) in pending.drain(..count) {
-                    let (line, position) = &self.noisy[owner];
-                    *related = each(Some((*line, position)), &d);
-                }
-            };
-        for (index, (first_line, position)) in self.noisy.iter().enumerate() {
-            let ready = pending
-                .iter()
-                .take_while(|(_, d)| d.span.line < *first_line)
-                .count();
-            emit(&mut pending, ready, &mut related);
-            let start = pending.len();
-            let mut found = Vec::new();
-            position.diagnostics_into(&mut found, related);
-            for mut d in found {
-                d.shift_lines(*first_line);
-                pending.push((index, d));
-            }
-            if start > 0 {
-                pending.sort_by_key(|(_, d)| d.sort_key());
-            }
+        let mut order = InOrder::default();
+        for (first_line, position) in &self.noisy {
+            order.release(*first_line, &mut |owner, d| related = each(Some(owner), d));
+            order.take((*first_line, &**position), *first_line, position, related);
         }
-        let all = pending.len();
-        emit(&mut pending, all, &mut related);
+        order.finish(&mut |owner, d| related = each(Some(owner), d));
     }
 }
 

@@ -86,6 +86,16 @@ fn count_newlines(bytes: &[u8]) -> usize {
     count + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
+/// How many `\r` bytes break a line of their own (a `\r\n` is counted
+/// by its `\n`).
+fn lone_returns(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+        .count()
+}
+
 /// From line `line` starting at byte `start`, forward over whole words
 /// while the line reached stays at or before `target`: the line and start
 /// reached (a text without `\r`).
@@ -233,11 +243,9 @@ impl<'a> CursorLines<'a> {
     pub fn new(text: &'a str) -> Self {
         let bytes = text.as_bytes();
         let has_cr = text.contains('\r');
-        let breaks = if has_cr {
-            line_starts(text).len() - 1
-        } else {
-            count_newlines(bytes)
-        };
+        // Counted, not indexed: with `\r`s too, the index this type does
+        // without would be built only to take its length.
+        let breaks = count_newlines(bytes) + if has_cr { lone_returns(bytes) } else { 0 };
         CursorLines {
             text,
             line_count: to_u32(breaks + 1),

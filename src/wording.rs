@@ -11,12 +11,8 @@ pub fn count<N: Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
     if n == N::from(1) {
         return format!("1 {noun}");
     }
-    match noun.strip_suffix('y') {
-        Some(stem) if stem.ends_with(|c: char| c.is_ascii_alphabetic() && !"aeiou".contains(c)) => {
-            format!("{n} {stem}ies")
-        }
-        _ => format!("{n} {noun}s"),
-    }
+    let (stem, ending) = plural(noun);
+    format!("{n} {stem}{ending}")
 }
 
 /// Appends [`count`]`(n, noun)` to `out` without allocating (messages of
@@ -28,15 +24,19 @@ pub fn push_count(out: &mut String, n: usize, noun: &str) {
         out.push_str(noun);
         return;
     }
+    let (stem, ending) = plural(noun);
+    out.push_str(stem);
+    out.push_str(ending);
+}
+
+/// The plural of `noun` as a stem and an ending (the one rule `count` and
+/// `push_count` share).
+fn plural(noun: &str) -> (&str, &'static str) {
     match noun.strip_suffix('y') {
         Some(stem) if stem.ends_with(|c: char| c.is_ascii_alphabetic() && !"aeiou".contains(c)) => {
-            out.push_str(stem);
-            out.push_str("ies");
+            (stem, "ies")
         }
-        _ => {
-            out.push_str(noun);
-            out.push('s');
-        }
+        _ => (noun, "s"),
     }
 }
 

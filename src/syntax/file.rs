@@ -190,10 +190,16 @@ pub fn diagnose_each(
     let counted = header.is_some();
     let mut held = Vec::new();
     let mut order = InOrder::default();
+    // A position read from the top has its own first line; no owners.
+    let add =
+        |order: &mut InOrder<()>, position: &ParsedPosition, emit: &mut dyn FnMut(&Diagnostic)| {
+            order.release(position.first_line, &mut |(), d| emit(d));
+            order.take((), position.first_line, position, related);
+        };
     let mut from = (body_start, lines.line_start(body_start));
     let mut positions = 0usize;
     // Holding back stopped at `from`, with what was then pending.
-    let mut stopped: Option<((u32, usize), InOrder)> = None;
+    let mut stopped: Option<((u32, usize), InOrder<()>)> = None;
     loop {
         let (skipped, position, after) = next(from);
         positions += skipped;
@@ -203,9 +209,9 @@ pub fn diagnose_each(
         positions += 1;
         if stopped.is_none() {
             if !counted {
-                order.add(&position, related, emit);
+                add(&mut order, &position, emit);
             } else if held.len() < HELD_BACK {
-                order.add(&position, related, &mut |d| held.push(d.clone()));
+                add(&mut order, &position, &mut |d| held.push(d.clone()));
             } else {
                 stopped = Some((from, std::mem::take(&mut order)));
             }
@@ -226,9 +232,9 @@ pub fn diagnose_each(
     }
     while let (_, Some(position), after) = next(from) {
         from = after;
-        order.add(&position, related, emit);
+        add(&mut order, &position, emit);
     }
-    order.finish(emit);
+    order.finish(&mut |(), d| emit(d));
 }
 
 /// The next position from line `from` (which starts at byte `at`), after
@@ -276,37 +282,65 @@ pub fn read_positions(
     }
 }
 
-/// The diagnostics of the positions read so far that later positions may
-/// still come before (see [`diagnose_each`]), sorted.
-#[derive(Default)]
-struct InOrder {
-    pending: Vec<Diagnostic>,
+/// The diagnostics of positions taken in order, each with the owner it
+/// was taken with, held until no later position's can come before them:
+/// a position's lie on its own lines and the lines it looked at below
+/// them, so they are final once they lie above the next position's first
+/// line. `check` streams a file through it, and a document's snapshot its
+/// positions.
+pub struct InOrder<T> {
+    /// Absolute, sorted.
+    pending: Vec<(T, Diagnostic)>,
+    /// A position's own, as it derives them (kept for its allocation).
+    found: Vec<Diagnostic>,
 }
 
-impl InOrder {
-    fn add(&mut self, position: &ParsedPosition, related: bool, emit: &mut dyn FnMut(&Diagnostic)) {
-        let first_line = position.first_line;
+impl<T> Default for InOrder<T> {
+    fn default() -> Self {
+        InOrder {
+            pending: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy> InOrder<T> {
+    /// Hands `emit` those that lie above line `first_line`, where the next
+    /// position starts.
+    pub fn release(&mut self, first_line: u32, emit: &mut dyn FnMut(T, &Diagnostic)) {
         let ready = self
             .pending
             .iter()
-            .take_while(|d| d.span.line < first_line)
+            .take_while(|(_, d)| d.span.line < first_line)
             .count();
-        self.pending.drain(..ready).for_each(|d| emit(&d));
+        self.pending
+            .drain(..ready)
+            .for_each(|(owner, d)| emit(owner, &d));
+    }
+
+    /// Takes the diagnostics of `position`, whose first line is
+    /// `first_line` (see [`ParsedPosition::diagnostics_into`] for
+    /// `related`).
+    pub fn take(&mut self, owner: T, first_line: u32, position: &ParsedPosition, related: bool) {
         if !position.has_diagnostics() {
             return;
         }
         let start = self.pending.len();
-        position.diagnostics_into(&mut self.pending, related);
-        for d in &mut self.pending[start..] {
+        position.diagnostics_into(&mut self.found, related);
+        self.pending.extend(self.found.drain(..).map(|mut d| {
             d.shift_lines(first_line);
-        }
+            (owner, d)
+        }));
         if start > 0 {
-            diagnostics::sort(&mut self.pending);
+            self.pending.sort_by_key(|(_, d)| d.sort_key());
         }
     }
 
-    fn finish(&mut self, emit: &mut dyn FnMut(&Diagnostic)) {
-        self.pending.drain(..).for_each(|d| emit(&d));
+    /// Hands `emit` all that is left.
+    pub fn finish(&mut self, emit: &mut dyn FnMut(T, &Diagnostic)) {
+        self.pending
+            .drain(..)
+            .for_each(|(owner, d)| emit(owner, &d));
     }
 }
 

@@ -6,9 +6,9 @@ use crate::games::{Cell, CellSet, GameKind};
 use crate::text::LineSource;
 use crate::wording::push_count;
 
-use super::builder::{Alphabet, PositionBuilder, lowercase_players};
+use super::builder::{Alphabet, lowercase_players};
 use super::position::{Game, ParsedPosition};
-use super::square::{Cells, LayoutCodes, read_square_board, regular_square_board};
+use super::square::{self, Cells, LayoutCodes};
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::GO9_BAD_CELL,
@@ -24,17 +24,7 @@ const LAYOUT: LayoutCodes = LayoutCodes {
 };
 
 pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
-    if let Some(regular) = regular_square_board(GameKind::Go9, lines, from, &ALPHABET) {
-        let game = game(&regular.cells);
-        return Some(PositionBuilder::regular(
-            GameKind::Go9,
-            regular.first_line,
-            regular.lines_examined,
-            game,
-        ));
-    }
-    let (p, cells) = read_square_board(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT)?;
-    Some(p.finish(cells.as_ref().map(game), None))
+    square::parse(GameKind::Go9, lines, from, &ALPHABET, &LAYOUT, game)
 }
 
 /// The board of cells that were all read correctly.

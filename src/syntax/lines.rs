@@ -14,6 +14,11 @@ pub(super) const fn is_blank_char(c: char) -> bool {
     c == ' ' || c == '\t'
 }
 
+/// Whether the line holds only spaces and tabs ([`LineKind::Blank`]).
+pub(super) fn is_blank(line: &str) -> bool {
+    line.bytes().all(|b| b == b' ' || b == b'\t')
+}
+
 pub(super) fn classify(line: &str) -> LineKind {
     match line.bytes().find(|&b| b != b' ' && b != b'\t') {
         None => LineKind::Blank,

@@ -42,7 +42,8 @@ pub mod uttt;
 mod uttt_board;
 
 pub use file::{
-    Diagnosed, Header, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes, diagnose_each,
-    file_diagnostics, parse_file, parse_header, parse_lines, parse_position, read_positions,
+    Diagnosed, Header, InOrder, ParsedFile, collect_diagnostics, diagnose, diagnose_bytes,
+    diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
+    read_positions,
 };
 pub use position::{Game, ParsedPosition, board_size};

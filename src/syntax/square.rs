@@ -7,8 +7,8 @@ use crate::text::LineSource;
 use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder};
-use super::lines::{LineKind, trim_trailing_blanks};
-use super::position::board_size;
+use super::lines::{LineKind, is_blank, trim_trailing_blanks};
+use super::position::{Game, ParsedPosition, board_size};
 
 /// Codes of the layout faults of the square-board formats.
 pub(super) struct LayoutCodes {
@@ -20,12 +20,35 @@ pub(super) struct LayoutCodes {
 /// The cells of a square board as read: one byte per cell.
 pub(super) type Cells = [[u8; 9]; 9];
 
+/// Reads one `.go9` or `.tomek` board, starting the search at line
+/// `from`: the short way when it is in the usual layout, else the full
+/// reader. `game` makes a board whose cells were all read correctly.
+pub(super) fn parse(
+    kind: GameKind,
+    lines: &dyn LineSource,
+    from: u32,
+    alphabet: &Alphabet,
+    codes: &LayoutCodes,
+    game: impl Fn(&Cells) -> Game,
+) -> Option<ParsedPosition> {
+    if let Some(regular) = regular_square_board(kind, lines, from, alphabet) {
+        return Some(PositionBuilder::regular(
+            kind,
+            regular.first_line,
+            regular.lines_examined,
+            game(&regular.cells),
+        ));
+    }
+    let (p, cells) = read_square_board(kind, lines, from, alphabet, codes)?;
+    Some(p.finish(cells.as_ref().map(game), None))
+}
+
 /// A board in the usual layout, read without the builder (see
 /// [`regular_square_board`]).
-pub(super) struct RegularBoard {
-    pub first_line: u32,
-    pub lines_examined: u32,
-    pub cells: Cells,
+struct RegularBoard {
+    first_line: u32,
+    lines_examined: u32,
+    cells: Cells,
 }
 
 /// The usual board, read the short way: blank lines, then `size` rows of
@@ -36,7 +59,7 @@ pub(super) struct RegularBoard {
 /// builder). `None` for anything else, which the full reader then reads
 /// and reports on: a comment, a short or long row, a wrong cell, trailing
 /// blanks, a board not followed by a blank line.
-pub(super) fn regular_square_board(
+fn regular_square_board(
     kind: GameKind,
     lines: &dyn LineSource,
     from: u32,
@@ -50,7 +73,7 @@ pub(super) fn regular_square_board(
             return None;
         }
         let text = lines.line(line);
-        if !text.bytes().all(|b| b == b' ' || b == b'\t') {
+        if !is_blank(&text) {
             break line;
         }
         line += 1;
@@ -68,7 +91,7 @@ pub(super) fn regular_square_board(
     let lines_examined = if after >= count {
         // Reaching the end is a dependency too (see `next_non_comment`).
         count - first_line
-    } else if lines.line(after).bytes().all(|b| b == b' ' || b == b'\t') {
+    } else if is_blank(&lines.line(after)) {
         size as u32 + 1
     } else {
         return None;
@@ -83,7 +106,7 @@ pub(super) fn regular_square_board(
 /// Reads a `.go9` or `.tomek` board: `size` consecutive rows of `size`
 /// cells, ended by a blank line or the end of the text. Returns the builder
 /// and the cells when every one of them was read correctly.
-pub(super) fn read_square_board<'a>(
+fn read_square_board<'a>(
     kind: GameKind,
     lines: &'a dyn LineSource,
     from: u32,

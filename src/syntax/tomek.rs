@@ -1,14 +1,14 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
-use crate::diagnostics::{Diagnostic, Span, codes};
+use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
 use crate::text::LineSource;
 
-use super::builder::{Alphabet, PositionBuilder};
-use super::position::{Game, ParsedPosition};
-use super::square::{Cells, LayoutCodes, read_square_board, regular_square_board};
+use super::builder::Alphabet;
+use super::position::{Game, ParsedPosition, row_span_in};
+use super::square::{self, Cells, LayoutCodes};
 
 fn fix_case(c: char) -> Option<char> {
     matches!(c, 'x' | 'o' | 't').then(|| c.to_ascii_uppercase())
@@ -28,24 +28,15 @@ const LAYOUT: LayoutCodes = LayoutCodes {
 };
 
 pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
-    if let Some(regular) = regular_square_board(GameKind::Tomek, lines, from, &ALPHABET) {
-        return Some(PositionBuilder::regular(
-            GameKind::Tomek,
-            regular.first_line,
-            regular.lines_examined,
-            game(regular.cells),
-        ));
-    }
-    let (p, cells) = read_square_board(GameKind::Tomek, lines, from, &ALPHABET, &LAYOUT)?;
-    Some(p.finish(cells.map(game), None))
+    square::parse(GameKind::Tomek, lines, from, &ALPHABET, &LAYOUT, game)
 }
 
 /// The board of cells that were all read correctly.
-fn game(cells: Cells) -> Game {
+fn game(cells: &Cells) -> Game {
     let mut board = Board::default();
     for (row, read) in board.cells.iter_mut().zip(cells) {
         for (mark, byte) in row.iter_mut().zip(read) {
-            *mark = Mark::from_byte(byte).unwrap_or(Mark::Empty);
+            *mark = Mark::from_byte(*byte).unwrap_or(Mark::Empty);
         }
     }
     let findings = tomek::analyse(&board);
@@ -70,10 +61,7 @@ pub(super) fn facts(
     out: &mut Vec<Diagnostic>,
 ) {
     let cell_span = |cell| p.cell_span(cell).unwrap_or_default();
-    let row_span = |row: usize| {
-        let line = p.row_lines.get(row).copied().flatten().unwrap_or(0);
-        Span::new(line, 0, 4)
-    };
+    let row_span = |row| row_span_in(GameKind::Tomek, &p.row_lines, row);
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();

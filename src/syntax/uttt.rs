@@ -13,7 +13,7 @@ use crate::text::LineSource;
 use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder, lowercase_players};
-use super::lines::{LineKind, describe, is_blank_char, quote, trim_trailing_blanks};
+use super::lines::{LineKind, describe, is_blank, is_blank_char, quote, trim_trailing_blanks};
 use super::position::{Game, ParsedPosition};
 use super::square::Cells;
 use super::uttt_board::{self, Rows, board_of};
@@ -261,7 +261,7 @@ fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
         _ => return None,
     };
     let after = last + 1;
-    if after < lines.line_count() && !lines.line(after).bytes().all(|b| b == b' ' || b == b'\t') {
+    if after < lines.line_count() && !is_blank(&lines.line(after)) {
         return None;
     }
     for row in 0..9 {
