@@ -164,12 +164,14 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
         source: Some(SOURCE.to_owned()),
         message: d.message.clone(),
         related_information: (!related.is_empty()).then_some(related),
-        data: d
-            .fix
-            .as_ref()
-            .map(|fix| json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })),
+        data: d.fix.as_ref().map(|fix| fix_data(ranges, fix)),
         ..lsp::Diagnostic::default()
     }
+}
+
+/// A certain fix as a diagnostic's `data`: its title and text edits.
+pub fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
+    json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })
 }
 
 pub fn severity(severity: Severity) -> DiagnosticSeverity {
