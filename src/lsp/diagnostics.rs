@@ -4,9 +4,9 @@
 //! Only conversion happens here: the document keeps its positions'
 //! diagnostics up to date as it is edited, so a change costs the
 //! conversion of the diagnostics, not a re-analysis. Files read from disk
-//! are converted from their plain text ([`TextRanges`]), without building
-//! a rope. Pushed diagnostics are written straight as JSON by `publish`,
-//! under the same [`Budget`].
+//! are converted from the lines their diagnostics name (`workspace::checked`),
+//! without building a rope. Pushed diagnostics are written straight as JSON
+//! by `publish`, under the same [`Budget`].
 
 use serde_json::json;
 use tower_lsp_server::ls_types::{
@@ -15,10 +15,9 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::config::DiagnosticFilter;
-use super::encoding::{Encoding, span_to_range, str_span_to_range};
+use super::encoding::span_to_range;
 use super::view::DocView;
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
-use crate::text::TextLines;
 
 pub const SOURCE: &str = "boardls";
 
@@ -31,35 +30,6 @@ pub trait SpanRanges {
 impl SpanRanges for DocView<'_> {
     fn range(&self, span: Span) -> Range {
         span_to_range(self.doc.rope(), span.line, span.start, span.end, self.enc())
-    }
-}
-
-/// The lines of a plain text, for diagnostics of a file that is not open.
-pub struct TextRanges<'a> {
-    lines: TextLines<'a>,
-    enc: Encoding,
-}
-
-impl<'a> TextRanges<'a> {
-    pub fn new(text: &'a str, enc: Encoding) -> TextRanges<'a> {
-        TextRanges {
-            lines: TextLines::new(text),
-            enc,
-        }
-    }
-}
-
-impl SpanRanges for TextRanges<'_> {
-    fn range(&self, span: Span) -> Range {
-        let last = self.lines.len().saturating_sub(1);
-        if span.line as usize > last {
-            // Past the end: the end of the text, as the rope clamps.
-            let end = self.lines.get(last);
-            let line = u32::try_from(last).unwrap_or(u32::MAX);
-            return str_span_to_range(end, line, u32::MAX, u32::MAX, self.enc);
-        }
-        let text = self.lines.get(span.line as usize);
-        str_span_to_range(text, span.line, span.start, span.end, self.enc)
     }
 }
 
@@ -175,11 +145,6 @@ impl Budget {
     }
 }
 
-/// The LSP range of an absolute engine span.
-pub fn range(view: &DocView<'_>, span: Span) -> Range {
-    view.range(span)
-}
-
 /// One diagnostic with absolute spans. Related spans (a killable group's
 /// stones, for instance) become related locations in the same document;
 /// a certain fix travels in `data` so a client can show it without asking.
@@ -199,12 +164,14 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
         source: Some(SOURCE.to_owned()),
         message: d.message.clone(),
         related_information: (!related.is_empty()).then_some(related),
-        data: d
-            .fix
-            .as_ref()
-            .map(|fix| json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })),
+        data: d.fix.as_ref().map(|fix| fix_data(ranges, fix)),
         ..lsp::Diagnostic::default()
     }
+}
+
+/// A certain fix as a diagnostic's `data`: its title and text edits.
+pub fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
+    json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })
 }
 
 pub fn severity(severity: Severity) -> DiagnosticSeverity {

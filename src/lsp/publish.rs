@@ -18,7 +18,7 @@ use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnos
 use tower_lsp_server::ls_types::{Position, Range};
 
 use super::config::DiagnosticFilter;
-use super::diagnostics::{Budget, SOURCE};
+use super::diagnostics::{Budget, SOURCE, SpanRanges, fix_data};
 use super::encoding::{Encoding, span_to_range};
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::document::Snapshot;
@@ -163,17 +163,7 @@ impl Writer<'_, '_> {
         }
         if let Some(fix) = &d.fix {
             // Rare (a letter case, a count line): the typed way.
-            let edits: Vec<_> = fix
-                .edits
-                .iter()
-                .map(|(span, text)| {
-                    tower_lsp_server::ls_types::TextEdit::new(
-                        self.lsp_range(position, *span),
-                        text.clone(),
-                    )
-                })
-                .collect();
-            let data = serde_json::json!({ "fix": { "title": fix.title, "edits": edits } });
+            let data = fix_data(&PositionRanges(self, position), fix);
             self.out.extend_from_slice(br#","data":"#);
             let _ = serde_json::to_writer(&mut *self.out.0, &data);
         }
@@ -217,5 +207,15 @@ impl Writer<'_, '_> {
             );
         }
         span_to_range(self.rope, span.line, span.start, span.end, self.enc)
+    }
+}
+
+/// The writer's ranges for the spans of one position's diagnostic (a
+/// fix's edits).
+struct PositionRanges<'a, 'w, 'o>(&'a Writer<'w, 'o>, Option<(u32, &'a ParsedPosition)>);
+
+impl SpanRanges for PositionRanges<'_, '_, '_> {
+    fn range(&self, span: Span) -> Range {
+        self.0.lsp_range(self.1, span)
     }
 }

@@ -121,7 +121,7 @@ impl Checked {
 }
 
 /// Spans on the stored lines, in the client's encoding; the same clamping
-/// as `TextRanges` over the whole text.
+/// as over the whole text (a rope clamps a line past the end to its end).
 struct StoredRanges<'a> {
     lines: &'a Lines,
     enc: Encoding,
@@ -153,14 +153,45 @@ pub fn file_problem(message: String) -> lsp::Diagnostic {
 
 #[cfg(test)]
 mod tests {
+    use crate::diagnostics::Span;
     use crate::document::Document;
     use crate::games::GameKind;
-    use crate::lsp::diagnostics::{TextRanges, to_lsp};
-    use crate::lsp::encoding::Encoding;
+    use crate::lsp::diagnostics::{SpanRanges, to_lsp};
+    use crate::lsp::encoding::{Encoding, str_span_to_range};
     use crate::lsp::view::{ClientCaps, DocView};
     use crate::lsp::workspace::checked::Checked;
     use crate::syntax::diagnose;
-    use tower_lsp_server::ls_types::Uri;
+    use crate::text::{TextLines, to_u32};
+    use tower_lsp_server::ls_types::{Range, Uri};
+
+    /// Spans on every line of a plain text: what the stored lines must
+    /// convert like.
+    struct TextRanges<'a> {
+        lines: TextLines<'a>,
+        enc: Encoding,
+    }
+
+    impl<'a> TextRanges<'a> {
+        fn new(text: &'a str, enc: Encoding) -> TextRanges<'a> {
+            TextRanges {
+                lines: TextLines::new(text),
+                enc,
+            }
+        }
+    }
+
+    impl SpanRanges for TextRanges<'_> {
+        fn range(&self, span: Span) -> Range {
+            let last = self.lines.len().saturating_sub(1);
+            if span.line as usize > last {
+                // Past the end: the end of the text, as the rope clamps.
+                let end = self.lines.get(last);
+                return str_span_to_range(end, to_u32(last), u32::MAX, u32::MAX, self.enc);
+            }
+            let text = self.lines.get(span.line as usize);
+            str_span_to_range(text, span.line, span.start, span.end, self.enc)
+        }
+    }
 
     fn uri() -> Uri {
         "file:///w/a.go9"

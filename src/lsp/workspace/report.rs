@@ -39,12 +39,11 @@ pub fn document_report(
                 if previous_result_id == Some(id.as_str()) {
                     return unchanged(id);
                 }
-                (Some(id), entry.diagnostics.clone())
+                (Some(id), filter.apply(entry.diagnostics.clone()))
             }
             None => (None, Vec::new()),
         },
     };
-    let items = filter.apply(items);
     DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
         RelatedFullDocumentDiagnosticReport {
             related_documents: None,
@@ -83,13 +82,14 @@ pub fn workspace_report(
         .collect();
     let mut items = Vec::new();
     let mut reported = HashSet::new();
+    let client_has =
+        |uri: &Uri, id: &str| previous.get(&key(uri)).is_some_and(|(_, old)| *old == id);
+    // `shown` is `None` when the client has this result id already.
     let mut report =
-        |uri: &Uri, version: Option<i64>, id: String, diagnostics: Option<Vec<lsp::Diagnostic>>| {
-            let k = key(uri);
-            let unchanged = previous.get(&k).is_some_and(|(_, old)| *old == id);
-            reported.insert(k);
-            items.push(if unchanged {
-                WorkspaceDocumentDiagnosticReport::Unchanged(
+        |uri: &Uri, version: Option<i64>, id: String, shown: Option<Vec<lsp::Diagnostic>>| {
+            reported.insert(key(uri));
+            items.push(match shown {
+                None => WorkspaceDocumentDiagnosticReport::Unchanged(
                     WorkspaceUnchangedDocumentDiagnosticReport {
                         uri: uri.clone(),
                         version,
@@ -97,16 +97,17 @@ pub fn workspace_report(
                             result_id: id,
                         },
                     },
-                )
-            } else {
-                WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
-                    uri: uri.clone(),
-                    version,
-                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
-                        result_id: Some(id),
-                        items: filter.apply(diagnostics.unwrap_or_default()),
-                    },
-                })
+                ),
+                Some(items) => {
+                    WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                        uri: uri.clone(),
+                        version,
+                        full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                            result_id: Some(id),
+                            items,
+                        },
+                    })
+                }
             });
         };
     let open_uris: Vec<Uri> = state.docs.keys().cloned().collect();
@@ -116,22 +117,20 @@ pub fn workspace_report(
             continue;
         };
         let id = filter.result_id(&generation.to_string());
-        let unchanged = previous.get(&key(uri)).is_some_and(|(_, old)| *old == id);
+        let unchanged = client_has(uri, &id);
         let Some(view) = state.view(uri) else {
             continue;
         };
         let version = Some(i64::from(view.version));
-        let diagnostics = (!unchanged).then(|| diagnostics::shown(&view, filter));
-        report(uri, version, id, diagnostics);
+        let shown = (!unchanged).then(|| diagnostics::shown(&view, filter));
+        report(uri, version, id, shown);
     }
     for (path, entry) in state.workspace.entries() {
         if !open.contains(path) {
             let id = filter.result_id(&entry.result_id);
-            let unchanged = previous
-                .get(&key(&entry.uri))
-                .is_some_and(|(_, old)| *old == id);
-            let diagnostics = (!unchanged).then(|| entry.diagnostics.clone());
-            report(&entry.uri, None, id, diagnostics);
+            let shown =
+                (!client_has(&entry.uri, &id)).then(|| filter.apply(entry.diagnostics.clone()));
+            report(&entry.uri, None, id, shown);
         }
     }
     for (k, (uri, _)) in &previous {

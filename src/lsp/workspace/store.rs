@@ -24,7 +24,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -174,14 +173,13 @@ impl Store {
     /// The file at `real` as judged now: `None` when it is gone. Read only
     /// when nothing was kept for it, or the file changed since.
     pub fn check(&self, real: &Path, kind: GameKind) -> Option<Arc<Checked>> {
-        let stamp = match fs::metadata(real) {
-            Ok(metadata) if metadata.is_file() => Some(Stamp::of(&metadata)),
-            Ok(_) => None,
-            Err(err) if gone(&err) => None,
-            // Cannot even look (a folder without search permission): the
-            // read says why.
-            Err(_) => None,
-        };
+        // No stamp when the file is gone, is not a regular file, or cannot
+        // even be looked at (a folder without search permission: the read
+        // says why); nothing is then answered from what was kept.
+        let stamp = fs::metadata(real)
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .map(|metadata| Stamp::of(&metadata));
         let mut state = self.lock();
         loop {
             match state.files.get(real) {
@@ -352,13 +350,6 @@ impl Drop for Reading<'_> {
         drop(state);
         self.store.finished.notify_all();
     }
-}
-
-fn gone(err: &io::Error) -> bool {
-    matches!(
-        err.kind(),
-        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-    )
 }
 
 fn walk_now(from: &Path) -> Walked {

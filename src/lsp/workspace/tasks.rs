@@ -217,8 +217,15 @@ pub fn refresh_pull(session: &Session) {
 /// Forgets the files `drop` selects and clears their diagnostics (those of
 /// open documents stay the editor's).
 pub fn clear_files(session: &Session, state: &mut State, drop: impl Fn(&std::path::Path) -> bool) {
+    let forgotten = state.workspace.forget(drop);
+    clear(session, state, forgotten);
+}
+
+/// Clears the diagnostics of files the index forgot, but those of open
+/// documents (they stay the editor's).
+fn clear(session: &Session, state: &State, forgotten: Vec<(PathBuf, Uri)>) {
     let open = state.open_paths();
-    for (path, uri) in state.workspace.forget(drop) {
+    for (path, uri) in forgotten {
         if !open.contains(&path) {
             session.publish_unopened(state, uri, Vec::new());
         }
@@ -323,12 +330,8 @@ pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
         for path in &removed {
             state.leases.remove(path);
         }
-        let open = state.open_paths();
-        for (path, uri) in state.workspace.remove_folders(&removed) {
-            if !open.contains(&path) {
-                session.publish_unopened(&state, uri, Vec::new());
-            }
-        }
+        let forgotten = state.workspace.remove_folders(&removed);
+        clear(session, &state, forgotten);
         let added: Vec<Folder> = added
             .iter()
             .filter_map(disk::folder)
