@@ -10,7 +10,6 @@ use std::io::Write as _;
 
 use crate::check::sink::{CheckedFile, Sink};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::text::char_column;
 
 pub struct GithubSink;
 
@@ -21,7 +20,6 @@ impl Sink for GithubSink {
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         let span = diagnostic.span;
-        let line = file.line(span.line);
         let command = match diagnostic.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -33,8 +31,8 @@ impl Sink for GithubSink {
             escape_property(relative(file.path)),
             span.line + 1,
             span.line + 1,
-            char_column(line, span.start) + 1,
-            char_column(line, span.end.max(span.start)) + 1,
+            file.char_column(span.line, span.start) + 1,
+            file.char_column(span.line, span.end.max(span.start)) + 1,
             escape_property(diagnostic.code),
             escape_data(&diagnostic.message),
         );

@@ -5,7 +5,6 @@ use std::io::Write as _;
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::text::utf16_column;
 
 /// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
 /// code units), `severity`, `code`, `message`, `related` (each a `range`
@@ -32,10 +31,9 @@ pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> ser
 }
 
 fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    let line = file.line(span.line);
     serde_json::json!({
-        "start": { "line": span.line, "character": utf16_column(line, span.start) },
-        "end": { "line": span.line, "character": utf16_column(line, span.end) },
+        "start": { "line": span.line, "character": file.utf16_column(span.line, span.start) },
+        "end": { "line": span.line, "character": file.utf16_column(span.line, span.end) },
     })
 }
 

@@ -18,7 +18,6 @@ use std::io::Write as _;
 use crate::check::rules::{rule_index, rules};
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::text::utf16_column;
 
 /// Where SARIF 2.1.0's JSON schema is published.
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -113,12 +112,11 @@ impl Sink for SarifSink {
 }
 
 fn region(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    let line = file.line(span.line);
     serde_json::json!({
         "startLine": span.line + 1,
-        "startColumn": utf16_column(line, span.start) + 1,
+        "startColumn": file.utf16_column(span.line, span.start) + 1,
         "endLine": span.line + 1,
-        "endColumn": utf16_column(line, span.end.max(span.start)) + 1,
+        "endColumn": file.utf16_column(span.line, span.end.max(span.start)) + 1,
     })
 }
 

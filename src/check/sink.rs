@@ -3,7 +3,7 @@
 //! ([`Summary`]).
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::text::CursorLines;
+use crate::text::{CursorLines, char_column, utf16_column};
 
 /// One file being checked, as a [`Sink`] sees it.
 pub struct CheckedFile<'a> {
@@ -23,6 +23,19 @@ impl<'a> CheckedFile<'a> {
     /// diagnostic being rendered (the file is never indexed as a whole).
     pub fn line(&self, index: u32) -> &'a str {
         self.lines.get(index)
+    }
+
+    /// The 0-based column of byte `byte` of line `line`, in characters.
+    #[inline]
+    pub fn char_column(&self, line: u32, byte: u32) -> u32 {
+        char_column(self.line(line), byte)
+    }
+
+    /// The 0-based column of byte `byte` of line `line`, in UTF-16 code
+    /// units (as LSP and SARIF count).
+    #[inline]
+    pub fn utf16_column(&self, line: u32, byte: u32) -> u32 {
+        utf16_column(self.line(line), byte)
     }
 }
 
