@@ -16,7 +16,7 @@
 use std::io::Write as _;
 
 use crate::check::rules::{rule_index, rules};
-use crate::check::sink::{CheckedFile, Sink, Summary};
+use crate::check::sink::{CheckedFile, Sink, Summary, relative};
 use crate::diagnostics::{Diagnostic, Severity, Span};
 
 /// Where SARIF 2.1.0's JSON schema is published.
@@ -125,10 +125,7 @@ fn region(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
 /// every byte that may not stand in a URI path is percent-encoded.
 pub fn uri(path: &str) -> String {
     let path = path.replace('\\', "/");
-    let mut path = path.as_str();
-    while let Some(rest) = path.strip_prefix("./") {
-        path = rest;
-    }
+    let path = relative(&path);
     let (prefix, path) = if path.starts_with('/') {
         ("file://", path)
     } else if path.len() > 2

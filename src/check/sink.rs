@@ -39,6 +39,16 @@ impl<'a> CheckedFile<'a> {
     }
 }
 
+/// A relative path without its leading `./` (what walking `.` gives), as
+/// formats that name files relative to the repository want it.
+pub fn relative(path: &str) -> &str {
+    let mut path = path;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
+    }
+    path
+}
+
 /// Totals over the whole run, for a summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -80,4 +90,17 @@ pub trait Sink {
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>);
     fn end_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
     fn summary(&mut self, _summary: &Summary, _out: &mut Vec<u8>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::sink::relative;
+
+    #[test]
+    fn leading_dot_slashes_go() {
+        assert_eq!(relative("./a/b.go9"), "a/b.go9");
+        assert_eq!(relative("././a.go9"), "a.go9");
+        assert_eq!(relative("../a.go9"), "../a.go9");
+        assert_eq!(relative(".hidden.go9"), ".hidden.go9");
+    }
 }
