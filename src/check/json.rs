@@ -46,11 +46,31 @@ impl Sink for JsonSink {
     }
 }
 
+/// The items of a JSON array that is written as they come, one per line
+/// (the array's `[` is the caller's): `json`'s and `sarif`'s results.
+#[derive(Default)]
+pub(super) struct StreamedArray {
+    written: bool,
+}
+
+impl StreamedArray {
+    /// Starts the next item's line.
+    pub(super) fn item(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
+        self.written = true;
+    }
+
+    /// The closing `]`, on a line of its own after any item.
+    pub(super) fn close(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b"\n]" } else { b"]" });
+    }
+}
+
 /// `json`: one JSON array of the same objects, one per line, written as
 /// they come: `[` at the start, `]` after the last file.
 #[derive(Default)]
 pub struct JsonArraySink {
-    written: bool,
+    items: StreamedArray,
 }
 
 impl Sink for JsonArraySink {
@@ -59,12 +79,12 @@ impl Sink for JsonArraySink {
     }
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
-        self.written = true;
+        self.items.item(out);
         let _ = write!(out, "{}", diagnostic_object(file, diagnostic));
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written { b"\n]\n" } else { b"]\n" });
+        self.items.close(out);
+        out.push(b'\n');
     }
 }

@@ -15,6 +15,7 @@
 
 use std::io::Write as _;
 
+use crate::check::json::StreamedArray;
 use crate::check::rules::{rule_index, rules};
 use crate::check::sink::{CheckedFile, Sink, Summary, relative};
 use crate::diagnostics::{Diagnostic, Severity, Span};
@@ -24,7 +25,7 @@ pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 #[derive(Default)]
 pub struct SarifSink {
-    written: bool,
+    results: StreamedArray,
 }
 
 /// SARIF's word for a severity.
@@ -97,17 +98,13 @@ impl Sink for SarifSink {
                 .collect();
             result["relatedLocations"] = related.into();
         }
-        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
-        self.written = true;
+        self.results.item(out);
         let _ = write!(out, "{result}");
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written {
-            b"\n]\n}]\n}\n"
-        } else {
-            b"]\n}]\n}\n"
-        });
+        self.results.close(out);
+        out.extend_from_slice(b"\n}]\n}\n");
     }
 }
 
