@@ -2,7 +2,6 @@
 
 use crate::check::sink::{CheckedFile, Sink};
 use crate::diagnostics::Diagnostic;
-use crate::text::char_column;
 
 /// `path:line:col: severity[code]: message`, 1-based, the column counting
 /// characters.
@@ -17,7 +16,7 @@ impl Sink for TextSink {
     /// prints seven million of these lines.
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         let span = diagnostic.span;
-        let column = char_column(file.line(span.line), span.start);
+        let column = file.char_column(span.line, span.start);
         let mut number = itoa::Buffer::new();
         out.extend_from_slice(file.path.as_bytes());
         out.push(b':');

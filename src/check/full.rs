@@ -26,7 +26,6 @@ use annotate_snippets::{
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::text::char_column;
 use crate::wording::count;
 
 /// Related spans annotated in a frame (or listed under it) at most; the
@@ -74,7 +73,7 @@ impl Sink for FullSink {
             // The renderer would count the column from the cut: say where
             // the span is in the whole line, then show the frame.
             let span = diagnostic.span;
-            let column = char_column(file.line(span.line), span.start) as usize + 1;
+            let column = file.char_column(span.line, span.start) as usize + 1;
             groups.push(
                 title.element(
                     Origin::path(file.path)
@@ -289,7 +288,7 @@ fn without_styles(line: &str) -> String {
 
 /// A related span listed under the frame: `path:line:col: message`.
 fn far_note(file: &CheckedFile<'_>, span: Span, message: &str) -> String {
-    let column = char_column(file.line(span.line), span.start) + 1;
+    let column = file.char_column(span.line, span.start) + 1;
     format!("{}:{}:{column}: {message}", file.path, span.line + 1)
 }
 

@@ -8,9 +8,8 @@
 
 use std::io::Write as _;
 
-use crate::check::sink::{CheckedFile, Sink};
+use crate::check::sink::{CheckedFile, Sink, relative};
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::text::char_column;
 
 pub struct GithubSink;
 
@@ -21,7 +20,6 @@ impl Sink for GithubSink {
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         let span = diagnostic.span;
-        let line = file.line(span.line);
         let command = match diagnostic.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -30,25 +28,16 @@ impl Sink for GithubSink {
         let _ = writeln!(
             out,
             "::{command} file={},line={},endLine={},col={},endColumn={},title={}::{}",
+            // GitHub matches the path against the repository's files.
             escape_property(relative(file.path)),
             span.line + 1,
             span.line + 1,
-            char_column(line, span.start) + 1,
-            char_column(line, span.end.max(span.start)) + 1,
+            file.char_column(span.line, span.start) + 1,
+            file.char_column(span.line, span.end.max(span.start)) + 1,
             escape_property(diagnostic.code),
             escape_data(&diagnostic.message),
         );
     }
-}
-
-/// A path as GitHub matches it against the repository: without a leading
-/// `./` (what walking `.` gives).
-fn relative(path: &str) -> &str {
-    let mut path = path;
-    while let Some(rest) = path.strip_prefix("./") {
-        path = rest;
-    }
-    path
 }
 
 /// A command's message: `%`, CR and LF percent-encoded, as the Actions
@@ -77,20 +66,12 @@ fn escape(text: &str, special: &[char]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::github::{escape_data, escape_property, relative};
+    use crate::check::github::{escape_data, escape_property};
 
     #[test]
     fn escapes_as_the_actions_runner_decodes() {
         assert_eq!(escape_data("50% a:b,c\r\nd"), "50%25 a:b,c%0D%0Ad");
         assert_eq!(escape_property("50% a:b,c\r\nd"), "50%25 a%3Ab%2Cc%0D%0Ad");
         assert_eq!(escape_data("plain `x`"), "plain `x`");
-    }
-
-    #[test]
-    fn leading_dot_slashes_go() {
-        assert_eq!(relative("./a/b.go9"), "a/b.go9");
-        assert_eq!(relative("././a.go9"), "a.go9");
-        assert_eq!(relative("../a.go9"), "../a.go9");
-        assert_eq!(relative(".hidden.go9"), ".hidden.go9");
     }
 }

@@ -5,7 +5,6 @@ use std::io::Write as _;
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::text::utf16_column;
 
 /// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
 /// code units), `severity`, `code`, `message`, `related` (each a `range`
@@ -32,10 +31,9 @@ pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> ser
 }
 
 fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    let line = file.line(span.line);
     serde_json::json!({
-        "start": { "line": span.line, "character": utf16_column(line, span.start) },
-        "end": { "line": span.line, "character": utf16_column(line, span.end) },
+        "start": { "line": span.line, "character": file.utf16_column(span.line, span.start) },
+        "end": { "line": span.line, "character": file.utf16_column(span.line, span.end) },
     })
 }
 
@@ -48,11 +46,31 @@ impl Sink for JsonSink {
     }
 }
 
+/// The items of a JSON array that is written as they come, one per line
+/// (the array's `[` is the caller's): `json`'s and `sarif`'s results.
+#[derive(Default)]
+pub(super) struct StreamedArray {
+    written: bool,
+}
+
+impl StreamedArray {
+    /// Starts the next item's line.
+    pub(super) fn item(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
+        self.written = true;
+    }
+
+    /// The closing `]`, on a line of its own after any item.
+    pub(super) fn close(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(if self.written { b"\n]" } else { b"]" });
+    }
+}
+
 /// `json`: one JSON array of the same objects, one per line, written as
 /// they come: `[` at the start, `]` after the last file.
 #[derive(Default)]
 pub struct JsonArraySink {
-    written: bool,
+    items: StreamedArray,
 }
 
 impl Sink for JsonArraySink {
@@ -61,12 +79,12 @@ impl Sink for JsonArraySink {
     }
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
-        self.written = true;
+        self.items.item(out);
         let _ = write!(out, "{}", diagnostic_object(file, diagnostic));
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written { b"\n]\n" } else { b"]\n" });
+        self.items.close(out);
+        out.push(b'\n');
     }
 }

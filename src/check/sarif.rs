@@ -15,17 +15,17 @@
 
 use std::io::Write as _;
 
+use crate::check::json::StreamedArray;
 use crate::check::rules::{rule_index, rules};
-use crate::check::sink::{CheckedFile, Sink, Summary};
+use crate::check::sink::{CheckedFile, Sink, Summary, relative};
 use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::text::utf16_column;
 
 /// Where SARIF 2.1.0's JSON schema is published.
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 #[derive(Default)]
 pub struct SarifSink {
-    written: bool,
+    results: StreamedArray,
 }
 
 /// SARIF's word for a severity.
@@ -98,27 +98,22 @@ impl Sink for SarifSink {
                 .collect();
             result["relatedLocations"] = related.into();
         }
-        out.extend_from_slice(if self.written { b",\n" } else { b"\n" });
-        self.written = true;
+        self.results.item(out);
         let _ = write!(out, "{result}");
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
-        out.extend_from_slice(if self.written {
-            b"\n]\n}]\n}\n"
-        } else {
-            b"]\n}]\n}\n"
-        });
+        self.results.close(out);
+        out.extend_from_slice(b"\n}]\n}\n");
     }
 }
 
 fn region(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    let line = file.line(span.line);
     serde_json::json!({
         "startLine": span.line + 1,
-        "startColumn": utf16_column(line, span.start) + 1,
+        "startColumn": file.utf16_column(span.line, span.start) + 1,
         "endLine": span.line + 1,
-        "endColumn": utf16_column(line, span.end.max(span.start)) + 1,
+        "endColumn": file.utf16_column(span.line, span.end.max(span.start)) + 1,
     })
 }
 
@@ -127,10 +122,7 @@ fn region(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
 /// every byte that may not stand in a URI path is percent-encoded.
 pub fn uri(path: &str) -> String {
     let path = path.replace('\\', "/");
-    let mut path = path.as_str();
-    while let Some(rest) = path.strip_prefix("./") {
-        path = rest;
-    }
+    let path = relative(&path);
     let (prefix, path) = if path.starts_with('/') {
         ("file://", path)
     } else if path.len() > 2

@@ -3,7 +3,7 @@
 //! ([`Summary`]).
 
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::text::CursorLines;
+use crate::text::{CursorLines, char_column, utf16_column};
 
 /// One file being checked, as a [`Sink`] sees it.
 pub struct CheckedFile<'a> {
@@ -24,6 +24,29 @@ impl<'a> CheckedFile<'a> {
     pub fn line(&self, index: u32) -> &'a str {
         self.lines.get(index)
     }
+
+    /// The 0-based column of byte `byte` of line `line`, in characters.
+    #[inline]
+    pub fn char_column(&self, line: u32, byte: u32) -> u32 {
+        char_column(self.line(line), byte)
+    }
+
+    /// The 0-based column of byte `byte` of line `line`, in UTF-16 code
+    /// units (as LSP and SARIF count).
+    #[inline]
+    pub fn utf16_column(&self, line: u32, byte: u32) -> u32 {
+        utf16_column(self.line(line), byte)
+    }
+}
+
+/// A relative path without its leading `./` (what walking `.` gives), as
+/// formats that name files relative to the repository want it.
+pub fn relative(path: &str) -> &str {
+    let mut path = path;
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
+    }
+    path
 }
 
 /// Totals over the whole run, for a summary.
@@ -67,4 +90,17 @@ pub trait Sink {
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>);
     fn end_file(&mut self, _file: &CheckedFile<'_>, _out: &mut Vec<u8>) {}
     fn summary(&mut self, _summary: &Summary, _out: &mut Vec<u8>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::sink::relative;
+
+    #[test]
+    fn leading_dot_slashes_go() {
+        assert_eq!(relative("./a/b.go9"), "a/b.go9");
+        assert_eq!(relative("././a.go9"), "a.go9");
+        assert_eq!(relative("../a.go9"), "../a.go9");
+        assert_eq!(relative(".hidden.go9"), ".hidden.go9");
+    }
 }

@@ -27,6 +27,16 @@ pub struct OutLine {
     pub source: Option<u32>,
 }
 
+impl OutLine {
+    /// A blank line, from input line `source` or put in (`None`).
+    fn blank(source: Option<u32>) -> OutLine {
+        OutLine {
+            text: String::new(),
+            source,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
     Gap,
@@ -125,10 +135,7 @@ pub fn lines(kind: GameKind, lines: &TextLines<'_>, parsed: &ParsedFile) -> Vec<
                 // Right after the previous position: a blank line between.
                 if before == Before::Position && roles.get(line.wrapping_sub(1)) != Some(&Role::Gap)
                 {
-                    out.push(OutLine {
-                        text: String::new(),
-                        source: None,
-                    });
+                    out.push(OutLine::blank(None));
                 }
                 position_lines(kind, lines, &roles, position, &mut out);
                 line = position.last_line() as usize;
@@ -161,10 +168,7 @@ fn gap(
     let no_blanks = before == Before::Header;
     let need_blank = before == Before::Position && after == Before::Position;
     if need_blank && !range.clone().any(|l| is_blank(lines.get(l))) {
-        out.push(OutLine {
-            text: String::new(),
-            source: None,
-        });
+        out.push(OutLine::blank(None));
     }
     let mut emitted = false;
     let mut pending: Option<u32> = None;
@@ -177,10 +181,7 @@ fn gap(
         if let Some(blank) = pending.take() {
             // Not at the very start of the file.
             if !no_blanks && (emitted || before != Before::Nothing) {
-                out.push(OutLine {
-                    text: String::new(),
-                    source: Some(blank),
-                });
+                out.push(OutLine::blank(Some(blank)));
             }
         }
         out.push(OutLine {
@@ -196,10 +197,7 @@ fn gap(
         && after != Before::Nothing
         && (emitted || before != Before::Nothing)
     {
-        out.push(OutLine {
-            text: String::new(),
-            source: Some(blank),
-        });
+        out.push(OutLine::blank(Some(blank)));
     }
 }
 
@@ -219,10 +217,7 @@ fn position_lines(
         match roles.get(line as usize) {
             Some(Role::Row(row)) => {
                 if kind == GameKind::Uttt && (*row == 3 || *row == 6) && !blank_since_row {
-                    out.push(OutLine {
-                        text: String::new(),
-                        source: None,
-                    });
+                    out.push(OutLine::blank(None));
                 }
                 out.push(OutLine {
                     text: canonical_row(kind, text),
@@ -238,10 +233,7 @@ fn position_lines(
             _ if is_blank(text) => {
                 // Kept only between `.uttt` bands, one at most.
                 if kind == GameKind::Uttt && matches!(last_row, Some(2 | 5)) && !blank_since_row {
-                    out.push(OutLine {
-                        text: String::new(),
-                        source,
-                    });
+                    out.push(OutLine::blank(source));
                     blank_since_row = true;
                 }
             }

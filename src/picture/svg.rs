@@ -194,18 +194,11 @@ fn go9(out: &mut String, scene: &Scene, g: &Geometry) {
             r##" stroke="#000" stroke-width="1""##
         };
         match scene.cell(cell) {
-            b'x' => {
+            stone @ (b'x' | b'o') => {
+                let fill = if stone == b'x' { "#1b1b1b" } else { "#fafafa" };
                 let _ = writeln!(
                     out,
-                    r##"<circle {attributes} cx="{}" cy="{}" r="10" fill="#1b1b1b"{ring}/>"##,
-                    x + 12,
-                    y + 12
-                );
-            }
-            b'o' => {
-                let _ = writeln!(
-                    out,
-                    r##"<circle {attributes} cx="{}" cy="{}" r="10" fill="#fafafa"{ring}/>"##,
+                    r##"<circle {attributes} cx="{}" cy="{}" r="10" fill="{fill}"{ring}/>"##,
                     x + 12,
                     y + 12
                 );

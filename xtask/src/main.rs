@@ -172,9 +172,7 @@ impl Dist {
             return Err(format!("no server binary at {}", server.display()));
         }
 
-        if dist.exists() {
-            fs::remove_dir_all(&dist).map_err(|e| io("remove", &dist, e))?;
-        }
+        remove_dir(&dist)?;
         fs::create_dir_all(&dist).map_err(|e| io("create", &dist, e))?;
         self.archive(&root, &server, &dist)?;
 
@@ -202,8 +200,7 @@ impl Dist {
         let bundled = extension.join("server").join(self.exe());
         fs::create_dir_all(extension.join("server"))
             .map_err(|e| io("create", &extension.join("server"), e))?;
-        copy(&server, &bundled)?;
-        make_executable(&bundled)?;
+        copy_executable(&server, &bundled)?;
         let vsix = dist.join(format!("boardls-{}.vsix", self.platform));
         vsce_package(&extension, &vsix, Some(self.platform))?;
         drop(staged);
@@ -244,12 +241,9 @@ impl Dist {
         step(&format!("archiving the server: dist/{name}.tar.gz"));
         let staging = root.join("target/xtask");
         let folder = staging.join(&name);
-        if folder.exists() {
-            fs::remove_dir_all(&folder).map_err(|e| io("remove", &folder, e))?;
-        }
+        remove_dir(&folder)?;
         fs::create_dir_all(&folder).map_err(|e| io("create", &folder, e))?;
-        copy(server, &folder.join(self.exe()))?;
-        make_executable(&folder.join(self.exe()))?;
+        copy_executable(server, &folder.join(self.exe()))?;
         for file in ["README.md", "LICENSE"] {
             copy(&root.join(file), &folder.join(file))?;
         }
@@ -281,9 +275,7 @@ impl Staged {
 
     /// Removes what an earlier run may have left.
     fn clear(&self) -> Result {
-        if self.server.exists() {
-            fs::remove_dir_all(&self.server).map_err(|e| io("remove", &self.server, e))?;
-        }
+        remove_dir(&self.server)?;
         if self.license.exists() {
             fs::remove_file(&self.license).map_err(|e| io("remove", &self.license, e))?;
         }
@@ -318,6 +310,20 @@ fn copy(from: &Path, to: &Path) -> Result {
     fs::copy(from, to)
         .map(|_| ())
         .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+/// Removes a folder and all it holds, if it is there.
+fn remove_dir(dir: &Path) -> Result {
+    if dir.exists() {
+        fs::remove_dir_all(dir).map_err(|e| io("remove", dir, e))?;
+    }
+    Ok(())
+}
+
+/// Copies the server binary and makes the copy executable.
+fn copy_executable(from: &Path, to: &Path) -> Result {
+    copy(from, to)?;
+    make_executable(to)
 }
 
 #[cfg(unix)]

@@ -1,5 +1,4 @@
 // VS Code client for the boardls language server: starts `boardls lsp`
-// VS Code client for the boardls language server: starts `boardls lsp`
 // over stdio for .uttt, .go9 and .tomek documents; or, with
 // `boardls.server.daemon`, `boardls lsp --connect auto`, which joins the
 // user's shared daemon; or connects over TCP to a running server
@@ -54,9 +53,7 @@ export interface ServerBinary {
 export function resolveServer(configured: string | undefined, extensionPath: string): ServerBinary | undefined {
   const setting = (configured ?? '').trim();
   if (setting !== '') {
-    const expanded = setting.startsWith('~')
-      ? path.join(process.env.HOME ?? '', setting.slice(1))
-      : setting;
+    const expanded = expandHome(setting);
     return isExecutable(expanded) ? { command: expanded, origin: 'setting' } : undefined;
   }
   const bundled = path.join(extensionPath, 'server', EXE);
@@ -73,6 +70,11 @@ export function resolveServer(configured: string | undefined, extensionPath: str
     }
   }
   return undefined;
+}
+
+/** A setting's path with a leading `~` as the home folder. */
+function expandHome(file: string): string {
+  return file.startsWith('~') ? path.join(process.env.HOME ?? '', file.slice(1)) : file;
 }
 
 function isExecutable(file: string): boolean {
@@ -192,7 +194,7 @@ function connectTo(host: string, port: number, token: string | undefined): Serve
 
 /** The token in `boardls.server.tokenFile` (`~` is the home folder). */
 export function readToken(file: string): string {
-  const expanded = file.startsWith('~') ? path.join(process.env.HOME ?? '', file.slice(1)) : file;
+  const expanded = expandHome(file);
   const token = fs.readFileSync(expanded, 'utf8').trim();
   if (token === '' || token.includes('\n')) {
     throw new Error(`${expanded} must hold one line, the token`);
@@ -209,11 +211,12 @@ async function reportMissingBinary(configured: string): Promise<void> {
     `boardls: cannot start the language server. ${where} ` +
     'Install the extension built for your platform, put boardls on PATH, ' +
     'or set boardls.path to the binary.';
-  output?.appendLine(message);
-  await offerSettings(message);
+  await report(message);
 }
 
-async function offerSettings(message: string, setting = 'boardls.path'): Promise<void> {
+/** Logs `message` and shows it with a button that opens `setting`. */
+async function report(message: string, setting = 'boardls.path'): Promise<void> {
+  output?.appendLine(message);
   const choice = await vscode.window.showErrorMessage(message, OPEN_SETTINGS);
   if (choice === OPEN_SETTINGS) {
     await vscode.commands.executeCommand('workbench.action.openSettings', setting);
@@ -224,15 +227,17 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration('boardls');
   const address = config.get<string>('server.address', '').trim();
   let serverOptions: ServerOptions;
-  let what: string;
+  /** What to say when the client does not start. */
+  let failure: (err: unknown) => string;
   let setting: string;
   if (address !== '') {
     const target = parseAddress(address);
     setting = 'boardls.server.address';
     if (target === undefined) {
-      const message = `boardls: the setting boardls.server.address is "${address}", which is not HOST:PORT (such as 127.0.0.1:9257).`;
-      output?.appendLine(message);
-      void offerSettings(message, setting);
+      void report(
+        `boardls: the setting boardls.server.address is "${address}", which is not HOST:PORT (such as 127.0.0.1:9257).`,
+        setting,
+      );
       return;
     }
     const tokenFile = config.get<string>('server.tokenFile', '').trim();
@@ -241,14 +246,16 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       try {
         token = readToken(tokenFile);
       } catch (err) {
-        const message = `boardls: cannot read the token file ${tokenFile} (boardls.server.tokenFile): ${String(err)}`;
-        output?.appendLine(message);
-        void offerSettings(message, 'boardls.server.tokenFile');
+        void report(
+          `boardls: cannot read the token file ${tokenFile} (boardls.server.tokenFile): ${String(err)}`,
+          'boardls.server.tokenFile',
+        );
         return;
       }
     }
     serverOptions = connectTo(target.host, target.port, token);
-    what = `the daemon at ${address}`;
+    failure = (err) =>
+      `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address} --token-file FILE\` (and set boardls.server.tokenFile to FILE) or clear boardls.server.address.`;
     serverSource = `tcp:${address}`;
     serverOrigin = 'tcp';
   } else {
@@ -269,12 +276,12 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       debug: { command, args, transport: TransportKind.stdio },
     };
     serverOrigin = found.origin;
+    const what = daemon ? `${command} lsp --connect auto` : command;
+    failure = (err) => `boardls: the language server (${what}) failed to start: ${String(err)}`;
     if (daemon) {
-      what = `${command} lsp --connect auto`;
       serverSource = `daemon:${command}`;
       setting = 'boardls.server.daemon';
     } else {
-      what = command;
       serverSource = command;
       setting = 'boardls.path';
       output?.appendLine(`boardls: starting ${command} lsp (found: ${found.origin})`);
@@ -304,11 +311,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
   } catch (err) {
-    const message = address !== ''
-      ? `boardls: cannot connect to the language server at ${address} (${String(err)}); start it with \`boardls lsp --listen ${address} --token-file FILE\` (and set boardls.server.tokenFile to FILE) or clear boardls.server.address.`
-      : `boardls: the language server (${what}) failed to start: ${String(err)}`;
-    output?.appendLine(message);
-    void offerSettings(message, setting);
+    void report(failure(err), setting);
   }
   context.subscriptions.push({ dispose: () => void client?.stop() });
 }

@@ -105,7 +105,7 @@ local function round_trip(cmd)
 end
 
 local function check_filetypes()
-  for _, ft in ipairs({ 'uttt', 'go9', 'tomek' }) do
+  for _, ft in ipairs(require('boardls').filetypes) do
     local found = vim.filetype.match({ filename = 'board.' .. ft })
     if found ~= ft then
       health.error(('`.%s` files get the filetype %s, not %s'):format(ft, vim.inspect(found), ft),
