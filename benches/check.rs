@@ -7,7 +7,6 @@
 //! MB/s of input. The files go to `BOARDLS_BENCH_DIR` when set (and are
 //! kept), else to a temporary directory. Without `--bench`: 1,000 positions.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -19,14 +18,7 @@ mod common;
 fn main() {
     let quick = common::quick();
     let (positions, runs) = if quick { (1000, 1) } else { (100_000, 9) };
-    let (dir, keep) = match std::env::var_os("BOARDLS_BENCH_DIR") {
-        Some(dir) => (PathBuf::from(dir), true),
-        None => (
-            std::env::temp_dir().join(format!("boardls-check-bench-{}", std::process::id())),
-            false,
-        ),
-    };
-    std::fs::create_dir_all(&dir).expect("create the bench directory");
+    let (dir, keep) = common::work_dir("check-bench");
     println!("load average at start: {}", common::load());
     let mut cases: Vec<(GameKind, Boards)> =
         GameKind::ALL.iter().map(|&k| (k, Boards::Quiet)).collect();

@@ -11,7 +11,7 @@
 //! `BOARDLS_BENCH_DIR=DIR` keeps the inputs there. Without `--bench`:
 //! 10,000 boards, one run.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -23,17 +23,8 @@ mod common;
 fn main() {
     let quick = common::quick();
     let (boards, runs) = if quick { (10_000, 1) } else { (1_000_000, 5) };
-    let (dir, keep) = match std::env::var_os("BOARDLS_BENCH_DIR") {
-        Some(dir) => (PathBuf::from(dir), true),
-        None => (
-            std::env::temp_dir().join(format!("boardls-check-large-{}", std::process::id())),
-            false,
-        ),
-    };
-    std::fs::create_dir_all(&dir).expect("create the bench directory");
-    let binary = std::env::var_os("BOARDLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_boardls")));
+    let (dir, keep) = common::work_dir("check-large");
+    let binary = common::binary();
     println!("binary: {}", binary.display());
     println!("load average at start: {}", common::load());
     for (kind, what) in [

@@ -215,7 +215,7 @@ fn session(kind: GameKind, size: usize, boards: Boards, plan: &Plan) -> Memory {
         timed(|| server.request("textDocument/hover", params))
     });
 
-    let peak = peak_memory(server.pid());
+    let peak = common::peak_memory(server.pid());
     server.shutdown_and_exit();
     Memory {
         kind,
@@ -251,14 +251,4 @@ fn random_cell<'t>(
     let at = span.start as usize;
     let cell = lines.get(line as usize).and_then(|l| l.get(at..at + 1));
     (u64::from(line), span.start.into(), cell.unwrap_or("."))
-}
-
-/// `VmHWM` of a process, in bytes.
-fn peak_memory(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
 }

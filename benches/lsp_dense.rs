@@ -39,9 +39,7 @@ mod common;
 
 fn main() {
     let quick = common::quick();
-    let binary = std::env::var_os("BOARDLS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_boardls")));
+    let binary = common::binary();
     println!("binary: {}", binary.display());
     println!("load average at start: {}", common::load());
     let (sizes, rounds): (&[usize], usize) = if quick {
@@ -192,13 +190,7 @@ impl Raw {
     }
 
     fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map_or(0, |kb| kb * 1024)
+        common::peak_memory(self.child.id())
     }
 }
 

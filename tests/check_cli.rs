@@ -1,29 +1,13 @@
 //! `boardls check` as users run it: the built binary, its output and exit
 //! status.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn boardls(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardls"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardls-check-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use cli::{boardls, scratch, stdout};
 
 const GOOD_TOMEK: &str = "1\nXXXT\n....\nOO..\n....\n";
 

@@ -2,8 +2,8 @@
 //! order of sorting them all, and a count line's verdict comes first even
 //! when most of the file has to be read before it is known.
 
-#[path = "support/dense.rs"]
-mod dense;
+#[path = "support/boards.rs"]
+mod boards;
 #[path = "support/oracle.rs"]
 mod oracle;
 
@@ -11,7 +11,7 @@ use boardls::check::{OutputFormat, Summary, TextSink, check_bytes, render, sink}
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax::{diagnose, parse_file};
-use dense::dense_go9;
+use boards::dense_go9;
 use proptest::prelude::*;
 
 /// Texts made of board-shaped fragments, often with a count line.

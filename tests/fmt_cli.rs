@@ -1,13 +1,18 @@
 //! `boardls fmt` as users run it: the built binary, what it writes, what
 //! it prints and its exit status.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "support/cli.rs"]
+mod cli;
 
+use std::fs;
+use std::path::Path;
+use std::process::Output;
+
+use cli::{command, scratch};
+
+/// `boardls ARGS`, run in `dir`.
 fn boardls(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardls"))
-        .args(args)
+    command(args)
         .current_dir(dir)
         .output()
         .expect("boardls runs")
@@ -15,14 +20,6 @@ fn boardls(dir: &Path, args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardls-fmt-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch folder");
-    dir
 }
 
 const MESSY: &str = "2\r\n\r\nxxxT  \r\n....\r\nOO..\r\n....\r\n\r\n\r\n";

@@ -27,17 +27,9 @@ fn hover_at(server: &mut Server, uri: &str, line: u64, character: u64) -> Value 
     )
 }
 
-fn hover_text(server: &mut Server, uri: &str, line: u64, character: u64) -> String {
-    let hover = hover_at(server, uri, line, character);
-    hover["contents"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// The server still serves: the probe's hover names its verdict.
 fn assert_alive(server: &mut Server) {
-    let text = hover_text(server, PROBE, 1, 0);
+    let text = server.hover_text(PROBE, 1, 0);
     assert!(text.contains("Case #1: X won"), "hover: {text:?}");
 }
 
@@ -251,7 +243,7 @@ fn versions_going_backwards_still_apply_every_edit() {
         );
         server.diagnostics(uri, version);
     }
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
     assert_alive(&mut server);
     finish(server);
@@ -275,7 +267,7 @@ fn ranges_past_the_end_and_reversed() {
         server.change(uri, version, json!([change]));
         server.diagnostics(uri, version);
     }
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
     // Out-of-range numbers that do not fit a u32: invalid params, ignored.
     server.change(
@@ -288,7 +280,7 @@ fn ranges_past_the_end_and_reversed() {
         7,
         json!([{"range": {"start": {"line": -1, "character": -1}, "end": pos(0, 0)}, "text": "9"}]),
     );
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
     // Hover, hints and tokens far outside the text.
     // Answered without an error (`request` checks), whatever the answer.
@@ -426,11 +418,11 @@ fn a_document_closed_twice() {
     server.change(uri, 2, json!([{"text": "junk"}]));
     assert!(hover_at(&mut server, uri, 1, 0).is_null());
     server.open(uri, "tomek", 3, "1\nOOOT\n....\n....\n....\n");
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
     // Opened twice without a close: the second text wins.
     server.open(uri, "tomek", 4, TOMEK);
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("X won"), "{text}");
     server.notify("textDocument/didClose", close);
     assert_alive(&mut server);
@@ -557,7 +549,7 @@ fn a_panicking_handler_is_contained() {
         message.contains(uri) && message.contains("injected panic"),
         "{message}"
     );
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("X won"), "{text}");
     server.open(PROBE, "tomek", 1, TOMEK);
     assert_alive(&mut server);
@@ -577,7 +569,7 @@ fn a_panicking_handler_is_contained() {
         json!([{"range": range(1, 0, 1, 4), "text": "OOOT"}]),
     );
     server.diagnostics(uri, 2);
-    let text = hover_text(&mut server, uri, 1, 0);
+    let text = server.hover_text(uri, 1, 0);
     assert!(text.contains("O won"), "{text}");
     server.open(PROBE, "tomek", 1, TOMEK);
     assert_alive(&mut server);

@@ -3,8 +3,8 @@
 //! many more; related locations bounded. The publish written straight as
 //! JSON equals the typed pull report.
 
-#[path = "support/dense.rs"]
-mod dense;
+#[path = "support/boards.rs"]
+mod boards;
 
 use boardls::diagnostics::{Severity, codes};
 use boardls::document::Document;
@@ -14,7 +14,7 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::publish::{Published, notification, notification_len};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};
-use dense::dense_go9;
+use boards::dense_go9;
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
 

@@ -28,17 +28,6 @@ fn session(panic_in: &str, capabilities: Value) -> Server {
     server
 }
 
-fn hover_text(server: &mut Server) -> String {
-    let result = server.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 1, "character": 0}}),
-    );
-    result["contents"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 /// The panic was logged as an error naming the handler and its subject.
 fn assert_logged(server: &mut Server, what: &str, subject: &str) {
     let log = server.wait_for(|m| {
@@ -114,7 +103,7 @@ fn every_kind_of_request_answers_internal_error_and_the_session_goes_on() {
             );
             assert_eq!(symbols[0]["name"], "Case #1: X won", "{symbols}");
         } else {
-            let text = hover_text(&mut server);
+            let text = server.hover_text(URI, 1, 0);
             assert!(text.contains("Case #1: X won"), "{what}: {text}");
         }
         assert_eq!(server.shutdown_and_exit().code(), Some(0), "{what}");
@@ -126,7 +115,7 @@ fn a_panicking_initialize_is_answered_and_the_session_is_usable() {
     let mut server = session("initialize", caps("utf-16"));
     assert_logged(&mut server, "initialize", "initialize");
     server.open(URI, "tomek", 1, BOARD);
-    assert!(hover_text(&mut server).contains("X won"));
+    assert!(server.hover_text(URI, 1, 0).contains("X won"));
     assert_eq!(server.shutdown_and_exit().code(), Some(0));
 }
 
@@ -179,7 +168,7 @@ fn every_kind_of_notification_is_contained() {
         if what == "didClose" {
             server.open(URI, "tomek", 3, BOARD);
         }
-        let text = hover_text(&mut server);
+        let text = server.hover_text(URI, 1, 0);
         // The change was made before the handler panicked: it is kept.
         let expected = if what == "didChange" {
             "O won"

@@ -6,7 +6,8 @@
 mod common;
 
 use boardls::lsp::Faults;
-use common::{Enc, Server, apply_edits};
+use boardls::lsp::encoding::Encoding;
+use common::{Server, apply_edits};
 use serde_json::{Value, json};
 
 const URI: &str = "file:///session/board.tomek";
@@ -31,17 +32,6 @@ fn session(client: Option<&str>, options: Value) -> Server {
     server
 }
 
-fn hover(server: &mut Server) -> String {
-    let result = server.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
-    );
-    result["contents"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
 fn has_image(hover: &str) -> bool {
     hover.contains("](data:image/svg+xml;base64,")
 }
@@ -60,7 +50,7 @@ fn vs_code_gets_the_image_neovim_the_text_board() {
     ] {
         let mut server = session(client, Value::Null);
         server.open(URI, "tomek", 1, BOARD);
-        let text = hover(&mut server);
+        let text = server.hover_text(URI, 0, 0);
         assert_eq!(has_image(&text), image, "{client:?}:\n{text}");
         assert_eq!(has_text_board(&text), !image, "{client:?}:\n{text}");
         assert!(text.contains("`Case #1: X won`"), "{text}");
@@ -73,7 +63,7 @@ fn options_and_settings_decide_over_the_name() {
     // The client says it renders images.
     let mut server = session(Some("Neovim"), json!({"hover": {"markdownImages": true}}));
     server.open(URI, "tomek", 1, BOARD);
-    assert!(has_image(&hover(&mut server)));
+    assert!(has_image(&server.hover_text(URI, 0, 0)));
     // A setting changes the picture at once: text, none, back to auto.
     for (picture, image, board) in [
         ("text", false, true),
@@ -84,7 +74,7 @@ fn options_and_settings_decide_over_the_name() {
             "workspace/didChangeConfiguration",
             json!({"settings": {"boardls": {"hover": {"picture": picture}}}}),
         );
-        let text = hover(&mut server);
+        let text = server.hover_text(URI, 0, 0);
         assert_eq!(has_image(&text), image, "{picture}:\n{text}");
         assert_eq!(has_text_board(&text), board, "{picture}:\n{text}");
     }
@@ -101,7 +91,7 @@ fn formatting_edits_and_a_refusal_with_a_message() {
         "textDocument/formatting",
         json!({"textDocument": {"uri": URI}, "options": options}),
     );
-    apply_edits(&mut text, edits.as_array().expect("edits"), Enc::Utf16);
+    apply_edits(&mut text, edits.as_array().expect("edits"), Encoding::Utf16);
     assert_eq!(text, "1\nXXXT\n....\nOO..\n....\n");
 
     let broken = "XXXT\n..q.\n";

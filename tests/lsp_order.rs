@@ -8,6 +8,8 @@
 //! a fresh parse of the text as it stood when the request was sent, and
 //! every published version with a fresh parse of that version's text.
 
+#[path = "support/boards.rs"]
+mod boards;
 mod common;
 
 use std::collections::HashMap;
@@ -17,29 +19,18 @@ use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::{Faults, actions, diagnostics, hints, hover, symbols};
+use boards::Rng;
 use common::{Server, caps, oracle};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::{ClientCapabilities, CodeActionParams, Position, Range, Uri};
 
-/// A small deterministic generator (xorshift), one stream per seed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-
-    /// A position usually inside the text, sometimes past a line's end or
-    /// past the last line.
-    fn position(&mut self, text: &str) -> Position {
-        let lines = oracle::line_ranges(text);
-        let line = self.below(lines.len() + 2);
-        let len = lines.get(line).map_or(0, |&(a, b)| b - a);
-        Position::new(line as u32, self.below(len + 3) as u32)
-    }
+/// A position usually inside the text, sometimes past a line's end or past
+/// the last line.
+fn position(rng: &mut Rng, text: &str) -> Position {
+    let lines = oracle::line_ranges(text);
+    let line = rng.below(lines.len() + 2);
+    let len = lines.get(line).map_or(0, |&(a, b)| b - a);
+    Position::new(line as u32, rng.below(len + 3) as u32)
 }
 
 /// A request sent, with the text it must be answered for.
@@ -103,8 +94,8 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
     let mut sent: HashMap<i64, Sent> = HashMap::new();
     let mut id = 1_000;
     for version in 1..=300i64 {
-        let start = rng.position(&text);
-        let end = rng.position(&text);
+        let start = position(&mut rng, &text);
+        let end = position(&mut rng, &text);
         let fragment = oracle::FRAGMENTS[rng.below(oracle::FRAGMENTS.len())];
         server.change(
             &uri_text,
@@ -118,11 +109,11 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
             let (method, params) = match rng.below(5) {
                 0 => (
                     "textDocument/hover",
-                    json!({"textDocument": document, "position": rng.position(&text)}),
+                    json!({"textDocument": document, "position": position(&mut rng, &text)}),
                 ),
                 1 => (
                     "textDocument/inlayHint",
-                    json!({"textDocument": document, "range": {"start": rng.position(&text), "end": rng.position(&text)}}),
+                    json!({"textDocument": document, "range": {"start": position(&mut rng, &text), "end": position(&mut rng, &text)}}),
                 ),
                 2 => (
                     "textDocument/documentSymbol",
@@ -133,7 +124,7 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
                     json!({"textDocument": document}),
                 ),
                 _ => {
-                    let at = rng.position(&text);
+                    let at = position(&mut rng, &text);
                     (
                         "textDocument/codeAction",
                         json!({"textDocument": document, "range": {"start": at, "end": at}, "context": {"diagnostics": []}}),

@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::{Enc, Server, apply_change, caps, fixture, normalized, oracle, range};
+use boardls::lsp::encoding::Encoding;
+use common::{Server, apply_change, caps, fixture, normalized, oracle, range};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Value, json};
@@ -46,9 +47,9 @@ fn documents() -> [(&'static str, String); 3] {
 #[test]
 fn random_edits_equal_a_fresh_open() {
     let docs = documents();
-    for enc in [Enc::Utf16, Enc::Utf8] {
+    for enc in [Encoding::Utf16, Encoding::Utf8] {
         let server = std::cell::RefCell::new(Server::spawn());
-        server.borrow_mut().initialize(caps(enc.name()));
+        server.borrow_mut().initialize(caps(enc.kind().as_str()));
         let mut runner = TestRunner::new(Config {
             cases: 100,
             failure_persistence: None,

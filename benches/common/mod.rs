@@ -6,6 +6,7 @@
 
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use boardls::games::GameKind;
@@ -15,6 +16,29 @@ use boardls::syntax;
 /// `--bench`; they then run on small inputs only, as a smoke test.
 pub fn quick() -> bool {
     !std::env::args().any(|a| a == "--bench")
+}
+
+/// The binary the benches that run `boardls` measure: `BOARDLS=PATH` (an
+/// older build, say), else the one cargo built.
+pub fn binary() -> PathBuf {
+    std::env::var_os("BOARDLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_boardls")))
+}
+
+/// The folder a bench writes its input files to, created: the one
+/// `BOARDLS_BENCH_DIR` names (kept: `true`), else a fresh temporary
+/// `boardls-NAME-PID` (for the bench to remove: `false`).
+pub fn work_dir(name: &str) -> (PathBuf, bool) {
+    let (dir, keep) = match std::env::var_os("BOARDLS_BENCH_DIR") {
+        Some(dir) => (PathBuf::from(dir), true),
+        None => (
+            std::env::temp_dir().join(format!("boardls-{name}-{}", std::process::id())),
+            false,
+        ),
+    };
+    std::fs::create_dir_all(&dir).expect("create the bench directory");
+    (dir, keep)
 }
 
 /// xorshift64: the same inputs on every run and machine.
@@ -224,6 +248,16 @@ impl Samples {
 /// A duration in milliseconds, for tables.
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
+}
+
+/// The peak memory (`VmHWM`) of a process, in bytes; 0 when unknown.
+pub fn peak_memory(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
 }
 
 /// The load averages (1, 5, 15 minutes): the machine may be shared.

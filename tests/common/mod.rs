@@ -356,6 +356,19 @@ impl Server {
             .unwrap_or_default()
     }
 
+    /// The text (Markdown) of the hover at `line:character` of `uri`;
+    /// empty when there is none.
+    pub fn hover_text(&mut self, uri: &str, line: u64, character: u64) -> String {
+        let hover = self.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": pos(line, character)}),
+        );
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     pub fn open(&self, uri: &str, language: &str, version: i64, text: &str) {
         self.notify(
             "textDocument/didOpen",
@@ -456,40 +469,20 @@ pub fn caps(encoding: &str) -> Value {
     })
 }
 
-/// The model of a document's text on the client side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Enc {
-    Utf8,
-    Utf16,
-}
-
-impl Enc {
-    pub fn name(self) -> &'static str {
-        match self {
-            Enc::Utf8 => "utf-8",
-            Enc::Utf16 => "utf-16",
-        }
-    }
-}
-
 /// The byte offset of an LSP position, clamped as the server must clamp
 /// (the robustness oracle's model: past the last line → end of text; past a
 /// line's content → its end; inside a char → that char's start).
-pub fn offset(text: &str, line: u64, character: u64, enc: Enc) -> usize {
+pub fn offset(text: &str, line: u64, character: u64, enc: Encoding) -> usize {
     let saturate = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-    let encoding = match enc {
-        Enc::Utf8 => Encoding::Utf8,
-        Enc::Utf16 => Encoding::Utf16,
-    };
     oracle::clamped_offset(
         text,
         Position::new(saturate(line), saturate(character)),
-        encoding,
+        enc,
     )
 }
 
 /// The byte offset of an LSP position object (see [`offset`]).
-fn offset_of(text: &str, p: &Value, enc: Enc) -> usize {
+fn offset_of(text: &str, p: &Value, enc: Encoding) -> usize {
     offset(
         text,
         p["line"].as_u64().unwrap_or(0),
@@ -498,7 +491,7 @@ fn offset_of(text: &str, p: &Value, enc: Enc) -> usize {
     )
 }
 
-pub fn apply_change(text: &mut String, change: &Value, enc: Enc) {
+pub fn apply_change(text: &mut String, change: &Value, enc: Encoding) {
     let new_text = change["text"].as_str().unwrap_or_default();
     if change.get("range").is_none() {
         *text = new_text.to_owned();
@@ -510,7 +503,7 @@ pub fn apply_change(text: &mut String, change: &Value, enc: Enc) {
 }
 
 /// Applies non-overlapping text edits (all against the same text).
-pub fn apply_edits(text: &mut String, edits: &[Value], enc: Enc) {
+pub fn apply_edits(text: &mut String, edits: &[Value], enc: Encoding) {
     let mut resolved: Vec<(usize, usize, String)> = edits
         .iter()
         .map(|e| {

@@ -20,11 +20,11 @@ use expect_test::{Expect, expect};
 use proptest::prelude::*;
 use tower_lsp_server::ls_types::{
     ClientCapabilities, HoverClientCapabilities, HoverContents, MarkupKind, Position,
-    TextDocumentClientCapabilities, Uri,
+    TextDocumentClientCapabilities,
 };
 
 use crate::boards::{Rng, positions};
-use crate::support::check_hover_with;
+use crate::support::{Fixture, check_hover_with};
 
 // ---------------------------------------------------------------- text board
 
@@ -225,19 +225,6 @@ O$0O..
 
 // ---------------------------------------------------------------- SVG
 
-fn view_of<'a>(doc: &'a Document, uri: &'a Uri, caps: ClientCaps) -> DocView<'a> {
-    DocView {
-        uri,
-        doc,
-        version: 1,
-        caps,
-    }
-}
-
-fn uri() -> Uri {
-    "file:///fixture/board".parse().expect("a URI")
-}
-
 /// The hover's Markdown at `pos`.
 fn hover_markdown(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> String {
     let found = hover::hover_with(view, pos, picture).expect("a hover");
@@ -336,20 +323,16 @@ fn read_svg(svg: &str) -> String {
 }
 
 fn check_svg(kind: GameKind, fixture: &str, expect: Expect) {
-    let text = fixture.strip_prefix('\n').unwrap_or(fixture);
-    let at = text.find("$0").expect("a $0 cursor");
-    let before = &text[..at];
-    let pos = Position::new(
-        before.matches('\n').count() as u32,
-        (at - before.rfind('\n').map_or(0, |n| n + 1)) as u32,
-    );
-    let doc = Document::new(kind, &text.replace("$0", ""));
-    let uri = uri();
+    let fixture = Fixture::new(kind, fixture);
     let images = ClientCaps {
         markdown_images: true,
         ..ClientCaps::default()
     };
-    let markdown = hover_markdown(&view_of(&doc, &uri, images), pos, HoverPicture::Auto);
+    let markdown = hover_markdown(
+        &fixture.view(images),
+        fixture.cursor(images.encoding),
+        HoverPicture::Auto,
+    );
     expect.assert_eq(&read_svg(&svg_of(&markdown)));
 }
 
@@ -420,11 +403,9 @@ x.. ... ...
 
 #[test]
 fn tomek_svg_whole() {
-    let doc = Document::new(Tomek, "XXXT\n....\nOO..\n....\n");
-    let uri = uri();
-    let caps = ClientCaps::default();
+    let fixture = Fixture::of_document(Document::new(Tomek, "XXXT\n....\nOO..\n....\n"));
     let markdown = hover_markdown(
-        &view_of(&doc, &uri, caps),
+        &fixture.view(ClientCaps::default()),
         Position::new(0, 3),
         HoverPicture::Image,
     );
@@ -543,10 +524,9 @@ proptest! {
         let text = lines.join("\n") + "\n";
         let size = if kind == Tomek { 4 } else { 9 };
         let cell = Cell::new(r % size, c % size);
-        let doc = Document::new(kind, &text);
-        let uri = uri();
-        let caps = ClientCaps { markdown_images: true, ..ClientCaps::default() };
-        let svg = svg_of(&hover_markdown(&view_of(&doc, &uri, caps), text_position(kind, cell), HoverPicture::Auto));
+        let fixture = Fixture::of_document(Document::new(kind, &text));
+        let view = fixture.view(ClientCaps { markdown_images: true, ..ClientCaps::default() });
+        let svg = svg_of(&hover_markdown(&view, text_position(kind, cell), HoverPicture::Auto));
         let xml = roxmltree::Document::parse(&svg).expect("XML");
         let rows: Vec<Vec<u8>> = lines
             .iter()
@@ -555,7 +535,7 @@ proptest! {
             .collect();
         prop_assert_eq!(rows.len(), usize::from(size));
         let mut seen = 0;
-        let position = doc.position(0).expect("a position");
+        let position = view.doc.position(0).expect("a position");
         let game = position.game.as_ref().expect("a complete board");
         for node in xml.descendants().filter(|n| n.has_attribute("data-row")) {
             let num = |name| node.attribute(name).and_then(|v| v.parse::<u8>().ok()).expect("a number");
@@ -610,9 +590,8 @@ fn hovers_stay_under_vs_codes_limit() {
         (Uttt, full_uttt.as_str()),
         (Tomek, full_tomek),
     ] {
-        let doc = Document::new(kind, text);
-        let uri = uri();
-        let view = view_of(&doc, &uri, ClientCaps::default());
+        let fixture = Fixture::of_document(Document::new(kind, text));
+        let view = fixture.view(ClientCaps::default());
         for line in 0..12 {
             for character in 0..12 {
                 if let Some(found) =

@@ -1,6 +1,7 @@
 //! Random positions of the three games for property tests, as the lines
 //! a clean file holds: a board of random density (sparse, dense and full
 //! ones all occur), a `.uttt` last move on a chip with a free cell left.
+//! And whole `.go9` files of dense boards, with many findings.
 
 #![allow(dead_code)]
 
@@ -10,11 +11,16 @@ use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn below(&mut self, n: usize) -> usize {
+    pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
     }
 
     pub fn chance(&mut self, percent: usize) -> bool {
@@ -83,4 +89,33 @@ pub fn rows(cells: Vec<Vec<u8>>) -> Vec<String> {
         .into_iter()
         .map(|row| String::from_utf8_lossy(&row).into_owned())
         .collect()
+}
+
+/// A `.go9` file of `boards` dense boards (10-95% of the cells, the same
+/// on every run: files with many findings, as `Boards::Dense` is for the
+/// benches) under the count line `count_line`; with `broken_every > 0`,
+/// every so many boards one row gets a stray `?` (an error).
+pub fn dense_go9(boards: usize, count_line: usize, broken_every: usize) -> String {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut text = format!("{count_line}\n");
+    for i in 0..boards {
+        if i > 0 {
+            text.push('\n');
+        }
+        let density = 10 + rng.next() % 86;
+        for row in 0..9 {
+            for _ in 0..9 {
+                text.push(match (rng.next() % 100 < density, rng.next() % 2) {
+                    (false, _) => '.',
+                    (true, 0) => 'x',
+                    (true, _) => 'o',
+                });
+            }
+            if broken_every > 0 && i % broken_every == 0 && row == 4 {
+                text.push('?');
+            }
+            text.push('\n');
+        }
+    }
+    text
 }

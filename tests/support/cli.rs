@@ -26,9 +26,13 @@ pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
 }
 
-/// A fresh scratch folder for one test.
+/// A fresh scratch folder for one test (named after the test target).
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardls-formats-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "boardls-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("scratch folder");
     dir
