@@ -361,14 +361,31 @@ impl LineSource for CursorLines<'_> {
     }
 }
 
+/// Byte `at` of `text`, clamped to its length, then moved back to a char
+/// boundary (`str::floor_char_boundary`, which is newer than the minimum
+/// Rust this crate supports).
+pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Byte `at` of `text`, clamped to its length, then moved on to a char
+/// boundary.
+pub fn ceil_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
 /// The prefix of `line` up to byte `byte` (clamped to a char boundary at or
 /// before it).
 fn prefix(line: &str, byte: u32) -> &str {
-    let mut end = (byte as usize).min(line.len());
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    &line[..end]
+    &line[..floor_char_boundary(line, byte as usize)]
 }
 
 /// How many characters of `line` come before byte `byte`.

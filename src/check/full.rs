@@ -26,6 +26,7 @@ use annotate_snippets::{
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Severity, Span};
+use crate::text::{ceil_char_boundary, floor_char_boundary};
 use crate::wording::count;
 
 /// Related spans annotated in a frame (or listed under it) at most; the
@@ -295,8 +296,8 @@ fn far_note(file: &CheckedFile<'_>, span: Span, message: &str) -> String {
 /// `span`'s byte range within `text`: inside it, on char boundaries, never
 /// reversed.
 fn clamp(text: &str, span: Span) -> std::ops::Range<usize> {
-    let start = floor_boundary(text, span.start as usize);
-    let end = ceil_boundary(text, (span.end as usize).max(start));
+    let start = floor_char_boundary(text, span.start as usize);
+    let end = ceil_char_boundary(text, (span.end as usize).max(start));
     start..end
 }
 
@@ -309,23 +310,8 @@ fn window(text: &str, anchor: Option<std::ops::Range<usize>>) -> std::ops::Range
     }
     let anchor = anchor.unwrap_or(0..0);
     let end = anchor.end.min(anchor.start + MAX_SHOWN_SPAN);
-    floor_boundary(text, anchor.start.saturating_sub(CONTEXT))..ceil_boundary(text, end + CONTEXT)
-}
-
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-fn ceil_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
+    floor_char_boundary(text, anchor.start.saturating_sub(CONTEXT))
+        ..ceil_char_boundary(text, end + CONTEXT)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use ropey::{Rope, RopeSlice};
 
-use crate::text::to_u32;
+use crate::text::{floor_char_boundary, to_u32, utf16_column};
 use tower_lsp_server::ls_types::{ClientCapabilities, Position, PositionEncodingKind, Range};
 
 /// The unit of `Position::character`, negotiated at `initialize`.
@@ -159,16 +159,9 @@ pub fn str_span_to_range(
     end_byte: u32,
     enc: Encoding,
 ) -> Range {
-    let column = |byte: u32| {
-        let mut end = (byte as usize).min(text.len());
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let prefix = &text[..end];
-        match enc {
-            Encoding::Utf8 => to_u32(prefix.len()),
-            Encoding::Utf16 => to_u32(prefix.chars().map(char::len_utf16).sum()),
-        }
+    let column = |byte: u32| match enc {
+        Encoding::Utf8 => to_u32(floor_char_boundary(text, byte as usize)),
+        Encoding::Utf16 => utf16_column(text, byte),
     };
     Range::new(
         Position::new(line, column(start_byte)),
