@@ -160,10 +160,9 @@ async fn unix(path: &Path) -> Result<Halves, String> {
         if socket::existing_socket(&path)? {
             match UnixStream::connect(&path).await {
                 Ok(stream) => {
-                    let peer = stream.peer_cred().map(|c| c.uid());
-                    if peer.as_ref().ok() != Some(&socket::uid()) {
+                    if let Err(peer) = socket::check_peer(&stream) {
                         return Err(format!(
-                            "refusing the daemon on {}: it runs as user {peer:?}, not as you",
+                            "refusing the daemon on {}: it runs as {peer}, not as you",
                             path.display()
                         ));
                     }

@@ -155,9 +155,8 @@ async fn serve(
                         continue;
                     }
                 };
-                let peer = stream.peer_cred().map(|c| c.uid());
-                if peer.as_ref().ok() != Some(&socket::uid()) {
-                    eprintln!("boardls daemon: refused a connection from user {peer:?}");
+                if let Err(peer) = socket::check_peer(&stream) {
+                    eprintln!("boardls daemon: refused a connection from {peer}");
                     continue;
                 }
                 next += 1;

@@ -33,6 +33,17 @@ pub fn uid() -> u32 {
     unsafe { libc::geteuid() }
 }
 
+/// `Ok` when the process at the other end of `stream` runs as this user;
+/// otherwise who it is (`user N`, or why that could not be told), for the
+/// refusal.
+pub fn check_peer(stream: &tokio::net::UnixStream) -> Result<(), String> {
+    match stream.peer_cred() {
+        Ok(cred) if cred.uid() == uid() => Ok(()),
+        Ok(cred) => Err(format!("user {}", cred.uid())),
+        Err(err) => Err(format!("an unknown user ({err})")),
+    }
+}
+
 /// The directory of the default socket (see the module comment).
 pub fn default_dir() -> PathBuf {
     match std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from) {
