@@ -408,6 +408,10 @@ impl Document {
         }
         // From here on the positions are replaced or shifted by `delta`.
         self.move_shift_to(restart);
+        // A test's fault here leaves the text edited and the positions half
+        // moved: what `repair` must put right.
+        #[cfg(feature = "test-hooks")]
+        crate::test_hooks::fault_point("reparse");
         let lines = RopeLines(&self.rope);
         let mut from = match restart.checked_sub(1) {
             Some(previous) => self.first_lines[previous] + self.positions[previous].line_count,

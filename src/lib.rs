@@ -34,6 +34,8 @@ pub mod lsp;
 pub mod picture;
 pub mod solve;
 pub mod syntax;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
 pub mod text;
 pub mod walk;
 pub mod wording;

@@ -46,5 +46,7 @@ pub mod view;
 pub mod workspace;
 
 pub use daemon::serve::DaemonOptions;
-pub use dispatch::{Faults, serve_session, serve_session_with, serve_shared};
+#[cfg(feature = "test-hooks")]
+pub use dispatch::{Faults, serve_session_with};
+pub use dispatch::{serve_session, serve_shared};
 pub use run::{Options, run, run_daemon};
