@@ -36,4 +36,4 @@ pub mod solve;
 pub mod syntax;
 pub mod text;
 pub mod walk;
-pub mod wording;
+pub(crate) mod wording;
