@@ -78,7 +78,7 @@ impl DocPosition<'_> {
     }
 
     /// The parsed position with its absolute first line.
-    pub(crate) fn to_parsed(&self) -> ParsedPosition {
+    pub fn to_parsed(&self) -> ParsedPosition {
         let mut parsed = self.parsed.clone();
         parsed.first_line = self.first_line;
         parsed
