@@ -19,31 +19,31 @@
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
-pub mod capabilities;
+pub(crate) mod capabilities;
 pub mod config;
-pub mod daemon;
+pub(crate) mod daemon;
 pub mod diagnostics;
-pub mod dispatch;
+pub(crate) mod dispatch;
 pub mod encoding;
 pub mod formatting;
-pub mod handlers;
+pub(crate) mod handlers;
 pub mod hints;
 pub mod hover;
-pub mod listen;
-pub mod locate;
-pub mod outgoing;
+pub(crate) mod listen;
+pub(crate) mod locate;
+pub(crate) mod outgoing;
 pub mod picture;
-pub mod progress;
+pub(crate) mod progress;
 pub mod publish;
-pub mod run;
-pub mod server;
+pub(crate) mod run;
+pub(crate) mod server;
 pub mod session;
-pub mod shared;
+pub(crate) mod shared;
 pub mod symbols;
 pub mod tokens;
 pub mod transport;
 pub mod view;
-pub mod workspace;
+pub(crate) mod workspace;
 
 pub use daemon::serve::DaemonOptions;
 #[cfg(feature = "test-hooks")]
