@@ -18,7 +18,7 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{Faults, actions, diagnostics, hints, hover, symbols};
+use boardls::lsp::{Faults, actions, hints, hover, proto_diagnostics, symbols};
 use boards::Rng;
 use common::{Server, caps, oracle};
 use serde_json::{Value, json};
@@ -168,7 +168,7 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
             version: 0,
             caps,
         };
-        serde_json::to_value(diagnostics::document(&view)).unwrap_or_default()
+        serde_json::to_value(proto_diagnostics::document(&view)).unwrap_or_default()
     };
     assert_eq!(Value::Array(last), fresh(300), "seed {seed}: last publish");
     for message in server.drain() {

@@ -7,7 +7,7 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::check::format::{OutputFormat, sink};
+use crate::check::output_format::{OutputFormat, sink};
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;

@@ -13,7 +13,7 @@
 //! The parts, each importing only those listed before it:
 //! - `lines`: line classification (blank, comment, content), quoting in
 //!   messages;
-//! - `position`: [`ParsedPosition`] and [`Game`], and where cells sit in a
+//! - `position`: [`ParsedPosition`] and [`JudgedBoard`], and where cells sit in a
 //!   row;
 //! - `builder`: the position builder that keeps spans relative, and cell
 //!   checking with quick fixes for the wrong letter case;
@@ -46,4 +46,4 @@ pub use file::{
     diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
     read_positions,
 };
-pub use position::{Game, ParsedPosition, board_size};
+pub use position::{DocPosition, JudgedBoard, ParsedPosition, board_size};

@@ -13,7 +13,7 @@ use crate::games::{CellSet, GameKind};
 use crate::text::byte_mask;
 
 use super::builder::PositionBuilder;
-use super::position::{Game, ParsedPosition, board_size};
+use super::position::{JudgedBoard, ParsedPosition, board_size};
 use super::uttt_board;
 
 /// Where [`skip_quiet`] stopped.
@@ -103,7 +103,7 @@ pub(super) fn skip_quiet(
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
+fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -136,12 +136,12 @@ fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Game>
         white |= u128::from(o) << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Some((keep_quiet || go9::has_facts(&board)).then_some(Game::Go9 { board }))
+    Some((keep_quiet || go9::has_facts(&board)).then_some(JudgedBoard::Go9 { board }))
 }
 
 /// A regular Tomek board's bytes: `Some(None)` when it is quiet, else its
 /// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
+fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
     let mut board = tomek::Board::default();
     let mut masks = MarkMasks::default();
     for (r, row) in bytes.chunks_exact(5).enumerate() {
@@ -157,6 +157,117 @@ fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
     // The quiet ones are done with their masks.
     Some((keep_quiet || masks.has_facts()).then(|| {
         let findings = tomek::analyse(&board);
-        Game::Tomek { board, findings }
+        JudgedBoard::Tomek { board, findings }
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::file::parse_position;
+    use crate::text::TextLines;
+    use proptest::prelude::*;
+
+    /// A go or Tomek board in the usual layout after up to two empty
+    /// lines, maybe with a byte changed, added or removed, and something
+    /// after it.
+    fn board_text(kind: GameKind) -> impl Strategy<Value = (String, bool, &'static str)> {
+        let size = board_size(kind);
+        let cells: &'static [u8] = match kind {
+            GameKind::Go9 => b"xo.",
+            _ => b"XOT.",
+        };
+        let bytes = [
+            "x", "o", ".", "X", "O", "T", " ", "\t", "\r", "\n", "1", "#", "é", "\r\n",
+        ];
+        let tails = ["", "\n", "\n\n", "  \n", "x", "# c\n", "\nxo\n"];
+        (
+            0..3usize,
+            proptest::collection::vec(proptest::sample::select(cells), size * size),
+            proptest::option::weighted(
+                0.5,
+                (
+                    0..size * (size + 1),
+                    proptest::sample::select(bytes.to_vec()),
+                    any::<bool>(),
+                ),
+            ),
+            proptest::sample::select(tails.to_vec()),
+        )
+            .prop_map(move |(blank, cells, change, tail)| {
+                let mut text = "\n".repeat(blank);
+                for row in cells.chunks(size) {
+                    text.extend(row.iter().map(|&c| char::from(c)));
+                    text.push('\n');
+                }
+                if let Some((at, with, replace)) = change {
+                    // The board's bytes are ASCII: every index is a boundary.
+                    let at = blank + at;
+                    text.replace_range(at..at + usize::from(replace), with);
+                }
+                text.push_str(tail);
+                (text, change.is_some(), tail)
+            })
+    }
+
+    /// The board read from its bytes is the position the line reader
+    /// reads there, and it starts the next search where the line reader
+    /// does; a skipped board is one the line reader finds nothing to say
+    /// about; and a board in the usual layout is always taken by the fast
+    /// path.
+    fn fast_and_line_readers_agree(
+        kind: GameKind,
+        (text, changed, tail): (String, bool, &str),
+    ) -> Result<(), TestCaseError> {
+        let text = text.as_str();
+        let bytes = text.as_bytes();
+        let lines = TextLines::new(text);
+        let kept = skip_quiet(kind, bytes, 0, 0, true);
+        prop_assert_eq!(kept.skipped, 0);
+        let full = parse_position(kind, &lines, kept.line);
+        if let Some((fast, (next_line, next_at))) = &kept.board {
+            prop_assert_eq!(Some(fast), full.as_ref(), "{:?}", text);
+            prop_assert_eq!(*next_line, fast.first_line + fast.line_count, "{:?}", text);
+            prop_assert_eq!(
+                *next_at,
+                lines.line_start(*next_line as usize),
+                "{:?}",
+                text
+            );
+        }
+        let skipping = skip_quiet(kind, bytes, 0, 0, false);
+        if skipping.skipped > 0 {
+            prop_assert!(kept.board.is_some());
+            prop_assert!(
+                full.as_ref().is_some_and(|p| !p.has_diagnostics()),
+                "{:?}",
+                text
+            );
+        } else if let (Some((fast, _)), Some(_)) = (&skipping.board, &kept.board) {
+            prop_assert!(fast.has_diagnostics(), "{:?}", text);
+        }
+        // Unchanged and followed by an empty line or the end: the usual
+        // layout, which the fast path must take.
+        let usual = !changed
+            && !text.trim_start_matches('\n').contains(['\r', ' ', '#'])
+            && matches!(tail.bytes().next(), None | Some(b'\n'));
+        if usual {
+            prop_assert!(kept.board.is_some(), "{:?}", text);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn go9_boards_read_from_bytes_are_what_the_line_reader_reads(text in board_text(GameKind::Go9)) {
+            fast_and_line_readers_agree(GameKind::Go9, text)?;
+        }
+
+        #[test]
+        fn tomek_boards_read_from_bytes_are_what_the_line_reader_reads(text in board_text(GameKind::Tomek)) {
+            fast_and_line_readers_agree(GameKind::Tomek, text)?;
+        }
+    }
 }

@@ -14,7 +14,7 @@ use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder, lowercase_players};
 use super::lines::{LineKind, describe, is_blank, is_blank_char, quote, trim_trailing_blanks};
-use super::position::{Game, ParsedPosition};
+use super::position::{JudgedBoard, ParsedPosition};
 use super::square::Cells;
 use super::uttt_board::{self, Rows, board_of};
 
@@ -554,13 +554,18 @@ fn coordinate(
 }
 
 /// The judge's findings plus the facts beyond it, reported on `p`.
-fn judge(p: &mut PositionBuilder, board: Board, last_move: Cell, last_move_span: Span) -> Game {
+fn judge(
+    p: &mut PositionBuilder,
+    board: Board,
+    last_move: Cell,
+    last_move_span: Span,
+) -> JudgedBoard {
     let mut found = Vec::new();
     let findings = uttt_board::judge(&board, last_move, last_move_span, p.row_lines(), &mut found);
     for diagnostic in found {
         p.push(diagnostic);
     }
-    Game::Uttt {
+    JudgedBoard::Uttt {
         board: Box::new(board),
         findings,
     }
@@ -571,78 +576,138 @@ mod tests {
     use super::*;
     use crate::text::TextLines;
 
-    /// A xorshift generator: `next(n)` is in `0..n`.
-    fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |n| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        }
-    }
+    use proptest::prelude::*;
 
-    /// A position in the usual layout: random cells (markers, full boards,
-    /// empty last-move cells), ended in one of three ways.
-    fn usual_position(next: &mut impl FnMut(u64) -> u64, case: usize) -> String {
-        let alphabet: &[u8] = [&b"xo."[..], b"xo.!", b"xo", b"xo...!"][case % 4];
-        let mut text = String::new();
-        for row in 0..9 {
-            if row == 3 || row == 6 {
-                text.push('\n');
-            }
-            for col in 0..9 {
-                if col == 3 || col == 6 {
-                    text.push(' ');
+    /// A position in the usual layout: random cells from one of four
+    /// alphabets (markers, full boards, empty last-move cells), a last
+    /// move, ended in one of three ways.
+    fn usual_position() -> impl Strategy<Value = String> {
+        let alphabets: [&'static [u8]; 4] = [b"xo.", b"xo.!", b"xo", b"xo...!"];
+        (0..4usize, 0..3usize)
+            .prop_flat_map(move |(alphabet, ending)| {
+                let cell = proptest::sample::select(alphabets[alphabet]);
+                (
+                    proptest::collection::vec(cell, 81),
+                    1..=9u8,
+                    1..=9u8,
+                    Just(ending),
+                )
+            })
+            .prop_map(|(cells, row, col, ending)| {
+                let mut text = String::new();
+                for (row, cells) in cells.chunks(9).enumerate() {
+                    if row == 3 || row == 6 {
+                        text.push('\n');
+                    }
+                    for (col, &cell) in cells.iter().enumerate() {
+                        if col == 3 || col == 6 {
+                            text.push(' ');
+                        }
+                        text.push(char::from(cell));
+                    }
+                    text.push('\n');
                 }
-                text.push(char::from(alphabet[next(alphabet.len() as u64) as usize]));
-            }
-            text.push('\n');
-        }
-        text.push_str(&format!("{} {}", next(9) + 1, next(9) + 1));
-        text.push_str(["\n\n", "\n", ""][case % 3]);
-        text
+                text.push_str(&format!("{row} {col}"));
+                text.push_str(["\n\n", "\n", ""][ending]);
+                text
+            })
     }
 
-    /// The short way gives what the full reader gives, whenever it reads
-    /// a position at all.
-    #[test]
-    fn the_short_way_reads_what_the_full_reader_reads() {
-        let mut next = generator(0x9e37_79b9_7f4a_7c15);
-        let mut read = 0;
-        for case in 0..600 {
-            let text = usual_position(&mut next, case);
-            let lines = TextLines::new(&text);
-            if let Some(short) = regular(&lines, 0) {
-                read += 1;
-                assert_eq!(Some(short), full(&lines, 0), "{text}");
-            }
-        }
-        assert!(read > 500, "{read}");
-    }
-
-    /// A position read from the bytes of the text is what the full reader
-    /// reads there, on positions in the usual layout and on ones with a
-    /// byte changed, added or removed (any layout, any line ending), after
-    /// empty lines; it is quiet exactly when the full reader reports
-    /// nothing; and it reads every position that the short way reads with
-    /// `\n` line breaks and nothing blank after it.
-    #[test]
-    fn positions_read_from_bytes_are_what_the_full_reader_reads() {
-        let mut next = generator(0x2545_f491_4f6c_dd1d);
+    /// A position in the usual layout after up to two empty lines, maybe
+    /// with a byte changed, added or removed (any layout, any line
+    /// ending), and something after it.
+    fn mutated_position() -> impl Strategy<Value = String> {
         let bytes = [
             "x", "o", ".", "!", "X", " ", "\t", "\r", "\n", "1", "9", "0", "#", "é", "\r\n",
         ];
-        let (mut read, mut regular_read) = (0, 0);
-        for case in 0..6000 {
-            let mut text = "\n".repeat(case % 3) + &usual_position(&mut next, case);
-            if case % 4 != 0 {
-                let at = (case % 3 + next(111) as usize).min(text.len() - 1);
-                let with = bytes[next(bytes.len() as u64) as usize];
-                let end = at + [0, 1][next(2) as usize];
-                text.replace_range(at..end, with);
+        let tails = ["", "\n", "  \n", "x", "# c\n"];
+        (
+            0..3usize,
+            usual_position(),
+            proptest::option::weighted(
+                0.75,
+                (
+                    0..111usize,
+                    proptest::sample::select(bytes.to_vec()),
+                    any::<bool>(),
+                ),
+            ),
+            proptest::sample::select(tails.to_vec()),
+        )
+            .prop_map(|(blank, position, change, tail)| {
+                let mut text = "\n".repeat(blank) + &position;
+                if let Some((at, with, replace)) = change {
+                    let at = (blank + at).min(text.len() - 1);
+                    let at = (0..=at)
+                        .rev()
+                        .find(|&i| text.is_char_boundary(i))
+                        .unwrap_or(0);
+                    let end = if replace { at + 1 } else { at };
+                    let end = (end..=text.len())
+                        .find(|&i| text.is_char_boundary(i))
+                        .unwrap_or(text.len());
+                    text.replace_range(at..end, with);
+                }
+                text.push_str(tail);
+                text
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        /// The short way gives what the full reader gives, whenever it
+        /// reads a position at all, and it reads every position in the
+        /// usual layout.
+        #[test]
+        fn the_short_way_reads_what_the_full_reader_reads(text in usual_position()) {
+            let lines = TextLines::new(&text);
+            if let Some(short) = regular(&lines, 0) {
+                prop_assert_eq!(Some(short), full(&lines, 0), "{}", text);
             }
-            text.push_str(["", "\n", "  \n", "x", "# c\n"][next(5) as usize]);
+        }
+    }
+
+    /// The fast readers are not vacuously equal: they read most of the
+    /// generated positions (a fixed sample, so the counts are stable).
+    #[test]
+    fn the_fast_readers_read_most_generated_positions() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let mut sample = |strategy: &dyn Fn() -> BoxedStrategy<String>, n: usize| -> Vec<String> {
+            (0..n)
+                .map(|_| strategy().new_tree(&mut runner).map(|tree| tree.current()))
+                .collect::<Result<_, _>>()
+                .unwrap_or_default()
+        };
+        let usual = sample(&|| usual_position().boxed(), 600);
+        let short = usual
+            .iter()
+            .filter(|text| regular(&TextLines::new(text), 0).is_some())
+            .count();
+        assert!(short > 500, "{short}");
+        let mutated = sample(&|| mutated_position().boxed(), 6000);
+        let from_bytes = mutated
+            .iter()
+            .filter(|text| {
+                let at = text.len() - text.trim_start_matches('\n').len();
+                uttt_board::read_position(text.as_bytes(), at, at as u32, true).is_some()
+            })
+            .count();
+        assert!(from_bytes > 1000, "{from_bytes}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6000))]
+
+        /// A position read from the bytes of the text is what the full
+        /// reader reads there, on positions in the usual layout and on
+        /// mutated ones; it is quiet exactly when the full reader reports
+        /// nothing; and it reads every position that the short way reads
+        /// with `\n` line breaks and nothing blank after it.
+        #[test]
+        fn positions_read_from_bytes_are_what_the_full_reader_reads(text in mutated_position()) {
             let lines = TextLines::new(&text);
             // Where `skip_quiet` would try: after the empty lines.
             let at = text.len() - text.trim_start_matches('\n').len();
@@ -650,18 +715,15 @@ mod tests {
             let fast = uttt_board::read_position(text.as_bytes(), at, line, true);
             let full = full(&lines, 0);
             if let Some(position) = &fast {
-                read += 1;
-                assert_eq!(position.as_ref(), full.as_ref(), "{text:?}");
+                prop_assert_eq!(position.as_ref(), full.as_ref(), "{:?}", text);
                 let quiet = uttt_board::read_position(text.as_bytes(), at, line, false);
                 let has_diagnostics = full.as_ref().is_some_and(|p| !p.stored.is_empty());
-                assert_eq!(quiet.is_some_and(|q| q.is_none()), !has_diagnostics);
+                prop_assert_eq!(quiet.is_some_and(|q| q.is_none()), !has_diagnostics);
             }
             let plain = !text.contains('\r') && !text.ends_with("  \n");
             if plain && regular(&lines, 0).is_some() {
-                regular_read += 1;
-                assert!(fast.is_some(), "{text:?}");
+                prop_assert!(fast.is_some(), "{:?}", text);
             }
         }
-        assert!(read > 1000 && regular_read > 900, "{read} {regular_read}");
     }
 }
