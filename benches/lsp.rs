@@ -2,7 +2,7 @@
 //!
 //! Spawns the real `boardls` binary (the bench profile is the release
 //! profile), speaks framed JSON-RPC over its stdin and stdout with the test
-//! client of `tests/common`, and times round trips on the client side:
+//! client of `tests/it/support/client.rs`, and times round trips on the client side:
 //!
 //! - `didChange`: a one-character replacement of one cell of a random
 //!   position (then its undo, also timed), from sending the notification to
@@ -27,8 +27,9 @@ use boardls::syntax::{self, ParsedPosition};
 use common::{Boards, Random, Samples, ms};
 use serde_json::{Value, json};
 
-#[path = "../tests/common/mod.rs"]
-mod client;
+#[path = "../tests/it/support/mod.rs"]
+mod support;
+use support::client;
 mod common;
 
 struct Plan {

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 cargo test --release --workspace --all-targets
 # The protocol suite once more, every server reached through
 # `boardls lsp --connect` and a daemon it spawns.
-BOARDLS_TEST_CONNECT=1 cargo test --release --test lsp_protocol --test lsp_abuse
+BOARDLS_TEST_CONNECT=1 cargo test --release --test it -- lsp_protocol:: lsp_abuse::
 
 if [ -x tests/editors/run.sh ] && [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
