@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::support;
 use crate::support::client::{
     self, Server, TIMEOUT, TempDir, daemon_pid, file_uri, frame, read_frame, stderr_lines,
     stop_daemon,
@@ -44,7 +45,17 @@ struct Daemon {
 impl Daemon {
     /// Starts it and waits until it listens.
     fn start(socket: &Path, idle: &str) -> Daemon {
-        let mut child = boardls()
+        Daemon::start_as(socket, idle, None)
+    }
+
+    /// Starts it as the user `uid` (the tests' own when `None`).
+    fn start_as(socket: &Path, idle: &str, uid: Option<u32>) -> Daemon {
+        let mut command = boardls();
+        if let Some(uid) = uid {
+            use std::os::unix::process::CommandExt as _;
+            command.uid(uid).gid(uid);
+        }
+        let mut child = command
             .arg("daemon")
             .arg("--socket")
             .arg(socket)
@@ -245,10 +256,13 @@ fn wrong_modes_owners_and_links_are_refused() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("666"), "{stderr}");
     chmod(&real_socket, 0o600);
-    if std::os::unix::fs::lchown(&real_socket, Some(65534), None).is_ok() {
+    if support::runs_as_root() {
+        std::os::unix::fs::lchown(&real_socket, Some(support::OTHER_UID), None).expect("lchown");
         let (code, stderr) = run(&[os("lsp"), os("--connect"), real_socket.as_os_str()]);
         assert_eq!(code, Some(1), "{stderr}");
         assert!(stderr.contains("belongs to user 65534"), "{stderr}");
+    } else {
+        support::skipped("lsp_daemon: a socket of another user (only root can give one away)");
     }
 
     // Not a socket at all.
@@ -258,6 +272,75 @@ fn wrong_modes_owners_and_links_are_refused() {
     let (code, stderr) = run(&[os("daemon"), os("--socket"), file.as_os_str()]);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("not a socket"), "{stderr}");
+}
+
+/// The daemon hangs up on a client of another user (its socket's modes
+/// opened for the test, since they would stop that user first).
+#[test]
+fn the_daemon_refuses_a_peer_of_another_user() {
+    if !support::runs_as_root() {
+        support::skipped("lsp_daemon: a peer of another user (needs root to be one)");
+        return;
+    }
+    let dir = TempDir::private("peer");
+    let socket = dir.path().join("d.sock");
+    let daemon = Daemon::start(&socket, "60");
+    chmod(dir.path(), 0o711);
+    chmod(&socket, 0o666);
+    // Connects as that user and reads: EOF at once if refused; an accepted
+    // session would wait for a request until the alarm.
+    let output = {
+        use std::os::unix::process::CommandExt as _;
+        Command::new("perl")
+            .uid(support::OTHER_UID)
+            .gid(support::OTHER_UID)
+            .args([
+                "-MIO::Socket::UNIX",
+                "-e",
+                "alarm 10; my $s = IO::Socket::UNIX->new(Peer => $ARGV[0]) or die \"connect: $!\"; \
+                 my $n = sysread($s, my $b, 1); print defined $n ? \"read $n\" : \"error $!\";",
+            ])
+            .arg(&socket)
+            .output()
+            .expect("run perl")
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "read 0",
+        "{stderr}"
+    );
+    daemon.expect_line("refused a connection from user 65534");
+}
+
+/// The forwarder will not talk to a daemon of another user, even through
+/// a socket and folder that are the user's own.
+#[test]
+fn the_forwarder_refuses_a_daemon_of_another_user() {
+    if !support::runs_as_root() {
+        support::skipped("lsp_daemon: a daemon of another user (needs root to start one)");
+        return;
+    }
+    let dir = TempDir::private("peer-daemon");
+    std::os::unix::fs::chown(
+        dir.path(),
+        Some(support::OTHER_UID),
+        Some(support::OTHER_UID),
+    )
+    .expect("chown");
+    let socket = dir.path().join("d.sock");
+    let _daemon = Daemon::start_as(&socket, "60", Some(support::OTHER_UID));
+    // The folder and the socket handed back: only the process behind them
+    // is another user's.
+    std::os::unix::fs::lchown(&socket, Some(0), Some(0)).expect("lchown");
+    std::os::unix::fs::chown(dir.path(), Some(0), Some(0)).expect("chown");
+    let (code, stderr) = run(&[os("lsp"), os("--connect"), socket.as_os_str()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("it runs as user 65534, not as you"),
+        "{stderr}"
+    );
 }
 
 #[test]
