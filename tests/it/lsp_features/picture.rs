@@ -336,6 +336,69 @@ fn check_svg(kind: GameKind, fixture: &str, expect: Expect) {
     expect.assert_eq(&read_svg(&svg_of(&markdown)));
 }
 
+/// The cells of `svg` that carry `mark`, as a grid: `#` marked, `.` not.
+fn marked(svg: &str, mark: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is XML");
+    let root = doc.root_element();
+    let size = |name| -> usize {
+        root.attribute(name)
+            .and_then(|v| v.parse().ok())
+            .expect("a size")
+    };
+    let (rows, cols) = (size("data-rows"), size("data-cols"));
+    let mut grid = vec![vec!['.'; cols]; rows];
+    for node in doc.descendants().filter(|n| n.has_attribute("data-row")) {
+        let at = |name| -> usize {
+            node.attribute(name)
+                .and_then(|v| v.parse().ok())
+                .expect("a number")
+        };
+        let marks = node.attribute("data-marks").unwrap_or_default();
+        if marks.split_whitespace().any(|m| m == mark) {
+            grid[at("data-row") - 1][at("data-col") - 1] = '#';
+        }
+    }
+    grid.into_iter()
+        .map(|row| row.into_iter().collect::<String>() + "\n")
+        .collect()
+}
+
+/// The marks of positions worked out by hand from the statements, not
+/// from the product's own findings: the last move at row 6, column 4
+/// sends the next move to the bottom-left field, where the empty cells
+/// are the legal ones; X's diagonal through a `T` wins.
+#[test]
+fn marks_match_positions_worked_out_by_hand() {
+    let images = ClientCaps {
+        markdown_images: true,
+        ..ClientCaps::default()
+    };
+    let svg_at = |kind, text: &str| {
+        let fixture = Fixture::new(kind, text);
+        svg_of(&hover_markdown(
+            &fixture.view(images),
+            fixture.cursor(images.encoding),
+            HoverPicture::Auto,
+        ))
+    };
+    let uttt = svg_at(
+        Uttt,
+        "$0... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... x.. ...\n\nx.. ... ...\n... ... ...\no.. ... ...\n6 4\n",
+    );
+    let bottom_left = ".........\n".repeat(6) + &"###......\n".repeat(3);
+    assert_eq!(marked(&uttt, "target"), bottom_left);
+    assert_eq!(
+        marked(&uttt, "legal"),
+        ".........\n".repeat(6) + ".##......\n###......\n.##......\n"
+    );
+    assert_eq!(
+        marked(&uttt, "last-move"),
+        ".........\n".repeat(5) + "...#.....\n" + &".........\n".repeat(3)
+    );
+    let tomek = svg_at(Tomek, "1\n$0XOOO\n.X..\n..X.\nO..T\n");
+    assert_eq!(marked(&tomek, "win"), "#...\n.#..\n..#.\n...#\n");
+}
+
 #[test]
 fn go9_svg_of_a_capture_point() {
     check_svg(
