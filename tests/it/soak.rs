@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 
+use crate::support::boards::Rng;
 use crate::support::client::{Server, caps, normalized};
 use crate::support::oracle;
 use boardls::lsp::encoding::Encoding;
@@ -21,22 +22,6 @@ const EDITS: usize = 100_000;
 const CHECK_EVERY: usize = 1_000;
 const RESET_EVERY: usize = 10_000;
 const BOARDS: usize = 2_000;
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();

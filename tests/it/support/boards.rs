@@ -26,6 +26,10 @@ impl Rng {
     pub fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
+
+    pub fn pick(&mut self, alphabet: &[u8]) -> u8 {
+        alphabet[self.below(alphabet.len())]
+    }
 }
 
 /// A board: `size` rows of cells from `alphabet` (`.` with a density that
