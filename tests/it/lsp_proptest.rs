@@ -4,7 +4,8 @@
 //! so does the client's model), ranges may be reversed, and one
 //! notification may carry several changes.
 
-use crate::support::client::{Server, apply_change, caps, fixture, normalized, oracle, range};
+use crate::support::client::{Server, apply_change, caps, fixture, normalized, range};
+use crate::support::oracle;
 use boardls::lsp::encoding::Encoding;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

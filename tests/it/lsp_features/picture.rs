@@ -340,7 +340,7 @@ fn check_svg(kind: GameKind, fixture: &str, expect: Expect) {
 fn marked(svg: &str, mark: &str) -> String {
     let doc = roxmltree::Document::parse(svg).expect("the SVG is XML");
     let root = doc.root_element();
-    let size = |name| -> usize {
+    let size = |name: &str| -> usize {
         root.attribute(name)
             .and_then(|v| v.parse().ok())
             .expect("a size")
@@ -348,7 +348,7 @@ fn marked(svg: &str, mark: &str) -> String {
     let (rows, cols) = (size("data-rows"), size("data-cols"));
     let mut grid = vec![vec!['.'; cols]; rows];
     for node in doc.descendants().filter(|n| n.has_attribute("data-row")) {
-        let at = |name| -> usize {
+        let at = |name: &str| -> usize {
             node.attribute(name)
                 .and_then(|v| v.parse().ok())
                 .expect("a number")
