@@ -114,6 +114,42 @@ mod recovery {
         edits_survive("reparse:2", &every_second);
     }
 
+    /// One `didChange` carrying every edit, each re-read panicking: the
+    /// changes after the first panic still reach the text, and the publish
+    /// of that version equals a fresh parse of all of them.
+    #[test]
+    fn changes_after_a_panicking_one_in_the_same_notification_are_kept() {
+        let mut faulty = Server::spawn_with(|command| {
+            command.env("BOARDLS_TEST_PANIC", "reparse");
+        });
+        faulty.initialize(caps("utf-16"));
+        let mut clean = Server::spawn();
+        clean.initialize(caps("utf-16"));
+        let mut text = BOARDS.to_owned();
+        faulty.open(URI, "tomek", 1, &text);
+        faulty.diagnostics(URI, 1);
+        let changes = edits();
+        for change in &changes {
+            apply_change(&mut text, change, Encoding::Utf16);
+        }
+        faulty.change(URI, 2, Value::Array(changes));
+        let published = normalized(faulty.diagnostics(URI, 2));
+        let (expected, symbols) = fresh(&mut clean, 2, &text);
+        assert_eq!(published, expected, "{text}");
+        let listed = faulty.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        );
+        assert_eq!(listed, symbols, "{text}");
+        let formatted = faulty.request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        );
+        assert_eq!(formatted, clean_formatting(&mut clean, &text), "{text}");
+        assert_eq!(faulty.shutdown_and_exit().code(), Some(0));
+        assert_eq!(clean.shutdown_and_exit().code(), Some(0));
+    }
+
     /// The library's own recovery paths, reached without a session: an edit
     /// whose re-read panicked leaves the document stale; `repair`, or the next
     /// edit (which then reads everything), makes it equal a fresh parse.
