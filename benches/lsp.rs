@@ -27,7 +27,10 @@ use boardls::syntax::{self, ParsedPosition};
 use common::{Boards, Rng, Samples, ms};
 use serde_json::{Value, json};
 
+// The tests' client; it holds the generator `common` also includes, so
+// this bench compiles `boards.rs` twice (the same items, unused twice).
 #[path = "../tests/it/support/mod.rs"]
+#[allow(clippy::duplicate_mod)]
 mod support;
 use support::client;
 mod common;
