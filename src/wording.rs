@@ -40,6 +40,19 @@ fn plural(noun: &str) -> (&str, &'static str) {
     }
 }
 
+/// `n` with its thousands grouped by commas: `2,188`, `100,000`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// `first` to `ninth` (rows and groups of a board), `next` beyond.
 pub const fn ordinal(n: usize) -> &'static str {
     match n {

@@ -40,6 +40,7 @@ pub mod server;
 pub mod session;
 pub mod shared;
 pub mod symbols;
+pub mod token_cache;
 pub mod tokens;
 pub mod transport;
 pub mod view;

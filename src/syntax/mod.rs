@@ -46,4 +46,4 @@ pub use file::{
     diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
     read_positions,
 };
-pub use position::{Game, ParsedPosition, board_size};
+pub use position::{CodeCount, Game, ParsedPosition, Tally, board_size};

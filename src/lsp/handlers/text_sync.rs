@@ -11,6 +11,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::document::Document;
 use crate::games::GameKind;
+use crate::lsp::token_cache::TokenCache;
 use crate::lsp::session::{OpenDocument, Session};
 use crate::lsp::workspace::tasks;
 
@@ -32,6 +33,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
             doc,
             version: item.version,
             generation,
+            tokens: TokenCache::default(),
         },
     );
     session.publish_open(&mut state, &item.uri);
