@@ -138,7 +138,7 @@ impl Budget {
 
     /// `None` when `d` is left out (past its severity's limit), else how
     /// many of its related locations are sent: all of them or none.
-    pub fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
+    pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
         let left = match d.severity {
             Severity::Error => &mut self.errors_left,
             Severity::Warning => &mut self.warnings_left,
@@ -178,7 +178,7 @@ impl Budget {
     }
 
     /// Whether related locations may still be sent.
-    pub fn want(&self) -> Want {
+    pub(crate) fn want(&self) -> Want {
         if self.related_left > 0 {
             Want::Related
         } else {
@@ -188,7 +188,7 @@ impl Budget {
 
     /// Whether none of a position's diagnostics (counted in `tally`) could
     /// be listed any more; if so they are counted as left out.
-    pub fn skips(&mut self, tally: &[CodeCount]) -> bool {
+    pub(crate) fn skips(&mut self, tally: &[CodeCount]) -> bool {
         let shown = || tally.iter().filter(|c| self.filter.keeps(c.severity));
         let room = |c: &CodeCount| match c.severity {
             Severity::Error => self.errors_left > 0,
@@ -281,7 +281,7 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
 }
 
 /// A certain fix as a diagnostic's `data`: its title and text edits.
-pub fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
+pub(crate) fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
     json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })
 }
 
