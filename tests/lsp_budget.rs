@@ -16,7 +16,6 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::publish::{Published, notification, notification_len};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};
-use boardls::wording;
 use boards::dense_go9;
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
@@ -77,8 +76,8 @@ fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
         assert!(
             more[0].message.starts_with(&format!(
                 "{} more go9/dead-group warnings and {} more information diagnostics",
-                wording::grouped(omitted_warnings),
-                wording::grouped(omitted)
+                grouped(omitted_warnings),
+                grouped(omitted)
             )),
             "{}",
             more[0].message
@@ -86,7 +85,7 @@ fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
         assert!(
             more[0]
                 .message
-                .contains(&format!("of {} information", wording::grouped(information)))
+                .contains(&format!("of {} information", grouped(information)))
         );
         // Related locations: bounded per group and per report.
         let related: Vec<usize> = pulled
@@ -193,4 +192,17 @@ fn errors_come_first_however_far_down_they_are() {
         note.starts_with(&format!("{} more go9/dead-group warnings", warnings - (4 - errors))),
         "{note}"
     );
+}
+
+/// `n` as the note writes it: thousands grouped by commas.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }

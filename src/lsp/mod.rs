@@ -15,7 +15,8 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], [`tokens`], [`formatting`], with [`picture`] (the hover's
+//!   [`symbols`], [`tokens`] (kept per position: [`token_cache`]),
+//!   [`formatting`], with [`picture`] (the hover's
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
