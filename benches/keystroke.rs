@@ -113,9 +113,7 @@ fn label(kind: GameKind, boards: Boards) -> String {
 fn board_rows(kind: GameKind, lines: &[Vec<u8>]) -> Vec<usize> {
     let first = usize::from(kind != GameKind::Uttt);
     (first..lines.len())
-        .filter(|&i| {
-            !lines[i].is_empty() && !lines[i].iter().any(|b| b.is_ascii_digit())
-        })
+        .filter(|&i| !lines[i].is_empty() && !lines[i].iter().any(|b| b.is_ascii_digit()))
         .collect()
 }
 
@@ -149,7 +147,10 @@ impl Tokens {
             for edit in edits {
                 let start = edit["start"].as_u64().unwrap_or(0) as usize;
                 let delete = edit["deleteCount"].as_u64().unwrap_or(0) as usize;
-                let insert = edit["data"].as_array().map(|d| numbers(d)).unwrap_or_default();
+                let insert = edit["data"]
+                    .as_array()
+                    .map(|d| numbers(d))
+                    .unwrap_or_default();
                 let start = start.min(self.data.len());
                 let end = (start + delete).min(self.data.len());
                 self.data.splice(start..end, insert);
@@ -159,7 +160,10 @@ impl Tokens {
 }
 
 fn numbers(values: &[Value]) -> Vec<u64> {
-    values.iter().map(|v| v.as_u64().unwrap_or(u64::MAX)).collect()
+    values
+        .iter()
+        .map(|v| v.as_u64().unwrap_or(u64::MAX))
+        .collect()
 }
 
 /// The last result id of a pull report, if any.
@@ -225,9 +229,11 @@ fn document(
         let new_text = char::from(new).to_string();
         let at = |l: usize, c: usize| json!({"line": l, "character": c});
         let screen = json!({"start": at(line.saturating_sub(30), 0), "end": at(line + 30, 0)});
-        let mut frames = Raw::frame(&json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+        let mut frames = Raw::frame(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
             "params": {"textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": {"start": at(line, col), "end": at(line, col + 1)}, "text": new_text}]}}));
+            "contentChanges": [{"range": {"start": at(line, col), "end": at(line, col + 1)}, "text": new_text}]}}),
+        );
         let mut ask = |raw: &mut Raw, method: &str, params: Value| {
             let (id, frame) = raw.request_frame(method, params);
             frames.extend_from_slice(&frame);
@@ -375,10 +381,14 @@ fn document(
 
     let mut missed = Vec::new();
     if !tokens_equal {
-        missed.push(format!("{name} {size}: tokens from deltas differ from /full"));
+        missed.push(format!(
+            "{name} {size}: tokens from deltas differ from /full"
+        ));
     }
     if folding_over {
-        missed.push(format!("{name} {size}: more than rangeLimit folding ranges"));
+        missed.push(format!(
+            "{name} {size}: more than rangeLimit folding ranges"
+        ));
     }
     if goals {
         let mut goal = |ok: bool, what: String| {

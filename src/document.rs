@@ -28,8 +28,8 @@ use ropey::Rope;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::games::GameKind;
 use crate::syntax::{
-    self, CodeCount, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics,
-    parse_header, parse_position, read_positions,
+    self, CodeCount, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics,
+    file_diagnostics, parse_header, parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
@@ -494,7 +494,8 @@ impl Snapshot {
     /// deriving any facts: errors are only ever stored (facts derived from
     /// a board are warnings and information).
     pub fn error_count(&self) -> usize {
-        let errors = |ds: &[Diagnostic]| ds.iter().filter(|d| d.severity == Severity::Error).count();
+        let errors =
+            |ds: &[Diagnostic]| ds.iter().filter(|d| d.severity == Severity::Error).count();
         errors(&self.file_diagnostics)
             + self
                 .noisy

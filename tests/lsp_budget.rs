@@ -162,7 +162,10 @@ fn errors_come_first_however_far_down_they_are() {
     let doc = Document::new(GameKind::Go9, &text);
     let all = syntax::diagnose(GameKind::Go9, &text);
     let errors = all.iter().filter(|d| d.severity == Severity::Error).count();
-    let warnings = all.iter().filter(|d| d.severity == Severity::Warning).count();
+    let warnings = all
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
     assert!(errors >= 1 && warnings > 4, "{all:?}");
     let uri = uri();
     let view = DocView {
@@ -189,7 +192,10 @@ fn errors_come_first_however_far_down_they_are() {
     assert!(lines.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
     let note = shown.last().map(|d| d.message.clone()).unwrap_or_default();
     assert!(
-        note.starts_with(&format!("{} more go9/dead-group warnings", warnings - (4 - errors))),
+        note.starts_with(&format!(
+            "{} more go9/dead-group warnings",
+            warnings - (4 - errors)
+        )),
         "{note}"
     );
 }

@@ -75,9 +75,13 @@ pub(crate) fn write_notification(published: &Published, out: &mut dyn std::io::W
         enc: published.enc,
         first: true,
     };
-    let more = listed(&published.snapshot, published.filter, &mut |position, d, related| {
-        writer.diagnostic(position, d, related);
-    });
+    let more = listed(
+        &published.snapshot,
+        published.filter,
+        &mut |position, d, related| {
+            writer.diagnostic(position, d, related);
+        },
+    );
     if let Some(more) = more {
         writer.diagnostic(None, &more, 0);
     }

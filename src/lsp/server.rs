@@ -13,9 +13,9 @@ use tower_lsp_server::ls_types::{
     DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InitializeParams,
     InitializeResult, InitializedParams, InlayHint, InlayHintParams, SemanticTokensDeltaParams,
-    SemanticTokensFullDeltaResult, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit,
-    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
+    SemanticTokensFullDeltaResult, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, WorkspaceDiagnosticParams,
+    WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{diagnostics, language, lifecycle, text_sync, workspace};

@@ -111,13 +111,11 @@ fn colour(view: &DocView<'_>, index: usize) -> Vec<Token> {
         .into_iter()
         .filter_map(|(cell, state)| {
             let at = located.cell_range(view, cell)?;
-            (at.start.line == at.end.line && at.end.character > at.start.character).then(|| {
-                Token {
-                    line: at.start.line.saturating_sub(first),
-                    start: at.start.character,
-                    length: at.end.character - at.start.character,
-                    kind: state.index(),
-                }
+            (at.start.line == at.end.line && at.end.character > at.start.character).then(|| Token {
+                line: at.start.line.saturating_sub(first),
+                start: at.start.character,
+                length: at.end.character - at.start.character,
+                kind: state.index(),
             })
         })
         .collect();
@@ -225,9 +223,7 @@ impl TokenCache {
             front += 1;
         }
         let mut back = 0;
-        while back < old.min(new) - front
-            && same(&self.entries[old - 1 - back], new - 1 - back)
-        {
+        while back < old.min(new) - front && same(&self.entries[old - 1 - back], new - 1 - back) {
             back += 1;
         }
         if front == old && old == new {

@@ -7,8 +7,8 @@ use boardls::lsp::view::ClientCaps;
 use expect_test::expect;
 
 use crate::support::{
-    check_actions, check_diagnostics, check_folding, check_hints, check_hints_with, check_hover,
-    Fixture, check_quick_fixes, check_symbols, check_tokens, fixture,
+    Fixture, check_actions, check_diagnostics, check_folding, check_hints, check_hints_with,
+    check_hover, check_quick_fixes, check_symbols, check_tokens, fixture,
 };
 
 // ---------------------------------------------------------------- hover

@@ -20,7 +20,7 @@ mod support;
 mod edits;
 mod formatting;
 mod go9;
-mod token_delta;
 mod picture;
+mod token_delta;
 mod tomek;
 mod uttt;

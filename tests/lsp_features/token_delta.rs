@@ -122,7 +122,10 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
         };
         client.apply(cache.delta(&view, &previous, generation));
         let fresh = flat(&tokens::full(&view).data);
-        assert_eq!(client.data, fresh, "{kind:?} {enc:?} seed {seed} round {round}");
+        assert_eq!(
+            client.data, fresh,
+            "{kind:?} {enc:?} seed {seed} round {round}"
+        );
     }
     // Nothing changed: an empty delta.
     let view = DocView {

@@ -7,8 +7,8 @@ use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
     InlayHintParams, MessageType, SemanticTokensDeltaParams, SemanticTokensFullDeltaResult,
-    SemanticTokensParams, SemanticTokensRangeParams,
-    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
+    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    SemanticTokensResult, TextEdit, Uri,
 };
 
 use crate::lsp::session::Session;

@@ -11,8 +11,8 @@ use tower_lsp_server::ls_types::{
 
 use crate::document::Document;
 use crate::games::GameKind;
-use crate::lsp::token_cache::TokenCache;
 use crate::lsp::session::{OpenDocument, Session};
+use crate::lsp::token_cache::TokenCache;
 use crate::lsp::workspace::tasks;
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
