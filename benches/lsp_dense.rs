@@ -23,15 +23,13 @@
 //! only). `BOARDLS=PATH` measures another binary (an older build, say).
 //! Without `--bench`: 1,000 boards, a few rounds.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use boardls::diagnostics::Severity;
 use boardls::games::GameKind;
 use boardls::syntax;
+use common::raw::Raw;
 use common::{Boards, Rng, Samples, ms};
 use serde_json::json;
 
@@ -68,175 +66,12 @@ fn main() {
     println!("load average at end: {}", common::load());
 }
 
-/// A raw session: the server's stdin, and the frames it sends, each with
-/// the time it was complete.
-struct Raw {
-    child: Child,
-    stdin: ChildStdin,
-    frames: mpsc::Receiver<(Instant, Vec<u8>)>,
-    next_id: u64,
-}
-
-impl Raw {
-    fn spawn(binary: &PathBuf) -> Raw {
-        let mut child = Command::new(binary)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn boardls");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (send, frames) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::with_capacity(1 << 20, stdout);
-            loop {
-                let mut length = None;
-                loop {
-                    let mut header = String::new();
-                    if reader.read_line(&mut header).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let header = header.trim_end();
-                    if header.is_empty() {
-                        break;
-                    }
-                    if let Some(v) = header.strip_prefix("Content-Length:") {
-                        length = v.trim().parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.unwrap_or(0)];
-                if reader.read_exact(&mut body).is_err() {
-                    return;
-                }
-                if send.send((Instant::now(), body)).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut raw = Raw {
-            child,
-            stdin,
-            frames,
-            next_id: 0,
-        };
-        let caps = json!({
-            "general": {"positionEncodings": ["utf-16"]},
-            "textDocument": {"publishDiagnostics": {"relatedInformation": true, "versionSupport": true}},
-        });
-        raw.request(
-            "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": caps}),
-        );
-        raw.notify("initialized", json!({}));
-        raw
-    }
-
-    fn send(&mut self, message: serde_json::Value) {
-        let frame = Raw::frame(&message);
-        self.send_frame(&frame);
-    }
-
-    /// A message framed, so that a timed send costs only its writing.
-    fn frame(message: &serde_json::Value) -> Vec<u8> {
-        let body = message.to_string();
-        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
-    }
-
-    fn send_frame(&mut self, frame: &[u8]) {
-        self.stdin.write_all(frame).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// `didOpen`, timed from the first byte written.
-    fn open(&mut self, uri: &str, kind: GameKind, text: &str) -> Instant {
-        let frame = Raw::frame(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-            "params": {"textDocument": {"uri": uri, "languageId": kind.id(), "version": 0, "text": text}}}));
-        let start = Instant::now();
-        self.send_frame(&frame);
-        start
-    }
-
-    fn notify(&mut self, method: &str, params: serde_json::Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
-    }
-
-    fn request(&mut self, method: &str, params: serde_json::Value) -> Vec<u8> {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let tail = format!("\"id\":{id}}}");
-        loop {
-            let (_, body) = self.frames.recv().expect("response");
-            if body.ends_with(tail.as_bytes())
-                && !body.starts_with(b"{\"jsonrpc\":\"2.0\",\"method\"")
-            {
-                return body;
-            }
-        }
-    }
-
-    /// The next `publishDiagnostics` of at least `version`: when it was
-    /// complete, its version and its body.
-    fn publish(&mut self, version: i64) -> (Instant, i64, Vec<u8>) {
-        loop {
-            let (at, body) = self.frames.recv().expect("publish");
-            if let Some(v) = publish_version(&body)
-                && v >= version
-            {
-                return (at, v, body);
-            }
-        }
-    }
-
-    fn peak_memory(&self) -> u64 {
-        common::peak_memory(self.child.id())
-    }
-}
-
-impl Drop for Raw {
-    /// `shutdown` and `exit`, so that a profiler around the server (see
-    /// `BOARDLS`) writes its data; killed if it does not end in 60 s.
-    fn drop(&mut self) {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
-        self.notify("exit", json!(null));
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The version of a `publishDiagnostics` body, read off its end
-/// (`…,"version":N}}`); `None` for any other message.
-fn publish_version(body: &[u8]) -> Option<i64> {
-    let head = &body[..body.len().min(80)];
-    if !contains(head, b"\"textDocument/publishDiagnostics\"") {
-        return None;
-    }
-    let tail = &body[body.len().saturating_sub(40)..];
-    let at = rfind(tail, b"\"version\":")?;
-    let digits: String = tail[at + 10..]
-        .iter()
-        .take_while(|b| b.is_ascii_digit() || **b == b'-')
-        .map(|&b| char::from(b))
-        .collect();
-    digits.parse().ok()
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle)
-}
-
-fn rfind(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).rposition(|w| w == needle)
+/// The capabilities of a push client.
+fn push_client() -> serde_json::Value {
+    json!({
+        "general": {"positionEncodings": ["utf-16"]},
+        "textDocument": {"publishDiagnostics": {"relatedInformation": true, "versionSupport": true}},
+    })
 }
 
 /// How many times `needle` occurs in `haystack`.
@@ -272,7 +107,7 @@ fn label(kind: GameKind, boards: Boards) -> String {
 
 fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
     let text = common::file(kind, size, boards, &mut Rng(common::SEED));
-    let mut raw = Raw::spawn(binary);
+    let mut raw = Raw::spawn(binary, push_client());
     let uri = format!("file:///bench/open-{size}.{}", kind.id());
     let start = raw.open(&uri, kind, &text);
     let (at, _, body) = raw.publish(0);
@@ -299,7 +134,7 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
             "{name:<11} {size:>7} {mb:>6.1} {what:<18} {median:>9.2} {p99:>9} {sent:>9.3}   {note}"
         );
     };
-    let mut raw = Raw::spawn(binary);
+    let mut raw = Raw::spawn(binary, push_client());
     let uri = format!("file:///bench/dense-{size}.go9");
     let start = raw.open(&uri, kind, &text);
     let (at, _, body) = raw.publish(0);

@@ -25,10 +25,10 @@ use std::sync::Arc;
 
 use ropey::Rope;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Severity};
 use crate::games::GameKind;
 use crate::syntax::{
-    self, DocPosition, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics,
+    self, CodeCount, DocPosition, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics,
     file_diagnostics, parse_header, parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
@@ -152,6 +152,13 @@ impl Document {
             self.first_line(index)?,
             self.positions.get(index)?.as_ref(),
         ))
+    }
+
+    /// Position `index` as the document shares it: the same pointer for
+    /// as long as an edit leaves the position as it is, so what is kept
+    /// per position elsewhere can tell whether it is still current.
+    pub fn shared_position(&self, index: usize) -> Option<&Arc<ParsedPosition>> {
+        self.positions.get(index)
     }
 
     /// Absolute first line of position `index`.
@@ -449,26 +456,68 @@ impl DocDiagnostics {
         self.noisy.len()
     }
 
+    /// How many errors [`DocDiagnostics::for_each`] gives, counted without
+    /// deriving any facts: errors are only ever stored (facts derived from
+    /// a board are warnings and information).
+    pub fn error_count(&self) -> usize {
+        let errors =
+            |ds: &[Diagnostic]| ds.iter().filter(|d| d.severity == Severity::Error).count();
+        errors(&self.file_diagnostics)
+            + self
+                .noisy
+                .iter()
+                .map(|(_, position)| errors(&position.stored))
+                .sum::<usize>()
+    }
+
     /// Every diagnostic in order (absolute, sorted), one position at a
-    /// time: `each` gets the position a diagnostic belongs to (with its
-    /// first line), if any, and says whether it still wants related
-    /// locations (once it does not, positions derive their facts without).
-    pub fn for_each(&self, each: &mut dyn FnMut(Option<DocPosition<'_>>, &Diagnostic) -> bool) {
-        let mut related = true;
+    /// time, to `visit`: before a position's diagnostics are derived,
+    /// `visit` gets its [`ParsedPosition::tally`] and may skip it (it has
+    /// counted them: none of them would be listed); then each diagnostic
+    /// with the position it belongs to (with its first line), if any.
+    /// Each answer says whether related locations are still wanted (once
+    /// they are not, positions derive their facts without).
+    pub fn for_each(&self, visit: &mut dyn FnMut(Visit<'_>) -> Want) {
+        let mut want = Want::Related;
         for d in &self.file_diagnostics {
-            related = each(None, d);
+            want = visit(Visit::Diagnostic(None, d));
         }
         // A position's diagnostics may lie below the next position's first
         // line (a missing row is expected where the next one starts): they
         // wait until nothing can come before them, as in `check`.
         let mut order = InOrder::default();
         for (first_line, position) in &self.noisy {
-            order.release(*first_line, &mut |owner, d| related = each(Some(owner), d));
+            order.release(*first_line, &mut |owner, d| {
+                want = visit(Visit::Diagnostic(Some(owner), d));
+            });
+            match visit(Visit::Position(position.tally())) {
+                Want::Skip => continue,
+                answer => want = answer,
+            }
             let position = DocPosition::new(*first_line, position);
-            order.take(position, position, related);
+            order.take(position, position, want == Want::Related);
         }
-        order.finish(&mut |owner, d| related = each(Some(owner), d));
+        order.finish(&mut |owner, d| want = visit(Visit::Diagnostic(Some(owner), d)));
     }
+}
+
+/// What [`DocDiagnostics::for_each`] shows its visitor.
+pub enum Visit<'a> {
+    /// A position's diagnostics counted, before they are derived.
+    Position(&'a [CodeCount]),
+    /// One diagnostic, with the position it belongs to.
+    Diagnostic(Option<DocPosition<'a>>, &'a Diagnostic),
+}
+
+/// A visitor's answer to [`DocDiagnostics::for_each`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Diagnostics with their related locations.
+    Related,
+    /// Diagnostics without related locations.
+    Plain,
+    /// (To a position.) None of its diagnostics: they are counted.
+    Skip,
 }
 
 /// The indices of `positions` that have diagnostics, counted from `first`.

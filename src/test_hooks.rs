@@ -62,7 +62,8 @@ impl FaultPlan {
 
     /// Counts a hit of `point`, and says whether it panics.
     fn fires(&self, point: &str) -> bool {
-        self.point == point && (self.hits.fetch_add(1, Ordering::Relaxed) + 1).is_multiple_of(self.every)
+        self.point == point
+            && (self.hits.fetch_add(1, Ordering::Relaxed) + 1).is_multiple_of(self.every)
     }
 }
 

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod raw;
+
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -23,7 +23,7 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
     ),
     (
         codes::FILE_MORE_DIAGNOSTICS,
-        "the language server lists at most 100 information diagnostics of an open document (every error and warning is always listed) and at most 1,000 diagnostics of a file that is not open; this one, at the top of the file, counts the rest",
+        "the language server lists at most 1,000 errors and warnings (errors first; `diagnostics.maxProblems`) and 100 information diagnostics of an open document, and at most 1,000 diagnostics of a file that is not open; this one, at the top of the file, counts the rest by code",
     ),
     (
         codes::FILE_UNREADABLE,

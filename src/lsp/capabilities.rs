@@ -36,12 +36,12 @@ pub fn server_capabilities(caps: &ClientCaps) -> ServerCapabilities {
             ..CodeActionOptions::default()
         })),
         document_symbol_provider: Some(OneOf::Left(true)),
-        // Cells coloured by their state: whole documents and ranges.
+        // Cells coloured by their state: whole documents, their deltas, ranges.
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
                 legend: tokens::legend(),
                 range: Some(true),
-                full: Some(SemanticTokensFullOptions::Bool(true)),
+                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                 ..SemanticTokensOptions::default()
             },
         )),

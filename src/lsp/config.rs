@@ -52,6 +52,9 @@ pub struct DiagnosticFilter {
     /// `diagnostics.information`: information-level facts (killable groups,
     /// groups in atari).
     pub information: bool,
+    /// `diagnostics.maxProblems`: errors and warnings an open document
+    /// sends at most (errors first); the rest are counted by code.
+    pub max_problems: usize,
 }
 
 impl Default for DiagnosticFilter {
@@ -59,6 +62,7 @@ impl Default for DiagnosticFilter {
         DiagnosticFilter {
             warnings: true,
             information: true,
+            max_problems: DEFAULT_MAX_PROBLEMS,
         }
     }
 }
@@ -95,11 +99,16 @@ impl DiagnosticFilter {
     /// the same diagnostics under another filter are another result, so a
     /// client holding the old id is sent the new list, never "unchanged".
     pub(crate) fn result_id(&self, id: &str) -> String {
-        match (self.warnings, self.information) {
+        let shown = match (self.warnings, self.information) {
             (true, true) => id.to_owned(),
             (true, false) => format!("{id}/no-information"),
             (false, true) => format!("{id}/no-warnings"),
             (false, false) => format!("{id}/errors"),
+        };
+        if self.max_problems == DEFAULT_MAX_PROBLEMS {
+            shown
+        } else {
+            format!("{shown}/max-{}", self.max_problems)
         }
     }
 }
@@ -152,6 +161,12 @@ pub struct Settings {
     /// `workspace.maxFiles`: at most this many unopened files are checked.
     pub max_files: usize,
 }
+
+/// The default of `diagnostics.maxProblems`: errors and warnings an open
+/// document sends at most. VS Code keeps no more than 1,000 diagnostics of
+/// a file from an extension, errors first (`ExtHostDiagnostics`): whatever
+/// a server sends beyond them is built, sent and parsed for nothing.
+pub const DEFAULT_MAX_PROBLEMS: usize = 1000;
 
 /// The default `workspace.maxFiles`.
 pub const DEFAULT_MAX_FILES: usize = 10_000;
@@ -213,15 +228,20 @@ impl Settings {
                 "{SECTION}.hover.markdownImages: expected true or false, got {other}"
             )),
         }
-        match lookup(section, "workspace.maxFiles") {
+        let mut count = |key: &str, slot: &mut usize| match lookup(section, key) {
             None | Some(Value::Null) => {}
             Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
-                Some(n) => settings.max_files = usize::try_from(n).unwrap_or(usize::MAX),
+                Some(n) => *slot = usize::try_from(n).unwrap_or(usize::MAX),
                 None => problems.push(format!(
-                    "{SECTION}.workspace.maxFiles: expected a whole number of 0 or more, got {value}"
+                    "{SECTION}.{key}: expected a whole number of 0 or more, got {value}"
                 )),
             },
-        }
+        };
+        count("workspace.maxFiles", &mut settings.max_files);
+        count(
+            "diagnostics.maxProblems",
+            &mut settings.diagnostics.max_problems,
+        );
         (settings, problems)
     }
 
@@ -326,6 +346,7 @@ mod tests {
             diagnostics: DiagnosticFilter {
                 warnings: true,
                 information: false,
+                ..DiagnosticFilter::default()
             },
             hover: HoverSettings {
                 picture: HoverPicture::Text,
@@ -411,6 +432,7 @@ mod tests {
             Some(DiagnosticFilter {
                 warnings: false,
                 information: true,
+                ..DiagnosticFilter::default()
             })
         );
     }
@@ -436,6 +458,7 @@ mod tests {
             DiagnosticFilter {
                 warnings,
                 information,
+                ..DiagnosticFilter::default()
             }
             .apply(all.clone())
             .into_iter()
@@ -452,6 +475,20 @@ mod tests {
     }
 
     #[test]
+    fn max_problems_is_read_and_has_its_own_result_ids() {
+        let (settings, problems) = read(json!({"diagnostics": {"maxProblems": 20}}));
+        assert!(problems.is_empty());
+        let filter = settings.map(|s| s.diagnostics).unwrap_or_default();
+        assert_eq!(filter.max_problems, 20);
+        assert_ne!(
+            filter.result_id("7"),
+            DiagnosticFilter::default().result_id("7")
+        );
+        let (_, problems) = read(json!({"diagnostics": {"maxProblems": -1}}));
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
     fn each_filter_has_its_own_result_ids() {
         let ids: Vec<String> = [(true, true), (true, false), (false, true), (false, false)]
             .into_iter()
@@ -459,6 +496,7 @@ mod tests {
                 DiagnosticFilter {
                     warnings,
                     information,
+                    ..DiagnosticFilter::default()
                 }
                 .result_id("7")
             })

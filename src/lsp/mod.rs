@@ -15,7 +15,8 @@
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
 //!   above it): [`proto_diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], [`tokens`], [`format_edits`], with [`picture`] (the hover's
+//!   [`symbols`], [`tokens`] (kept per position: [`token_cache`]),
+//!   [`format_edits`], with [`picture`] (the hover's
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
@@ -40,6 +41,7 @@ pub(crate) mod server;
 pub mod session;
 pub(crate) mod shared;
 pub mod symbols;
+pub mod token_cache;
 pub mod tokens;
 pub mod transport;
 pub mod view;

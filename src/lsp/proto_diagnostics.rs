@@ -18,6 +18,10 @@ use super::config::DiagnosticFilter;
 use super::encoding::span_to_range;
 use super::view::DocView;
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
+use crate::document::{DocDiagnostics, Visit, Want};
+use crate::syntax::CodeCount;
+use crate::syntax::DocPosition;
+use crate::wording;
 
 pub const SOURCE: &str = "boardls";
 
@@ -43,32 +47,51 @@ pub fn document(view: &DocView<'_>) -> Vec<lsp::Diagnostic> {
 /// [`document`], without what the `diagnostics.*` settings hide (left
 /// out before the budget, so hidden diagnostics take none of it).
 pub fn shown(view: &DocView<'_>, filter: DiagnosticFilter) -> Vec<lsp::Diagnostic> {
-    let mut budget = Budget::default();
     let mut items = Vec::new();
-    view.doc.snapshot().for_each(&mut |_, d| {
-        if !filter.keeps(d.severity) {
-            return budget.wants_related();
+    let more = listed(&view.doc.snapshot(), filter, &mut |_, d, related| {
+        let mut item = to_lsp(view.uri, view, d);
+        if related < d.related.len() {
+            item.related_information = None;
         }
-        if let Some(related) = budget.admit(d) {
-            let mut item = to_lsp(view.uri, view, d);
-            if related < d.related.len() {
-                item.related_information = None;
-            }
-            items.push(item);
-        }
-        budget.wants_related()
+        items.push(item);
     });
-    if let Some(more) = budget.summary() {
+    if let Some(more) = more {
         items.push(to_lsp(view.uri, view, &more));
     }
     items
 }
 
+/// What a publish or a pull report lists of `snapshot`, in order: `each`
+/// gets every diagnostic the settings show and the [`Budget`] admits,
+/// with the position it belongs to and how many of its related locations
+/// to send. Returns the note on what was left out, if anything was.
+/// Positions of which nothing would be listed are counted from their
+/// kept tallies, without deriving their diagnostics.
+pub fn listed(
+    snapshot: &DocDiagnostics,
+    filter: DiagnosticFilter,
+    each: &mut dyn FnMut(Option<DocPosition<'_>>, &Diagnostic, usize),
+) -> Option<Diagnostic> {
+    let mut budget = Budget::new(filter, snapshot.error_count());
+    snapshot.for_each(&mut |visit| match visit {
+        Visit::Position(tally) if budget.skips(tally) => Want::Skip,
+        Visit::Position(_) => budget.want(),
+        Visit::Diagnostic(owner, d) => {
+            if filter.keeps(d.severity)
+                && let Some(related) = budget.admit(d)
+            {
+                each(owner, d, related);
+            }
+            budget.want()
+        }
+    });
+    budget.summary()
+}
+
 /// Information diagnostics an open document sends at most, in document
-/// order; the rest are summed up in one `file/more-diagnostics`. Errors
-/// and warnings are always all sent. (A file of 1,000 dense go boards has
-/// about 3,700 killable and atari facts: sent whole, each edit's publish
-/// was 4.6 MB of JSON.)
+/// order; the rest are summed up in one `file/more-diagnostics`. (A file
+/// of 1,000 dense go boards has about 3,700 killable and atari facts: sent
+/// whole, each edit's publish was 4.6 MB of JSON.)
 pub const MAX_INFORMATION: usize = 100;
 
 /// Related locations one publish holds at most, given in document order
@@ -79,39 +102,61 @@ pub const MAX_INFORMATION: usize = 100;
 pub const MAX_RELATED: usize = 256;
 
 /// What a publish or a pull report holds, decided one diagnostic at a time
-/// in document order.
-#[derive(Clone, Copy, Debug)]
+/// in document order: every error up to `maxProblems`, then as many
+/// warnings as are left of it (so errors come first however far down they
+/// are), information up to [`MAX_INFORMATION`]. What is left out is
+/// counted by code for the summary.
+#[derive(Clone, Debug)]
 pub struct Budget {
+    filter: DiagnosticFilter,
+    errors_left: usize,
+    warnings_left: usize,
     information_left: usize,
     related_left: usize,
     information: usize,
-    omitted: usize,
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget {
-            information_left: MAX_INFORMATION,
-            related_left: MAX_RELATED,
-            information: 0,
-            omitted: 0,
-        }
-    }
+    omitted_information: usize,
+    /// Errors and warnings left out, by code, in the order first met (a
+    /// handful of codes).
+    omitted: Vec<(&'static str, Severity, usize)>,
 }
 
 impl Budget {
-    /// `None` when `d` is left out (an information diagnostic past the
-    /// limit), else how many of its related locations are sent: all of
-    /// them or none.
-    pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
-        if d.severity == Severity::Information {
-            self.information += 1;
-            if self.information_left == 0 {
-                self.omitted += 1;
-                return None;
-            }
-            self.information_left -= 1;
+    /// The budget of a list that holds `errors` errors in all, under the
+    /// `diagnostics.*` settings' `maxProblems`.
+    pub fn new(filter: DiagnosticFilter, errors: usize) -> Budget {
+        let max_problems = filter.max_problems;
+        Budget {
+            filter,
+            errors_left: max_problems,
+            warnings_left: max_problems - errors.min(max_problems),
+            information_left: MAX_INFORMATION,
+            related_left: MAX_RELATED,
+            information: 0,
+            omitted_information: 0,
+            omitted: Vec::new(),
         }
+    }
+
+    /// `None` when `d` is left out (past its severity's limit), else how
+    /// many of its related locations are sent: all of them or none.
+    pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
+        let left = match d.severity {
+            Severity::Error => &mut self.errors_left,
+            Severity::Warning => &mut self.warnings_left,
+            Severity::Information => {
+                self.information += 1;
+                &mut self.information_left
+            }
+        };
+        if *left == 0 {
+            if d.severity == Severity::Information {
+                self.omitted_information += 1;
+            } else {
+                self.omit(d.code, d.severity, 1);
+            }
+            return None;
+        }
+        *left -= 1;
         let wanted = d.related.len();
         if wanted <= self.related_left {
             self.related_left -= wanted;
@@ -121,27 +166,94 @@ impl Budget {
         }
     }
 
-    /// Whether related locations may still be sent.
-    pub(crate) fn wants_related(&self) -> bool {
-        self.related_left > 0
+    /// Counts `n` errors or warnings of `code` as left out.
+    fn omit(&mut self, code: &'static str, severity: Severity, n: usize) {
+        match self
+            .omitted
+            .iter_mut()
+            .find(|(c, s, _)| *c == code && *s == severity)
+        {
+            Some((_, _, total)) => *total += n,
+            None => self.omitted.push((code, severity, n)),
+        }
     }
 
-    /// The note on what was left out, at the top of the file; `None` when
-    /// nothing was.
+    /// Whether related locations may still be sent.
+    pub(crate) fn want(&self) -> Want {
+        if self.related_left > 0 {
+            Want::Related
+        } else {
+            Want::Plain
+        }
+    }
+
+    /// Whether none of a position's diagnostics (counted in `tally`) could
+    /// be listed any more; if so they are counted as left out.
+    pub(crate) fn skips(&mut self, tally: &[CodeCount]) -> bool {
+        let shown = || tally.iter().filter(|c| self.filter.keeps(c.severity));
+        let room = |c: &CodeCount| match c.severity {
+            Severity::Error => self.errors_left > 0,
+            Severity::Warning => self.warnings_left > 0,
+            Severity::Information => self.information_left > 0,
+        };
+        if shown().any(room) {
+            return false;
+        }
+        let counts: Vec<CodeCount> = shown().copied().collect();
+        for c in counts {
+            if c.severity == Severity::Information {
+                self.information += c.count as usize;
+                self.omitted_information += c.count as usize;
+            } else {
+                self.omit(c.code, c.severity, c.count as usize);
+            }
+        }
+        true
+    }
+
+    /// The note on what was left out, at the top of the file ("2,188 more
+    /// go9/dead-group warnings …"); `None` when nothing was.
     pub fn summary(&self) -> Option<Diagnostic> {
-        (self.omitted > 0).then(|| {
-            Diagnostic::information(
-                codes::FILE_MORE_DIAGNOSTICS,
-                Span::at(0, 0),
-                format!(
-                    "{} more information diagnostics (killable groups, groups in atari) are not listed: \
-                     boardls lists the first {} of {}; every error and warning is listed",
-                    self.omitted,
-                    MAX_INFORMATION,
-                    self.information
-                ),
-            )
-        })
+        if self.omitted.is_empty() && self.omitted_information == 0 {
+            return None;
+        }
+        let mut parts: Vec<String> = self
+            .omitted
+            .iter()
+            .map(|(code, severity, n)| {
+                let noun = if *severity == Severity::Error {
+                    "error"
+                } else {
+                    "warning"
+                };
+                let plural = if *n == 1 { "" } else { "s" };
+                format!("{} more {code} {noun}{plural}", wording::grouped(*n))
+            })
+            .collect();
+        if self.omitted_information > 0 {
+            parts.push(format!(
+                "{} more information diagnostics (killable groups, groups in atari)",
+                wording::grouped(self.omitted_information)
+            ));
+        }
+        let listed = match parts.len() {
+            1 => parts.remove(0),
+            _ => {
+                let last = parts.pop().unwrap_or_default();
+                format!("{} and {last}", parts.join(", "))
+            }
+        };
+        Some(Diagnostic::information(
+            codes::FILE_MORE_DIAGNOSTICS,
+            Span::at(0, 0),
+            format!(
+                "{listed} are not listed: boardls lists the first {} errors and warnings \
+                 (errors first) and the first {MAX_INFORMATION} of {} information diagnostics; \
+                 `boardls check` lists them all",
+                wording::grouped(self.filter.max_problems),
+                wording::grouped(self.information),
+            ),
+        ))
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! The outbox calls this off the handler, for the newest version only (see
 //! `outgoing`). It writes what [`proto_diagnostics::document`] would build as
-//! typed diagnostics, under the same [`Budget`], without building them:
+//! typed diagnostics, under the same [`Budget`](super::proto_diagnostics::Budget),
+//! without building them:
 //! a dense file's publish went through an `lsp::Diagnostic` per finding,
 //! each with a clone of the URI per related location, and the framework's
 //! serializer. A test keeps the two equal.
@@ -19,7 +20,7 @@ use tower_lsp_server::ls_types::{Position, Range};
 
 use super::config::DiagnosticFilter;
 use super::encoding::{Encoding, span_to_range};
-use super::proto_diagnostics::{Budget, SOURCE, SpanRanges, fix_data};
+use super::proto_diagnostics::{SOURCE, SpanRanges, fix_data, listed};
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::document::DocDiagnostics;
 use crate::syntax::DocPosition;
@@ -75,16 +76,14 @@ pub(crate) fn write_notification(published: &Published, out: &mut dyn std::io::W
         enc: published.enc,
         first: true,
     };
-    let mut budget = Budget::default();
-    published.snapshot.for_each(&mut |position, d| {
-        if published.filter.keeps(d.severity)
-            && let Some(related) = budget.admit(d)
-        {
+    let more = listed(
+        &published.snapshot,
+        published.filter,
+        &mut |position, d, related| {
             writer.diagnostic(position, d, related);
-        }
-        budget.wants_related()
-    });
-    if let Some(more) = budget.summary() {
+        },
+    );
+    if let Some(more) = more {
         writer.diagnostic(None, &more, 0);
     }
     let _ = write!(out.0, r#"],"version":{}}}}}"#, published.version);

@@ -12,9 +12,10 @@ use tower_lsp_server::ls_types::{
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
     DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InitializeParams,
-    InitializeResult, InitializedParams, InlayHint, InlayHintParams, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit,
-    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
+    InitializeResult, InitializedParams, InlayHint, InlayHintParams, SemanticTokensDeltaParams,
+    SemanticTokensFullDeltaResult, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, WorkspaceDiagnosticParams,
+    WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{language, lifecycle, pull_diagnostics, text_sync, workspace};
@@ -74,6 +75,13 @@ impl LanguageServer for Server {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         Ok(language::semantic_tokens_full(&self.session, params))
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        Ok(language::semantic_tokens_full_delta(&self.session, params))
     }
 
     async fn semantic_tokens_range(

@@ -19,6 +19,7 @@ use super::encoding::{Encoding, position_to_char};
 use super::outgoing::{Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
+use super::token_cache::TokenCache;
 use super::view::{ClientCaps, DocView};
 use super::workspace::disk::file_path;
 use super::workspace::index::Index;
@@ -32,6 +33,8 @@ pub struct OpenDocument {
     /// Unique within the session, changed by every edit: the pull
     /// diagnostics result id.
     pub generation: u64,
+    /// The semantic tokens last sent, kept per position.
+    pub tokens: TokenCache,
 }
 
 impl OpenDocument {
@@ -92,6 +95,24 @@ impl State {
 
     /// The view of an open document, repaired first if a panic left it
     /// stale.
+    /// [`State::view`], with the document's kept semantic tokens and
+    /// its generation (the tokens' result id).
+    pub fn view_with_tokens<'a>(
+        &'a mut self,
+        uri: &'a Uri,
+    ) -> Option<(DocView<'a>, &'a mut TokenCache, u64)> {
+        let caps = self.caps;
+        let open = self.docs.get_mut(uri)?;
+        open.doc.repair();
+        let view = DocView {
+            uri,
+            doc: &open.doc,
+            version: open.version,
+            caps,
+        };
+        Some((view, &mut open.tokens, open.generation))
+    }
+
     pub fn view<'a>(&'a mut self, uri: &'a Uri) -> Option<DocView<'a>> {
         let caps = self.caps;
         let open = self.docs.get_mut(uri)?;

@@ -57,16 +57,22 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
     }
 }
 
+/// One whole-line range per position of more than one line, in document
+/// order, at most the client's `rangeLimit` of them (the positions past it
+/// are not even looked at); the verdict as the collapsed text for a client
+/// that shows it.
 pub fn folding_ranges(view: &DocView<'_>) -> Vec<FoldingRange> {
+    let limit = view.caps.folding_limit.map_or(usize::MAX, |l| l as usize);
     all(view)
         .filter(|located| located.last_line() > located.position.first_line)
+        .take(limit)
         .map(|located| FoldingRange {
             start_line: located.position.first_line,
             start_character: None,
             end_line: located.last_line(),
             end_character: None,
             kind: Some(FoldingRangeKind::Region),
-            collapsed_text: Some(located.label()),
+            collapsed_text: view.caps.folding_collapsed_text.then(|| located.label()),
         })
         .collect()
 }

@@ -19,6 +19,11 @@ pub struct ClientCaps {
     pub document_changes: bool,
     /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
     pub hierarchical_symbols: bool,
+    /// `textDocument.foldingRange.rangeLimit`: at most this many ranges.
+    pub folding_limit: Option<u32>,
+    /// `textDocument.foldingRange.foldingRange.collapsedText`: the client
+    /// shows a folded range's own text.
+    pub folding_collapsed_text: bool,
     /// `window.workDoneProgress`.
     pub progress: bool,
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
@@ -51,6 +56,14 @@ impl ClientCaps {
             hierarchical_symbols: text
                 .and_then(|t| t.document_symbol.as_ref())
                 .and_then(|s| s.hierarchical_document_symbol_support)
+                .unwrap_or(false),
+            folding_limit: text
+                .and_then(|t| t.folding_range.as_ref())
+                .and_then(|f| f.range_limit),
+            folding_collapsed_text: text
+                .and_then(|t| t.folding_range.as_ref())
+                .and_then(|f| f.folding_range.as_ref())
+                .and_then(|f| f.collapsed_text)
                 .unwrap_or(false),
             progress: caps
                 .window

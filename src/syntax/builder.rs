@@ -9,7 +9,7 @@ use crate::games::GameKind;
 use crate::text::{LineSource, to_u32};
 
 use super::lines::{LineKind, classify, describe};
-use super::position::{JudgedBoard, ParsedPosition, board_size};
+use super::position::{JudgedBoard, ParsedPosition, Tally, board_size};
 
 /// The cells a format accepts, and how it names and fixes wrong ones.
 pub(super) struct Alphabet {
@@ -209,6 +209,7 @@ impl<'a> PositionBuilder<'a> {
             game: Some(game),
             stored: Vec::new(),
             regular_rows: (1 << size) - 1,
+            tally: Tally::default(),
         }
     }
 
@@ -230,6 +231,7 @@ impl<'a> PositionBuilder<'a> {
             game,
             stored: self.diagnostics,
             regular_rows: self.regular_rows,
+            tally: Tally::default(),
         }
     }
 }

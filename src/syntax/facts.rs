@@ -18,6 +18,13 @@ impl ParsedPosition {
         all
     }
 
+    /// [`ParsedPosition::diagnostics`] without related locations.
+    pub fn diagnostics_plain(&self) -> Vec<Diagnostic> {
+        let mut all = Vec::new();
+        self.diagnostics_into(&mut all, false);
+        all
+    }
+
     /// Appends [`ParsedPosition::diagnostics`] to `out` (relative lines,
     /// sorted among themselves). Without `related`, derived facts come
     /// without their related locations: a publish whose budget for them

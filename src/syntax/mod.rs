@@ -48,4 +48,4 @@ pub use file::{
     diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
     read_positions,
 };
-pub use position::{DocPosition, JudgedBoard, ParsedPosition, board_size};
+pub use position::{CodeCount, DocPosition, JudgedBoard, ParsedPosition, Tally, board_size};

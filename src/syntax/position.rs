@@ -2,8 +2,9 @@
 //! the board with what the rules say about it.
 
 use std::ops::Deref;
+use std::sync::OnceLock;
 
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::games::{self, Cell, GameKind};
 use crate::wording::count;
 
@@ -63,6 +64,38 @@ pub struct ParsedPosition {
     pub facts: bool,
     /// Bit `r` is set when row `r` has every cell at its standard column.
     pub(super) regular_rows: u16,
+    /// Its diagnostics counted by code, worked out when first asked for
+    /// ([`ParsedPosition::tally`]) and kept with it.
+    pub(super) tally: Tally,
+}
+
+/// How many diagnostics of one code a position has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeCount {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub count: u32,
+}
+
+/// A position's diagnostics counted by code, kept once worked out: a
+/// publish that lists the first 1,000 of a file's diagnostics counts the
+/// rest, and an edit changes the counts of the positions it re-reads only.
+/// Not part of what was read: every two tallies are equal.
+#[derive(Clone, Default)]
+pub struct Tally(OnceLock<Box<[CodeCount]>>);
+
+impl PartialEq for Tally {
+    fn eq(&self, _: &Tally) -> bool {
+        true
+    }
+}
+
+impl Eq for Tally {}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tally")
+    }
 }
 
 impl ParsedPosition {
@@ -114,6 +147,28 @@ impl ParsedPosition {
         (0..size)
             .any(|r| self.row_lines[r] == Some(rel_line) && self.is_regular(r))
             .then(|| cell_column(self.kind, size as u8 - 1) + 1)
+    }
+
+    /// Its diagnostics counted by code, in the order each code first
+    /// occurs (derived the first time, then kept).
+    pub fn tally(&self) -> &[CodeCount] {
+        self.tally.0.get_or_init(|| {
+            let mut counts: Vec<CodeCount> = Vec::new();
+            for d in self.diagnostics_plain() {
+                match counts
+                    .iter_mut()
+                    .find(|c| c.code == d.code && c.severity == d.severity)
+                {
+                    Some(c) => c.count += 1,
+                    None => counts.push(CodeCount {
+                        code: d.code,
+                        severity: d.severity,
+                        count: 1,
+                    }),
+                }
+            }
+            counts.into_boxed_slice()
+        })
     }
 
     /// Whether it has any diagnostic at all, stored or derived.

@@ -14,7 +14,7 @@ use crate::games::uttt::{self, Board, Findings};
 use crate::games::{Cell, CellSet, GameKind};
 use crate::text::byte_mask;
 
-use super::position::{JudgedBoard, ParsedPosition, cell_span_in, row_span_in};
+use super::position::{JudgedBoard, ParsedPosition, Tally, cell_span_in, row_span_in};
 use super::square::Cells;
 
 /// The cells of a board, gathered row by row: bit `col` of each row's
@@ -252,5 +252,6 @@ pub(super) fn read_position(
         stored,
         facts: false,
         regular_rows: 0x1ff,
+        tally: Tally::default(),
     }))
 }

@@ -1,19 +1,19 @@
-//! Files with many findings: what a publish and a pull report hold. Every
-//! error and warning; information up to a limit, then one note saying how
-//! many more; related locations bounded. The publish written straight as
-//! JSON equals the typed pull report.
+//! Files with many findings: what a publish and a pull report hold. Errors
+//! and warnings up to `diagnostics.maxProblems`, errors first; information
+//! up to a limit; then one note counting the rest by code; related
+//! locations bounded. The publish written straight as JSON equals the
+//! typed pull report.
 
-use crate::support::boards;
-
+use crate::support::boards::dense_go9;
 use boardls::diagnostics::{Severity, codes};
 use boardls::document::Document;
 use boardls::games::GameKind;
+use boardls::lsp::config::{DEFAULT_MAX_PROBLEMS, DiagnosticFilter};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::proto_diagnostics::{self as lsp_diagnostics, MAX_INFORMATION, MAX_RELATED};
 use boardls::lsp::publish::{Published, notification, notification_len};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};
-use boards::dense_go9;
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
 
@@ -29,7 +29,7 @@ fn severity_count(
 }
 
 #[test]
-fn every_error_and_warning_is_listed_and_information_is_summed_up() {
+fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
     let text = dense_go9(1000, 1000, 37);
     let all = syntax::diagnose(GameKind::Go9, &text);
     let count = |s| all.iter().filter(|d| d.severity == s).count();
@@ -56,7 +56,7 @@ fn every_error_and_warning_is_listed_and_information_is_summed_up() {
         assert_eq!(severity_count(&pulled, DiagnosticSeverity::ERROR), errors);
         assert_eq!(
             severity_count(&pulled, DiagnosticSeverity::WARNING),
-            warnings
+            DEFAULT_MAX_PROBLEMS - errors
         );
         // The first MAX_INFORMATION facts, and the note on the rest.
         assert_eq!(
@@ -69,14 +69,21 @@ fn every_error_and_warning_is_listed_and_information_is_summed_up() {
             .collect();
         assert_eq!(more.len(), 1);
         let omitted = information - MAX_INFORMATION;
+        let omitted_warnings = warnings - (DEFAULT_MAX_PROBLEMS - errors);
         assert!(
-            more[0]
-                .message
-                .starts_with(&format!("{omitted} more information diagnostics")),
+            more[0].message.starts_with(&format!(
+                "{} more go9/dead-group warnings and {} more information diagnostics",
+                grouped(omitted_warnings),
+                grouped(omitted)
+            )),
             "{}",
             more[0].message
         );
-        assert!(more[0].message.contains(&format!("of {information}")));
+        assert!(
+            more[0]
+                .message
+                .contains(&format!("of {} information", grouped(information)))
+        );
         // Related locations: bounded per group and per report.
         let related: Vec<usize> = pulled
             .iter()
@@ -134,4 +141,71 @@ fn a_quiet_file_publishes_nothing_and_no_note() {
         caps: ClientCaps::default(),
     };
     assert!(lsp_diagnostics::document(&view).is_empty());
+}
+
+#[test]
+fn errors_come_first_however_far_down_they_are() {
+    // A dead x stone in the corner (a warning) on each of five boards,
+    // then a board with a bad cell (an error) at the end: with room for
+    // 4, every error is listed and the warnings fill what is left, in
+    // document order.
+    let dead = "xo.......\no........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n";
+    let mut text = "6\n".to_owned();
+    for _ in 0..5 {
+        text.push_str(dead);
+        text.push('\n');
+    }
+    text.push_str(".........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n..?......\n");
+    let doc = Document::new(GameKind::Go9, &text);
+    let all = syntax::diagnose(GameKind::Go9, &text);
+    let errors = all.iter().filter(|d| d.severity == Severity::Error).count();
+    let warnings = all
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    assert!(errors >= 1 && warnings > 4, "{all:?}");
+    let uri = uri();
+    let view = DocView {
+        uri: &uri,
+        doc: &doc,
+        version: 1,
+        caps: ClientCaps::default(),
+    };
+    let filter = DiagnosticFilter {
+        max_problems: 4,
+        ..DiagnosticFilter::default()
+    };
+    let shown = lsp_diagnostics::shown(&view, filter);
+    assert_eq!(severity_count(&shown, DiagnosticSeverity::ERROR), errors);
+    assert_eq!(
+        severity_count(&shown, DiagnosticSeverity::WARNING),
+        4 - errors
+    );
+    // In document order: the listed warnings are the first ones.
+    let lines: Vec<u32> = shown[..shown.len() - 1]
+        .iter()
+        .map(|d| d.range.start.line)
+        .collect();
+    assert!(lines.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+    let note = shown.last().map(|d| d.message.clone()).unwrap_or_default();
+    assert!(
+        note.starts_with(&format!(
+            "{} more go9/dead-group warnings",
+            warnings - (4 - errors)
+        )),
+        "{note}"
+    );
+}
+
+/// `n` as the note writes it: thousands grouped by commas.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }

@@ -200,7 +200,7 @@ fn semantic_tokens_use_the_announced_legend() {
     let mut server = Server::spawn();
     let result = server.initialize(caps("utf-16"));
     let provider = &result["capabilities"]["semanticTokensProvider"];
-    assert_eq!(provider["full"], true, "{provider}");
+    assert_eq!(provider["full"]["delta"], true, "{provider}");
     assert_eq!(provider["range"], true, "{provider}");
     let types: Vec<&str> = provider["legend"]["tokenTypes"]
         .as_array()

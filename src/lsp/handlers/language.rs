@@ -6,8 +6,9 @@
 use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
-    InlayHintParams, MessageType, SemanticTokensParams, SemanticTokensRangeParams,
-    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
+    InlayHintParams, MessageType, SemanticTokensDeltaParams, SemanticTokensFullDeltaResult,
+    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    SemanticTokensResult, TextEdit, Uri,
 };
 
 use crate::lsp::session::Session;
@@ -42,9 +43,18 @@ pub fn semantic_tokens_full(
     session: &Session,
     params: SemanticTokensParams,
 ) -> Option<SemanticTokensResult> {
-    with_view(session, &params.text_document.uri, |view| {
-        Some(tokens::full(view).into())
-    })
+    let mut state = session.lock();
+    let (view, kept, generation) = state.view_with_tokens(&params.text_document.uri)?;
+    Some(kept.full(&view, generation).into())
+}
+
+pub fn semantic_tokens_full_delta(
+    session: &Session,
+    params: SemanticTokensDeltaParams,
+) -> Option<SemanticTokensFullDeltaResult> {
+    let mut state = session.lock();
+    let (view, kept, generation) = state.view_with_tokens(&params.text_document.uri)?;
+    Some(kept.delta(&view, &params.previous_result_id, generation))
 }
 
 pub fn semantic_tokens_range(

@@ -12,6 +12,7 @@ use tower_lsp_server::ls_types::{
 use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::session::{OpenDocument, Session};
+use crate::lsp::token_cache::TokenCache;
 use crate::lsp::workspace::tasks;
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
@@ -32,6 +33,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
             doc,
             version: item.version,
             generation,
+            tokens: TokenCache::default(),
         },
     );
     session.publish_open(&mut state, &item.uri);

@@ -71,6 +71,7 @@ fn edited(
         doc: Document::new(kind, initial),
         version: 1,
         generation: 1,
+        tokens: Default::default(),
     };
     for (i, changes) in steps.iter().enumerate() {
         for change in changes {

@@ -2,11 +2,13 @@
 
 use boardls::games::GameKind::Go9;
 use boardls::lsp::config::HintSettings;
+use boardls::lsp::symbols;
+use boardls::lsp::view::ClientCaps;
 use expect_test::expect;
 
 use crate::support::features::{
-    check_actions, check_diagnostics, check_folding, check_hints, check_hints_with, check_hover,
-    check_quick_fixes, check_symbols, check_tokens, fixture,
+    Fixture, check_actions, check_diagnostics, check_folding, check_hints, check_hints_with,
+    check_hover, check_quick_fixes, check_symbols, check_tokens, fixture,
 };
 
 // ---------------------------------------------------------------- hover
@@ -565,6 +567,22 @@ fn symbols_and_folding_one_per_board() {
         12..20 Case #2: Can not kill in one move!!!
     "#]],
     );
+}
+
+#[test]
+fn folding_honours_the_range_limit_and_collapsed_text_support() {
+    // VS Code asks for at most 5,000 ranges and shows no collapsed text.
+    let sample = Fixture::new(Go9, &fixture("ancientgo-sample.go9"));
+    let caps = ClientCaps {
+        folding_limit: Some(1),
+        ..ClientCaps::default()
+    };
+    let folds = symbols::folding_ranges(&sample.view(caps));
+    let folds: Vec<_> = folds
+        .iter()
+        .map(|f| (f.start_line, f.end_line, f.collapsed_text.clone()))
+        .collect();
+    assert_eq!(folds, [(2, 10, None)]);
 }
 
 // ---------------------------------------------------------------- diagnostics

@@ -13,5 +13,6 @@ mod edits;
 mod formatting;
 mod go9;
 mod picture;
+mod token_delta;
 mod tomek;
 mod uttt;

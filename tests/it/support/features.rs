@@ -605,7 +605,11 @@ pub fn check_symbols(kind: GameKind, fixture: &str, expect: Expect) {
 /// One line per range: `first..last collapsed text` (whole lines).
 pub fn check_folding(kind: GameKind, fixture: &str, expect: Expect) {
     let fixture = Fixture::new(kind, fixture);
-    let actual = fixture.render(ClientCaps::default(), |view| {
+    let caps = ClientCaps {
+        folding_collapsed_text: true,
+        ..ClientCaps::default()
+    };
+    let actual = fixture.render(caps, |view| {
         let mut out = String::new();
         for fold in symbols::folding_ranges(view) {
             assert_eq!(fold.kind, Some(FoldingRangeKind::Region));
