@@ -65,9 +65,46 @@ pub fn shrink(
             }
         }
         if !changed {
+            changed = clear_pairs(&mut input, fails, keep_going);
+        }
+        if !changed {
             return input;
         }
     }
+}
+
+/// A reachable Tomek board loses marks two at a time, an X with an O (one
+/// alone breaks the turn order): tries each such pair, keeps the first
+/// that still fails.
+fn clear_pairs(
+    input: &mut Input,
+    fails: &mut dyn FnMut(&Input) -> bool,
+    keep_going: &dyn Fn() -> bool,
+) -> bool {
+    for case in 0..input.cases.len() {
+        let Case::Tomek(board) = input.cases[case] else {
+            continue;
+        };
+        let cells = input.cases[case].filled_cells();
+        let of = |mark| cells.iter().copied().filter(move |&c| board.mark(c) == mark);
+        for x in of(tomek::Mark::X) {
+            for o in of(tomek::Mark::O) {
+                if !keep_going() {
+                    return false;
+                }
+                let mut cleared = board;
+                cleared.cells[x.row as usize][x.col as usize] = tomek::Mark::Empty;
+                cleared.cells[o.row as usize][o.col as usize] = tomek::Mark::Empty;
+                let mut candidate = input.clone();
+                candidate.cases[case] = Case::Tomek(cleared);
+                if fails(&candidate) {
+                    *input = candidate;
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The cases one step simpler at `cell`: the cell cleared first, then the
