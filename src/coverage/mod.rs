@@ -4,7 +4,7 @@
 //!
 //! Sits on `syntax`, `games` and `profile`; `check` has the command.
 
-pub mod situations;
+mod situations;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -18,7 +18,7 @@ use crate::profile::{self, Profile};
 use crate::syntax::parse_file;
 use crate::walk;
 
-pub use situations::{Situation, of_game, reached};
+pub(crate) use situations::{Situation, of_game, reached};
 
 /// Where a situation was first reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ impl GameCoverage {
     }
 
     /// The rows reached first (in table order), then those never reached.
-    pub fn ordered(&self) -> impl Iterator<Item = &Row> {
+    pub(crate) fn ordered(&self) -> impl Iterator<Item = &Row> {
         let reached = self.rows.iter().filter(|r| r.count > 0);
         reached.chain(self.rows.iter().filter(|r| r.count == 0))
     }
@@ -83,7 +83,7 @@ pub struct Coverage {
 
 impl Coverage {
     /// Adds one file's cases.
-    pub fn add_file(&mut self, path: &str, kind: GameKind, text: &str, profile: Option<Profile>) {
+    pub(crate) fn add_file(&mut self, path: &str, kind: GameKind, text: &str, profile: Option<Profile>) {
         let file = parse_file(kind, text);
         self.errors += file
             .all_diagnostics()
@@ -123,7 +123,7 @@ impl Coverage {
 
 /// The table as text: per game, the reached situations with their count
 /// and first case, then the unreached ones under a heading of their own.
-pub fn render_text(coverage: &Coverage) -> String {
+pub(crate) fn render_text(coverage: &Coverage) -> String {
     let mut out = String::new();
     for game in &coverage.games {
         let _ = writeln!(
@@ -164,7 +164,7 @@ pub fn render_text(coverage: &Coverage) -> String {
 }
 
 /// The same table as one JSON document.
-pub fn render_json(coverage: &Coverage) -> String {
+pub(crate) fn render_json(coverage: &Coverage) -> String {
     let games: Vec<serde_json::Value> = coverage
         .games
         .iter()

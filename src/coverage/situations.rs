@@ -9,7 +9,7 @@ use crate::syntax::Game;
 /// One situation a judge decides, as the coverage table names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Situation {
-    /// Stable, for JSON: `tomek/x-won-with-t`.
+    /// Stable, for JSON: `tomek.x-won-with-t` (not shaped like a diagnostic code).
     pub id: &'static str,
     pub description: &'static str,
 }
@@ -19,38 +19,38 @@ const fn situation(id: &'static str, description: &'static str) -> Situation {
 }
 
 pub const TOMEK: [Situation; 10] = [
-    situation("tomek/x-won", "X won, with four X"),
-    situation("tomek/x-won-with-t", "X won, with three X and the T"),
-    situation("tomek/o-won", "O won, with four O"),
-    situation("tomek/o-won-with-t", "O won, with three O and the T"),
-    situation("tomek/draw", "Draw: the board full without a winner, no T"),
-    situation("tomek/draw-with-t", "Draw: the board full without a winner, with a T"),
-    situation("tomek/not-completed", "Game has not completed, no T"),
-    situation("tomek/not-completed-with-t", "Game has not completed, with a T"),
-    situation("tomek/won-on-full-board", "a win that filled the board (not a Draw)"),
-    situation("tomek/t-on-winning-diagonal", "a win on a diagonal through the T"),
+    situation("tomek.x-won", "X won, with four X"),
+    situation("tomek.x-won-with-t", "X won, with three X and the T"),
+    situation("tomek.o-won", "O won, with four O"),
+    situation("tomek.o-won-with-t", "O won, with three O and the T"),
+    situation("tomek.draw", "Draw: the board full without a winner, no T"),
+    situation("tomek.draw-with-t", "Draw: the board full without a winner, with a T"),
+    situation("tomek.not-completed", "Game has not completed, no T"),
+    situation("tomek.not-completed-with-t", "Game has not completed, with a T"),
+    situation("tomek.won-on-full-board", "a win that filled the board (not a Draw)"),
+    situation("tomek.t-on-winning-diagonal", "a win on a diagonal through the T"),
 ];
 
 pub const GO9: [Situation; 7] = [
-    situation("go9/kill", "Can kill in one move"),
-    situation("go9/no-kill", "Can not kill in one move"),
-    situation("go9/capture-on-edge", "a capture played on the edge (not a corner)"),
-    situation("go9/capture-in-corner", "a capture played in a corner"),
-    situation("go9/two-groups-one-move", "one move killing two groups"),
-    situation("go9/capture-without-liberty", "a capture by a move with no liberty of its own"),
-    situation("go9/dead-o-group", "an o group already without liberty (not a kill)"),
+    situation("go9.kill", "Can kill in one move"),
+    situation("go9.no-kill", "Can not kill in one move"),
+    situation("go9.capture-on-edge", "a capture played on the edge (not a corner)"),
+    situation("go9.capture-in-corner", "a capture played in a corner"),
+    situation("go9.two-groups-one-move", "one move killing two groups"),
+    situation("go9.capture-without-liberty", "a capture by a move with no liberty of its own"),
+    situation("go9.dead-o-group", "an o group already without liberty (not a kill)"),
 ];
 
 pub const UTTT: [Situation; 5] = [
-    situation("uttt/forced-field", "forced field: the field the last move points to"),
-    situation("uttt/forced-own-field", "forced field: the last move's own field (its centre cell)"),
-    situation("uttt/any-field-full", "any field: the forced field is full"),
-    situation("uttt/any-field-own-full", "any field: the forced field is the last move's own, full"),
-    situation("uttt/forced-one-cell", "forced field with one free cell"),
+    situation("uttt.forced-field", "forced field: the field the last move points to"),
+    situation("uttt.forced-own-field", "forced field: the last move's own field (its centre cell)"),
+    situation("uttt.any-field-full", "any field: the forced field is full"),
+    situation("uttt.any-field-own-full", "any field: the forced field is the last move's own, full"),
+    situation("uttt.forced-one-cell", "forced field with one free cell"),
 ];
 
 /// The situations of a game, in table order.
-pub const fn of_game(kind: GameKind) -> &'static [Situation] {
+pub(crate) const fn of_game(kind: GameKind) -> &'static [Situation] {
     match kind {
         GameKind::Tomek => &TOMEK,
         GameKind::Go9 => &GO9,
@@ -59,7 +59,7 @@ pub const fn of_game(kind: GameKind) -> &'static [Situation] {
 }
 
 /// The index of each situation a board reaches, as bits.
-pub fn reached(game: &Game) -> u32 {
+pub(crate) fn reached(game: &Game) -> u32 {
     match game {
         Game::Tomek { board, findings } => {
             let winner = findings.winning_lines.first().map(|w| w.player);
@@ -78,7 +78,7 @@ pub fn reached(game: &Game) -> u32 {
                 (Verdict::NotCompleted, _, true) => 7,
             };
             let mut bits = 1 << verdict;
-            if winner.is_some() && !board.has_empty() {
+            if winner.is_some() && board.cells.iter().flatten().all(|&m| m != Mark::Empty) {
                 bits |= 1 << 8;
             }
             let diagonal_t = findings.winning_lines.iter().any(|w| {

@@ -12,7 +12,7 @@
 //! fault, quoting the rule. Without a profile nothing is checked here.
 //! Sits on `syntax` and `games`.
 
-pub mod reach;
+mod reach;
 
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
@@ -70,7 +70,7 @@ impl Profile {
 
     /// The statement's bounds on T, the number of test cases; `None` when
     /// an input is one position without a count.
-    pub const fn case_range(self) -> Option<(u64, u64)> {
+    pub(crate) const fn case_range(self) -> Option<(u64, u64)> {
         match self {
             Profile::Cf907b => None,
             Profile::Hdu5546 => Some((1, 100)),
@@ -82,17 +82,6 @@ impl Profile {
     /// Whether it promises at most one `T` and a board that play reaches.
     const fn reachable_tomek(self) -> bool {
         matches!(self, Profile::Gcj2013aSmall | Profile::Gcj2013aLarge)
-    }
-
-    /// Where its rules are written.
-    pub const fn source(self) -> &'static str {
-        match self {
-            Profile::Cf907b => "Codeforces 907B \"Tic-Tac-Toe\", Input",
-            Profile::Hdu5546 => "HDU 5546 \"Ancient Go\", Input",
-            Profile::Gcj2013aSmall | Profile::Gcj2013aLarge => {
-                "GCJ 2013 Qualification A \"Tic-Tac-Toe-Tomek\", Input and Limits"
-            }
-        }
     }
 }
 

@@ -33,7 +33,7 @@ pub enum Unreachable {
 
 impl Unreachable {
     /// The rule it breaks, in words.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Unreachable::Counts { x, o } => format!(
                 "X has {x} and O {o} marks, but X moves first and the players alternate, \
@@ -67,7 +67,7 @@ fn other(player: Player) -> Player {
 }
 
 /// A line as a setter names it: "row 2", "column 4", "the diagonal".
-pub fn line_name(line: Line) -> String {
+pub(crate) fn line_name(line: Line) -> String {
     match line {
         Line::Row(r) => format!("row {}", r + 1),
         Line::Column(c) => format!("column {}", c + 1),
@@ -78,7 +78,7 @@ pub fn line_name(line: Line) -> String {
 
 /// Whether play reaches `board`; the rule broken when it does not. (At
 /// most one `T` is a rule of its own, checked apart.)
-pub fn check(board: &Board) -> Result<(), Unreachable> {
+pub(crate) fn check(board: &Board) -> Result<(), Unreachable> {
     let marks = board.cells.iter().flatten();
     let x = marks.clone().filter(|&&m| m == Mark::X).count();
     let o = marks.filter(|&&m| m == Mark::O).count();

@@ -31,7 +31,7 @@ fn meaningful(text: &str) -> Vec<&str> {
 
 /// Checks `got` against the judge's `expected` for an input of `cases`
 /// cases of `kind`.
-pub fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) -> Checked {
+pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) -> Checked {
     let Ok(got) = std::str::from_utf8(got) else {
         return Checked::BadOutput("the output is not UTF-8 text".to_owned());
     };

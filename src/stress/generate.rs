@@ -15,19 +15,15 @@ use super::input::{Case, Input};
 pub struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
     /// The generator of input `index` of a run from `seed`: each input
     /// stands alone, so any of them is replayed without the others.
-    pub fn for_input(seed: u64, index: u64) -> Self {
+    pub(crate) fn for_input(seed: u64, index: u64) -> Self {
         let mut rng = Rng(seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
         rng.next();
         rng
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -36,12 +32,12 @@ impl Rng {
     }
 
     /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 
     /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
+    pub(crate) fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
 }
@@ -51,7 +47,7 @@ impl Rng {
 const TRIES: usize = 3000;
 
 /// Input `index` of a run from `seed`.
-pub fn input(kind: GameKind, profile: Profile, seed: u64, index: u64) -> Input {
+pub(crate) fn input(kind: GameKind, profile: Profile, seed: u64, index: u64) -> Input {
     let mut rng = Rng::for_input(seed, index);
     let most = match profile.case_range() {
         // Few cases keep runs quick; the shrinker starts from fewer, too.

@@ -16,7 +16,7 @@ pub enum Case {
 
 impl Case {
     /// The board as the parser would hand it over, for the rules.
-    pub fn game(&self) -> Game {
+    pub(crate) fn game(&self) -> Game {
         match self {
             Case::Tomek(board) => Game::Tomek {
                 board: *board,
@@ -31,7 +31,7 @@ impl Case {
     }
 
     /// The cells holding something (stones, chips, marks), in reading order.
-    pub fn filled_cells(&self) -> Vec<Cell> {
+    pub(crate) fn filled_cells(&self) -> Vec<Cell> {
         let size = match self {
             Case::Tomek(_) => 4,
             Case::Go9(_) | Case::Uttt { .. } => 9,
@@ -47,7 +47,7 @@ impl Case {
     }
 
     /// How many cells hold something.
-    pub fn weight(&self) -> usize {
+    pub(crate) fn weight(&self) -> usize {
         self.filled_cells().len()
     }
 }
@@ -62,7 +62,7 @@ pub struct Input {
 impl Input {
     /// The input exactly as the judge reads it: the count line (`.go9` and
     /// `.tomek`), then the boards, as the statements lay them out.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut out = String::new();
         match self.kind {
             GameKind::Tomek => out.push_str(&format!("{}\n", self.cases.len())),
@@ -111,7 +111,7 @@ impl Input {
     }
 
     /// The judge's answer.
-    pub fn expected(&self) -> String {
+    pub(crate) fn expected(&self) -> String {
         let mut out = Vec::new();
         // The judge reads what `render` writes; it cannot fail on it.
         let _ = crate::solve::solve(self.kind, self.render().as_bytes(), &mut out);
@@ -120,7 +120,7 @@ impl Input {
 
     /// Whether the judge could be given it: no format error, and every
     /// promise of `profile` kept.
-    pub fn is_valid(&self, profile: Profile) -> bool {
+    pub(crate) fn is_valid(&self, profile: Profile) -> bool {
         let text = self.render();
         let syntax_error = syntax::diagnose(self.kind, &text)
             .iter()
@@ -129,7 +129,7 @@ impl Input {
     }
 
     /// Cells holding something, over all cases.
-    pub fn weight(&self) -> usize {
+    pub(crate) fn weight(&self) -> usize {
         self.cases.iter().map(Case::weight).sum()
     }
 }

@@ -13,10 +13,10 @@
 //! judge).
 
 mod compare;
-pub mod generate;
-pub mod input;
+mod generate;
+mod input;
 mod runner;
-pub mod shrink;
+mod shrink;
 
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 use crate::games::GameKind;
 use crate::profile::Profile;
 
-pub use compare::{Checked, check};
-pub use input::{Case, Input};
-pub use runner::{Ran, run};
+pub(crate) use compare::{Checked, check};
+pub(crate) use input::Input;
+pub(crate) use runner::{Ran, run};
 
 /// What `boardls stress` was asked.
 #[derive(Clone, Debug)]
@@ -72,7 +72,7 @@ impl Failure {
     }
 
     /// What it is, in a few words.
-    pub fn title(&self, time_limit: Duration) -> String {
+    pub(crate) fn title(&self, time_limit: Duration) -> String {
         match self {
             Failure::WrongAnswer { .. } => "wrong answer".to_owned(),
             Failure::BadOutput(why) => format!("bad output: {why}"),
@@ -84,7 +84,7 @@ impl Failure {
 }
 
 /// One run of the solution on `input`: `Ok(None)` when it passes.
-pub fn judge_run(
+pub(crate) fn judge_run(
     command: &[String],
     input: &Input,
     time_limit: Duration,

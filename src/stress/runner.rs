@@ -22,7 +22,7 @@ pub enum Ran {
 
 /// Runs `command` (program, then arguments) on `input`. `Err` when it
 /// cannot be started at all.
-pub fn run(command: &[String], input: &[u8], limit: Duration) -> std::io::Result<Ran> {
+pub(crate) fn run(command: &[String], input: &[u8], limit: Duration) -> std::io::Result<Ran> {
     let Some((program, args)) = command.split_first() else {
         return Err(std::io::Error::other("no command given"));
     };
@@ -87,7 +87,7 @@ fn kill_group(group: i32) {
 }
 
 /// A signal's name: `SIGSEGV`.
-pub fn signal_name(signal: i32) -> String {
+pub(crate) fn signal_name(signal: i32) -> String {
     let name = match signal {
         libc::SIGABRT => "SIGABRT",
         libc::SIGSEGV => "SIGSEGV",

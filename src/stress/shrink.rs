@@ -13,7 +13,7 @@ use super::input::{Case, Input};
 /// steps, so an interrupted shrink returns the smallest input so far.
 /// `contents`: also shrink inside the cases (not for a timeout, where
 /// each try costs the whole time limit).
-pub fn shrink(
+pub(crate) fn shrink(
     mut input: Input,
     contents: bool,
     fails: &mut dyn FnMut(&Input) -> bool,
