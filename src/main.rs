@@ -284,7 +284,11 @@ fn duration(text: &str) -> Result<std::time::Duration, String> {
         "ms" => 0.001,
         "s" => 1.0,
         "m" | "min" => 60.0,
-        _ => return Err(format!("expected a duration such as 500ms, 2s or 1m, not {text:?}")),
+        _ => {
+            return Err(format!(
+                "expected a duration such as 500ms, 2s or 1m, not {text:?}"
+            ));
+        }
     };
     number
         .parse::<f64>()

@@ -36,7 +36,10 @@ fn the_table_counts_each_situation_and_lists_the_unreached_last() {
         "{text}"
     );
     assert!(row("O won, with four O").contains(&format!(" 2 {folder}/a.tomek:17 (case 4)")));
-    let unreached_at = lines.iter().position(|l| l.contains("NOT REACHED (2)")).expect(&text);
+    let unreached_at = lines
+        .iter()
+        .position(|l| l.contains("NOT REACHED (2)"))
+        .expect(&text);
     let unreached: Vec<&str> = lines[unreached_at + 1..].to_vec();
     assert_eq!(
         unreached,

@@ -19,7 +19,14 @@ fn solution(name: &str) -> String {
 
 /// `boardls stress GAME --seed 7 --out DIR OPTIONS -- COMMAND…`.
 fn stress(game: &str, out: &Path, options: &[&str], command: &[&str]) -> Output {
-    let mut args = vec!["stress", game, "--seed", "7", "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "stress",
+        game,
+        "--seed",
+        "7",
+        "--out",
+        out.to_str().unwrap(),
+    ];
     args.extend(options);
     args.push("--");
     args.extend(command);
@@ -49,7 +56,12 @@ fn still_wrong(command: &[&str], input: &str, expected: &str) -> bool {
         .spawn()
         .unwrap();
     use std::io::Write as _;
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     let lines = |text: &str| -> Vec<String> {
         text.lines()
@@ -68,7 +80,12 @@ fn judge(game: &str, input: &str) -> String {
         .spawn()
         .unwrap();
     use std::io::Write as _;
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
 }
 
@@ -116,14 +133,28 @@ fn assert_one_minimal(game: &str, profile: &str, input: &str, command: &[&str], 
 
 fn finds_and_shrinks(game: &str, profile: &str, command: &[&str]) {
     let out = scratch(&format!("stress-{game}"));
-    let output = stress(game, &out, &["--duration", "10s"], command);
+    // A generous time limit: a loaded machine must not turn a slow run
+    // into a timeout.
+    let output = stress(
+        game,
+        &out,
+        &["--duration", "10s", "--time-limit", "30s"],
+        command,
+    );
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
     assert!(text.contains("wrong answer"), "{text}");
     assert!(text.contains("--- first difference"), "{text}");
     let (_, input, answer, got) = written(&out);
-    assert!(text.contains(&input), "the shrunk input is printed:\n{text}");
-    assert_eq!(answer, judge(game, &input), "NAME.ans is the judge's answer");
+    assert!(
+        text.contains(&input),
+        "the shrunk input is printed:\n{text}"
+    );
+    assert_eq!(
+        answer,
+        judge(game, &input),
+        "NAME.ans is the judge's answer"
+    );
     assert!(still_wrong(command, &input, &answer), "NAME.in still fails");
     assert!(!got.is_empty());
     assert_one_minimal(game, profile, &input, command, &out);
@@ -132,7 +163,11 @@ fn finds_and_shrinks(game: &str, profile: &str, command: &[&str]) {
 #[test]
 fn a_tomek_solution_that_misses_t_on_a_diagonal() {
     let tomek = solution("tomek.py");
-    finds_and_shrinks("tomek", "gcj2013a-large", &["python3", &tomek, "--bug", "diagonal-t"]);
+    finds_and_shrinks(
+        "tomek",
+        "gcj2013a-large",
+        &["python3", &tomek, "--bug", "diagonal-t"],
+    );
 }
 
 #[test]
@@ -149,13 +184,21 @@ fn a_uttt_solution_that_ignores_a_full_forced_field() {
 
 #[test]
 fn correct_solutions_pass_a_thousand_inputs() {
-    for (game, file, count) in [("tomek", "tomek.py", "1000"), ("go9", "go9.py", "1000"), ("uttt", "uttt.py", "1000")] {
+    for (game, file, count) in [
+        ("tomek", "tomek.py", "1000"),
+        ("go9", "go9.py", "1000"),
+        ("uttt", "uttt.py", "1000"),
+    ] {
         let out = scratch(&format!("stress-correct-{game}"));
         let path = solution(file);
-        let output = stress(game, &out, &["--count", count], &["python3", &path]);
+        let options = ["--count", count, "--time-limit", "30s"];
+        let output = stress(game, &out, &options, &["python3", &path]);
         let text = stdout(&output);
         assert_eq!(output.status.code(), Some(0), "{text}");
-        assert!(text.contains(&format!("no failure in {count} inputs")), "{text}");
+        assert!(
+            text.contains(&format!("no failure in {count} inputs")),
+            "{text}"
+        );
         assert!(!out.exists() || fs::read_dir(&out).unwrap().next().is_none());
     }
 }
@@ -167,7 +210,10 @@ fn a_crash_is_reported_as_a_crash() {
     let output = stress("go9", &out, &["--count", "20"], &["python3", &crash]);
     let text = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains("crash: killed by signal 11 (SIGSEGV)"), "{text}");
+    assert!(
+        text.contains("crash: killed by signal 11 (SIGSEGV)"),
+        "{text}"
+    );
     let (_, input, _, got) = written(&out);
     assert!(input.starts_with("1\n"), "shrunk to one case:\n{input}");
     assert_eq!(got, "");
@@ -179,8 +225,18 @@ fn a_hang_is_a_timeout_and_its_whole_process_group_is_killed() {
     let pid_file = out.with_extension("pid");
     let hang = solution("hang.sh");
     let output = cli::command(&[
-        "stress", "tomek", "--seed", "7", "--count", "1", "--time-limit", "300ms", "--out",
-        out.to_str().unwrap(), "--", &hang,
+        "stress",
+        "tomek",
+        "--seed",
+        "7",
+        "--count",
+        "1",
+        "--time-limit",
+        "300ms",
+        "--out",
+        out.to_str().unwrap(),
+        "--",
+        &hang,
     ])
     .env("HANG_PID_FILE", &pid_file)
     .output()
@@ -190,7 +246,11 @@ fn a_hang_is_a_timeout_and_its_whole_process_group_is_killed() {
     assert!(text.contains("timeout: no answer within 300ms"), "{text}");
     written(&out);
     // The script's child was killed with it.
-    let child: i32 = fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+    let child: i32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
     let alive = Path::new(&format!("/proc/{child}")).exists()
         && !fs::read_to_string(format!("/proc/{child}/stat"))
             .unwrap_or_default()

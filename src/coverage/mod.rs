@@ -83,7 +83,13 @@ pub struct Coverage {
 
 impl Coverage {
     /// Adds one file's cases.
-    pub(crate) fn add_file(&mut self, path: &str, kind: GameKind, text: &str, profile: Option<Profile>) {
+    pub(crate) fn add_file(
+        &mut self,
+        path: &str,
+        kind: GameKind,
+        text: &str,
+        profile: Option<Profile>,
+    ) {
         let file = parse_file(kind, text);
         self.errors += file
             .all_diagnostics()
@@ -97,7 +103,8 @@ impl Coverage {
             Some(index) => index,
             None => {
                 self.games.push(GameCoverage::new(kind));
-                self.games.sort_by_key(|g| GameKind::ALL.iter().position(|&k| k == g.game));
+                self.games
+                    .sort_by_key(|g| GameKind::ALL.iter().position(|&k| k == g.game));
                 self.games.iter().position(|g| g.game == kind).unwrap_or(0)
             }
         };
@@ -153,7 +160,11 @@ pub(crate) fn render_text(coverage: &Coverage) -> String {
         if unreached > 0 {
             let _ = writeln!(out, "  NOT REACHED ({unreached}):");
             for row in game.ordered().filter(|r| r.count == 0) {
-                let _ = writeln!(out, "  ✗ {}  [{}]", row.situation.description, row.situation.id);
+                let _ = writeln!(
+                    out,
+                    "  ✗ {}  [{}]",
+                    row.situation.description, row.situation.id
+                );
             }
         }
     }

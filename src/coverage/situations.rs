@@ -24,28 +24,58 @@ pub const TOMEK: [Situation; 10] = [
     situation("tomek.o-won", "O won, with four O"),
     situation("tomek.o-won-with-t", "O won, with three O and the T"),
     situation("tomek.draw", "Draw: the board full without a winner, no T"),
-    situation("tomek.draw-with-t", "Draw: the board full without a winner, with a T"),
+    situation(
+        "tomek.draw-with-t",
+        "Draw: the board full without a winner, with a T",
+    ),
     situation("tomek.not-completed", "Game has not completed, no T"),
-    situation("tomek.not-completed-with-t", "Game has not completed, with a T"),
-    situation("tomek.won-on-full-board", "a win that filled the board (not a Draw)"),
-    situation("tomek.t-on-winning-diagonal", "a win on a diagonal through the T"),
+    situation(
+        "tomek.not-completed-with-t",
+        "Game has not completed, with a T",
+    ),
+    situation(
+        "tomek.won-on-full-board",
+        "a win that filled the board (not a Draw)",
+    ),
+    situation(
+        "tomek.t-on-winning-diagonal",
+        "a win on a diagonal through the T",
+    ),
 ];
 
 pub const GO9: [Situation; 7] = [
     situation("go9.kill", "Can kill in one move"),
     situation("go9.no-kill", "Can not kill in one move"),
-    situation("go9.capture-on-edge", "a capture played on the edge (not a corner)"),
+    situation(
+        "go9.capture-on-edge",
+        "a capture played on the edge (not a corner)",
+    ),
     situation("go9.capture-in-corner", "a capture played in a corner"),
     situation("go9.two-groups-one-move", "one move killing two groups"),
-    situation("go9.capture-without-liberty", "a capture by a move with no liberty of its own"),
-    situation("go9.dead-o-group", "an o group already without liberty (not a kill)"),
+    situation(
+        "go9.capture-without-liberty",
+        "a capture by a move with no liberty of its own",
+    ),
+    situation(
+        "go9.dead-o-group",
+        "an o group already without liberty (not a kill)",
+    ),
 ];
 
 pub const UTTT: [Situation; 5] = [
-    situation("uttt.forced-field", "forced field: the field the last move points to"),
-    situation("uttt.forced-own-field", "forced field: the last move's own field (its centre cell)"),
+    situation(
+        "uttt.forced-field",
+        "forced field: the field the last move points to",
+    ),
+    situation(
+        "uttt.forced-own-field",
+        "forced field: the last move's own field (its centre cell)",
+    ),
     situation("uttt.any-field-full", "any field: the forced field is full"),
-    situation("uttt.any-field-own-full", "any field: the forced field is the last move's own, full"),
+    situation(
+        "uttt.any-field-own-full",
+        "any field: the forced field is the last move's own, full",
+    ),
     situation("uttt.forced-one-cell", "forced field with one free cell"),
 ];
 
@@ -83,7 +113,11 @@ pub(crate) fn reached(game: &Game) -> u32 {
             }
             let diagonal_t = findings.winning_lines.iter().any(|w| {
                 Some(w.player) == winner
-                    && matches!(w.line, crate::games::tomek::Line::Diagonal | crate::games::tomek::Line::AntiDiagonal)
+                    && matches!(
+                        w.line,
+                        crate::games::tomek::Line::Diagonal
+                            | crate::games::tomek::Line::AntiDiagonal
+                    )
                     && w.line.cells().iter().any(|&c| board.mark(c) == Mark::T)
             });
             if diagonal_t {
@@ -103,7 +137,10 @@ pub(crate) fn reached(game: &Game) -> u32 {
                     (true, false) | (false, true) => bits |= 1 << 2,
                     _ => {}
                 }
-                if killable[index + 1..].iter().any(|&(_, other)| other == point) {
+                if killable[index + 1..]
+                    .iter()
+                    .any(|&(_, other)| other == point)
+                {
                     bits |= 1 << 4;
                 }
                 if without_liberty(board, &findings, point) {

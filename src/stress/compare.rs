@@ -39,7 +39,11 @@ pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) ->
     let have = meaningful(got);
     let shape = match kind {
         GameKind::Uttt => uttt_shape(&have),
-        GameKind::Go9 => case_lines(&have, cases, &[go9::Verdict::CanKill, go9::Verdict::CanNotKill].map(go9::Verdict::text)),
+        GameKind::Go9 => case_lines(
+            &have,
+            cases,
+            &[go9::Verdict::CanKill, go9::Verdict::CanNotKill].map(go9::Verdict::text),
+        ),
         GameKind::Tomek => case_lines(
             &have,
             cases,

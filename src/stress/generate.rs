@@ -85,7 +85,9 @@ fn random_case(kind: GameKind, rng: &mut Rng) -> Case {
 /// random stop. Every board is one that play reaches.
 fn random_tomek(rng: &mut Rng) -> tomek::Board {
     let mut board = tomek::Board::default();
-    let mut free: Vec<Cell> = (0..4).flat_map(|r| (0..4).map(move |c| Cell::new(r, c))).collect();
+    let mut free: Vec<Cell> = (0..4)
+        .flat_map(|r| (0..4).map(move |c| Cell::new(r, c)))
+        .collect();
     if rng.chance(50) {
         let at = free.swap_remove(rng.below(16) as usize);
         board.cells[at.row as usize][at.col as usize] = tomek::Mark::T;
@@ -136,15 +138,25 @@ fn random_uttt(rng: &mut Rng) -> Case {
         let level = levels[rng.below(4) as usize];
         for cell in uttt::field_cells(field / 3, field % 3) {
             if rng.chance(level) {
-                let chip = if rng.chance(50) { uttt::Chip::X } else { uttt::Chip::O };
+                let chip = if rng.chance(50) {
+                    uttt::Chip::X
+                } else {
+                    uttt::Chip::O
+                };
                 board.set(cell, chip);
             }
         }
     }
-    let all: Vec<Cell> = (0..9).flat_map(|r| (0..9).map(move |c| Cell::new(r, c))).collect();
+    let all: Vec<Cell> = (0..9)
+        .flat_map(|r| (0..9).map(move |c| Cell::new(r, c)))
+        .collect();
     let last_move = all[rng.below(81) as usize];
     if board.chip(last_move).is_free() {
-        let chip = if rng.chance(50) { uttt::Chip::X } else { uttt::Chip::O };
+        let chip = if rng.chance(50) {
+            uttt::Chip::X
+        } else {
+            uttt::Chip::O
+        };
         board.set(last_move, chip);
     }
     if board.free_cells().is_empty() {

@@ -1,10 +1,10 @@
 //! A stress input: a list of cases of one game, written exactly as the
 //! judge reads it, and the judge's answer for it.
 
+use crate::diagnostics::Severity;
 use crate::games::{Cell, GameKind, go9, tomek, uttt};
 use crate::profile::{self, Profile};
 use crate::syntax::{self, Game};
-use crate::diagnostics::Severity;
 
 /// One case (one board, and the last move of a `.uttt` position).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -161,8 +161,15 @@ pub fn stress(options: &Options) -> ExitCode {
     );
     // The command must start at all: that is a usage error, not a failure.
     let probe = generate::input(options.game, options.profile, options.seed, 0);
-    if let Err(err) = run(&options.command, probe.render().as_bytes(), options.time_limit) {
-        eprintln!("boardls stress: cannot run {:?}: {err}", options.command.join(" "));
+    if let Err(err) = run(
+        &options.command,
+        probe.render().as_bytes(),
+        options.time_limit,
+    ) {
+        eprintln!(
+            "boardls stress: cannot run {:?}: {err}",
+            options.command.join(" ")
+        );
         return ExitCode::from(2);
     }
     let started = Instant::now();
@@ -246,7 +253,9 @@ fn report(options: &Options, found: Found, inputs: u64) {
         )
     };
     let contents = found.failure != Failure::Timeout;
-    let shrunk = shrink::shrink(found.input.clone(), contents, &mut fails, &|| !interrupted());
+    let shrunk = shrink::shrink(found.input.clone(), contents, &mut fails, &|| {
+        !interrupted()
+    });
     // The shrunk input's own failure and output (a wrong answer's lines
     // are those of the shrunk input).
     let (failure, got) = match judge_run(&options.command, &shrunk, options.time_limit) {
@@ -275,10 +284,19 @@ fn report(options: &Options, found: Found, inputs: u64) {
     if interrupted() {
         println!("boardls stress: interrupted while shrinking; this is the smallest input so far");
     }
-    let path = |ext: &str| options.out.join(format!("{name}.{ext}")).display().to_string();
+    let path = |ext: &str| {
+        options
+            .out
+            .join(format!("{name}.{ext}"))
+            .display()
+            .to_string()
+    };
     match written {
         Ok(()) => {}
-        Err(err) => eprintln!("boardls stress: cannot write to {}: {err}", options.out.display()),
+        Err(err) => eprintln!(
+            "boardls stress: cannot write to {}: {err}",
+            options.out.display()
+        ),
     }
     println!("--- input ({})", path("in"));
     print!("{text}");

@@ -86,7 +86,12 @@ fn clear_pairs(
             continue;
         };
         let cells = input.cases[case].filled_cells();
-        let of = |mark| cells.iter().copied().filter(move |&c| board.mark(c) == mark);
+        let of = |mark| {
+            cells
+                .iter()
+                .copied()
+                .filter(move |&c| board.mark(c) == mark)
+        };
         for x in of(tomek::Mark::X) {
             for o in of(tomek::Mark::O) {
                 if !keep_going() {
