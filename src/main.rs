@@ -63,7 +63,7 @@ enum Command {
     /// Act as the judge: read the judge's input on stdin, write its output.
     Solve {
         #[arg(value_enum)]
-        game: Game,
+        game: GameArg,
     },
     /// Print every diagnostic of every board file under PATHs.
     #[command(after_long_help = CHECK_HELP)]
@@ -102,7 +102,7 @@ enum Command {
     #[command(after_long_help = STRESS_HELP)]
     Stress {
         #[arg(value_enum)]
-        game: Game,
+        game: GameArg,
         /// The judge's promises every input keeps [default: cf907b,
         /// hdu5546 or gcj2013a-large, by GAME]
         #[arg(long, value_name = "NAME", value_parser = profile_parser())]
@@ -199,18 +199,18 @@ printed), 2 bad usage or a command that cannot be run, 130 interrupted
 with nothing found.";
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Game {
+enum GameArg {
     Uttt,
     Go9,
     Tomek,
 }
 
-impl From<Game> for GameKind {
-    fn from(game: Game) -> GameKind {
+impl From<GameArg> for GameKind {
+    fn from(game: GameArg) -> GameKind {
         match game {
-            Game::Uttt => GameKind::Uttt,
-            Game::Go9 => GameKind::Go9,
-            Game::Tomek => GameKind::Tomek,
+            GameArg::Uttt => GameKind::Uttt,
+            GameArg::Go9 => GameKind::Go9,
+            GameArg::Tomek => GameKind::Tomek,
         }
     }
 }
@@ -301,7 +301,7 @@ fn duration(text: &str) -> Result<std::time::Duration, String> {
 /// `boardls stress`: the options checked, the run.
 #[allow(clippy::too_many_arguments)]
 fn stress(
-    game: Game,
+    game: GameArg,
     profile: Option<Profile>,
     seed: Option<u64>,
     count: Option<u64>,

@@ -4,7 +4,7 @@
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{Mark, Player, Verdict};
 use crate::games::{Cell, GameKind};
-use crate::syntax::Game;
+use crate::syntax::JudgedBoard;
 
 /// One situation a judge decides, as the coverage table names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,9 +89,9 @@ pub(crate) const fn of_game(kind: GameKind) -> &'static [Situation] {
 }
 
 /// The index of each situation a board reaches, as bits.
-pub(crate) fn reached(game: &Game) -> u32 {
+pub(crate) fn reached(game: &JudgedBoard) -> u32 {
     match game {
-        Game::Tomek { board, findings } => {
+        JudgedBoard::Tomek { board, findings } => {
             let winner = findings.winning_lines.first().map(|w| w.player);
             let t_in_win = findings.winning_lines.iter().any(|w| {
                 Some(w.player) == winner && w.line.cells().iter().any(|&c| board.mark(c) == Mark::T)
@@ -126,7 +126,7 @@ pub(crate) fn reached(game: &Game) -> u32 {
             let _ = Player::X;
             bits
         }
-        Game::Go9 { board } => {
+        JudgedBoard::Go9 { board } => {
             let findings = go9::analyse(board);
             let killable: Vec<_> = findings.killable().collect();
             let mut bits = if killable.is_empty() { 1 << 1 } else { 1 };
@@ -152,7 +152,7 @@ pub(crate) fn reached(game: &Game) -> u32 {
             }
             bits
         }
-        Game::Uttt { findings, .. } => {
+        JudgedBoard::Uttt { findings, .. } => {
             let last = findings.last_move;
             let own = findings.target_field == Cell::new(last.row / 3, last.col / 3);
             let mut bits = match (findings.anywhere, own) {

@@ -17,7 +17,7 @@ mod reach;
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{Mark, Player};
-use crate::syntax::{Game, ParsedFile, ParsedPosition, is_comment, parse_file};
+use crate::syntax::{JudgedBoard, ParsedFile, ParsedPosition, is_comment, parse_file};
 use crate::text::{LineSource, TextLines, to_u32};
 
 /// One judge's statement.
@@ -178,7 +178,7 @@ fn check_cf907b(
                 .to_owned(),
         ));
     }
-    let Some(Game::Uttt { board, findings }) = &position.game else {
+    let Some(JudgedBoard::Uttt { board, findings }) = &position.game else {
         return;
     };
     for cell in board.marked_cells() {
@@ -217,7 +217,7 @@ fn check_cf907b(
 fn check_gcj(profile: Profile, position: &ParsedPosition, found: &mut Vec<Diagnostic>) {
     let name = profile.name();
     let first = position.first_line;
-    let Some(Game::Tomek { board, findings }) = &position.game else {
+    let Some(JudgedBoard::Tomek { board, findings }) = &position.game else {
         return;
     };
     for cell in board.t_cells().iter().skip(1) {

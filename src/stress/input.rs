@@ -4,7 +4,7 @@
 use crate::diagnostics::Severity;
 use crate::games::{Cell, GameKind, go9, tomek, uttt};
 use crate::profile::{self, Profile};
-use crate::syntax::{self, Game};
+use crate::syntax::{self, JudgedBoard};
 
 /// One case (one board, and the last move of a `.uttt` position).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,14 +16,14 @@ pub enum Case {
 
 impl Case {
     /// The board as the parser would hand it over, for the rules.
-    pub(crate) fn game(&self) -> Game {
+    pub(crate) fn game(&self) -> JudgedBoard {
         match self {
-            Case::Tomek(board) => Game::Tomek {
+            Case::Tomek(board) => JudgedBoard::Tomek {
                 board: *board,
                 findings: tomek::analyse(board),
             },
-            Case::Go9(board) => Game::Go9 { board: *board },
-            Case::Uttt { board, last_move } => Game::Uttt {
+            Case::Go9(board) => JudgedBoard::Go9 { board: *board },
+            Case::Uttt { board, last_move } => JudgedBoard::Uttt {
                 board: Box::new(*board),
                 findings: uttt::judge(board, *last_move),
             },
