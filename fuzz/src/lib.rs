@@ -1,5 +1,5 @@
 //! What the fuzz targets check, on top of the shared reference model in
-//! `tests/support/oracle.rs` (the property tests use the same file).
+//! `tests/it/support/oracle.rs` (the property tests use the same file).
 
 use arbitrary::Arbitrary;
 use boardls::check::OutputFormat;
@@ -14,7 +14,7 @@ use tokio_util::codec::Decoder;
 use tower_lsp_server::jsonrpc::Request;
 use tower_lsp_server::ls_types::{CodeActionParams, Position, Range, Uri};
 
-#[path = "../../tests/support/oracle.rs"]
+#[path = "../../tests/it/support/oracle.rs"]
 pub mod oracle;
 
 /// Any bytes as a file of `kind`: what `check` does with a file on disk
