@@ -1,8 +1,7 @@
 //! Judge profiles: the real judge data keeps every promise, and copies
 //! mutated to break one are caught at the exact place, quoting the rule.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::fs;
 use std::path::Path;

@@ -2,8 +2,7 @@
 //! one is caught and shrunk to one 1-minimal case, the correct ones pass,
 //! a crash and a hang are reported as what they are.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,7 @@
 //! `boardls check --coverage`: the judges' situations a folder reaches,
 //! the first file and case for each, the unreached ones last.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::fs;
 
