@@ -47,8 +47,19 @@ pub mod codes {
     pub const TOMEK_EXTRA_T: &str = "tomek/extra-t";
     pub const TOMEK_TWO_WINNERS: &str = "tomek/two-winners";
 
+    pub const PROFILE_WRONG_GAME: &str = "profile/wrong-game";
+    pub const PROFILE_COMMENT: &str = "profile/comment";
+    pub const PROFILE_MISSING_COUNT: &str = "profile/missing-count";
+    pub const PROFILE_COUNT_RANGE: &str = "profile/count-range";
+    pub const PROFILE_ONE_POSITION: &str = "profile/one-position";
+    pub const PROFILE_MARKER: &str = "profile/marker";
+    pub const PROFILE_EMPTY_LAST_MOVE: &str = "profile/empty-last-move";
+    pub const PROFILE_NO_EMPTY_CELL: &str = "profile/no-empty-cell";
+    pub const PROFILE_EXTRA_T: &str = "profile/extra-t";
+    pub const PROFILE_UNREACHABLE: &str = "profile/unreachable";
+
     /// Every code and the severity it is always reported with.
-    pub const ALL: [(&str, Severity); 30] = [
+    pub const ALL: [(&str, Severity); 40] = [
         (FILE_INVALID_UTF8, Severity::Error),
         (FILE_NO_POSITIONS, Severity::Error),
         (FILE_COUNT_MISMATCH, Severity::Error),
@@ -81,6 +92,16 @@ pub mod codes {
         (TOMEK_BAD_LAYOUT, Severity::Error),
         (TOMEK_EXTRA_T, Severity::Warning),
         (TOMEK_TWO_WINNERS, Severity::Warning),
+        (PROFILE_WRONG_GAME, Severity::Error),
+        (PROFILE_COMMENT, Severity::Error),
+        (PROFILE_MISSING_COUNT, Severity::Error),
+        (PROFILE_COUNT_RANGE, Severity::Error),
+        (PROFILE_ONE_POSITION, Severity::Error),
+        (PROFILE_MARKER, Severity::Error),
+        (PROFILE_EMPTY_LAST_MOVE, Severity::Error),
+        (PROFILE_NO_EMPTY_CELL, Severity::Error),
+        (PROFILE_EXTRA_T, Severity::Error),
+        (PROFILE_UNREACHABLE, Severity::Error),
     ];
 
     /// The severity `code` is reported with; `None` for an unknown code.

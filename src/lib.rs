@@ -17,8 +17,14 @@
 //! - [`document`]: a rope re-parsed incrementally on each edit;
 //! - [`picture`]: a position drawn as SVG or as a text board (the hover's
 //!   picture), on [`syntax`] and [`games`];
+//! - [`profile`]: judge profiles, the promises of each judge's statement
+//!   checked on an input (on [`syntax`] and [`games`]);
+//! - [`coverage`]: which of the judges' situations a folder of tests
+//!   reaches (on [`syntax`], [`games`] and [`profile`]);
 //! - [`solve`]: the judges themselves, streaming stdin to stdout (on
 //!   [`games`] alone);
+//! - [`stress`]: a solution run against the judge on generated inputs,
+//!   a failure shrunk (on [`coverage`], [`profile`] and [`solve`]);
 //! - [`check`]: the linter command;
 //! - [`format`]: the formatter (canonical layout) and `boardls fmt`;
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
@@ -26,13 +32,16 @@
 //! The command line (`src/main.rs`) is the only user of clap.
 
 pub mod check;
+pub mod coverage;
 pub mod diagnostics;
 pub mod document;
 pub mod format;
 pub mod games;
 pub mod lsp;
 pub mod picture;
+pub mod profile;
 pub mod solve;
+pub mod stress;
 pub mod syntax;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;

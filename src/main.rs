@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use boardls::check::{self, ColorChoice, OutputFormat};
 use boardls::games::GameKind;
+use boardls::profile::Profile;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -85,8 +86,48 @@ enum Command {
         /// When to colour the full format
         #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
         color: ColorWhen,
+        /// Also check each file against a judge's promises: cf907b,
+        /// hdu5546, gcj2013a-small or gcj2013a-large
+        #[arg(long, value_name = "NAME", value_parser = profile_parser())]
+        profile: Option<Profile>,
+        /// Instead of the diagnostics, a table of the judges' situations
+        /// the files reach (the exit status is still check's)
+        #[arg(long)]
+        coverage: bool,
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+    },
+    /// Run a solution on generated inputs, check its output against the
+    /// judge's, and shrink the first failure to a 1-minimal input.
+    #[command(after_long_help = STRESS_HELP)]
+    Stress {
+        #[arg(value_enum)]
+        game: GameArg,
+        /// The judge's promises every input keeps [default: cf907b,
+        /// hdu5546 or gcj2013a-large, by GAME]
+        #[arg(long, value_name = "NAME", value_parser = profile_parser())]
+        profile: Option<Profile>,
+        /// The seed of the inputs [default: from the clock; printed]
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How many inputs [default: 1000, unless --duration]
+        #[arg(long, value_name = "N")]
+        count: Option<u64>,
+        /// How long to run, such as 30s or 2m
+        #[arg(long, value_name = "DURATION", value_parser = duration)]
+        duration: Option<std::time::Duration>,
+        /// Solutions run at once [default: the number of cores]
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// Time limit of one run, such as 500ms or 2s
+        #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "2s")]
+        time_limit: std::time::Duration,
+        /// Where the shrunk failure's NAME.in, NAME.ans and NAME.out go
+        #[arg(long, value_name = "DIR", default_value = "stress-failures")]
+        out: PathBuf,
+        /// The solution and its arguments, after `--`
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
     },
     /// Rewrite board files under PATHs in their canonical layout (as the
     /// server's formatting does); only errors whose fix is certain are
@@ -140,6 +181,23 @@ NO_COLOR is set; CLICOLOR_FORCE=1 forces it.
 Exit status: 0 no error found, 1 any error found, 2 bad usage or an
 unreadable path (the other files are still checked).";
 
+const STRESS_HELP: &str = "\
+Each input is made from the seed and its number, to cover the judge's
+situations evenly (those `check --coverage` lists), and keeps the profile's
+promises. The solution reads it on stdin, in its own process group; its
+output is compared with the judge's as the problem's checker does (trailing
+blanks and blank lines aside). A crash, a non-zero exit, a timeout (the
+whole process group is killed) and bad output are reported as such.
+
+The first failure is shrunk while it holds (fewer cases, then fewer
+stones, chips and marks, then simpler cells) and written to DIR as
+NAME.in (exactly what the judge reads), NAME.ans (the judge's answer) and
+NAME.out (the solution's). Ctrl-C stops the run and keeps what it found.
+
+Exit status: 1 a failure was found, 0 none (the inputs and cases tried are
+printed), 2 bad usage or a command that cannot be run, 130 interrupted
+with nothing found.";
+
 #[derive(Clone, Copy, ValueEnum)]
 enum GameArg {
     Uttt,
@@ -173,6 +231,13 @@ fn output_format_parser(legacy: bool) -> impl TypedValueParser<Value = OutputFor
     })
 }
 
+/// The parser of `--profile`: the library's profile names.
+fn profile_parser() -> impl TypedValueParser<Value = Profile> {
+    let names = Profile::ALL.map(Profile::name);
+    PossibleValuesParser::new(names)
+        .map(|name| Profile::from_name(&name).unwrap_or(Profile::Cf907b))
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorWhen {
     /// On a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it
@@ -197,6 +262,7 @@ fn check(
     output_format: Option<OutputFormat>,
     format: Option<OutputFormat>,
     color: ColorWhen,
+    profile: Option<Profile>,
     paths: &[PathBuf],
 ) -> ExitCode {
     let terminal = std::io::stdout().is_terminal();
@@ -204,7 +270,77 @@ fn check(
         .or(format)
         .unwrap_or(OutputFormat::default_for(terminal));
     let color = check::use_color(color.into(), |name| std::env::var(name).ok(), terminal);
-    check::run_with(&mut *check::styled_sink(format, color), paths)
+    check::run_profiled(&mut *check::styled_sink(format, color), paths, profile)
+}
+
+/// A duration: `500ms`, `2s`, `1.5s`, `2m`, or plain seconds.
+fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let scale = match unit {
+        "ms" => 0.001,
+        "s" => 1.0,
+        "m" | "min" => 60.0,
+        _ => {
+            return Err(format!(
+                "expected a duration such as 500ms, 2s or 1m, not {text:?}"
+            ));
+        }
+    };
+    number
+        .parse::<f64>()
+        .ok()
+        .and_then(|n| std::time::Duration::try_from_secs_f64(n * scale).ok())
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("expected a duration such as 500ms, 2s or 1m, not {text:?}"))
+}
+
+/// `boardls stress`: the options checked, the run.
+#[allow(clippy::too_many_arguments)]
+fn stress(
+    game: GameArg,
+    profile: Option<Profile>,
+    seed: Option<u64>,
+    count: Option<u64>,
+    duration: Option<std::time::Duration>,
+    jobs: Option<usize>,
+    time_limit: std::time::Duration,
+    out: PathBuf,
+    command: Vec<String>,
+) -> ExitCode {
+    let game = GameKind::from(game);
+    let profile = profile.unwrap_or(Profile::default_for(game));
+    if profile.game() != game {
+        eprintln!(
+            "boardls stress: {} is a profile for {}, not {}",
+            profile.name(),
+            profile.game().id(),
+            game.id()
+        );
+        return ExitCode::from(2);
+    }
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+    });
+    let jobs = jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    boardls::stress::stress(&boardls::stress::Options {
+        game,
+        profile,
+        seed,
+        count: count.or(if duration.is_some() { None } else { Some(1000) }),
+        duration,
+        jobs,
+        time_limit,
+        out,
+        command,
+    })
 }
 
 /// Seconds, such as `60`, `0.5` or `60s`.
@@ -258,9 +394,35 @@ fn main() -> ExitCode {
         Command::Check {
             output_format,
             format,
-            color,
+            color: _,
+            profile,
+            coverage: true,
             paths,
-        } => check(output_format, format, color, &paths),
+        } => {
+            let json = matches!(output_format.or(format), Some(OutputFormat::Json));
+            boardls::coverage::run(&paths, profile, json)
+        }
+        Command::Check {
+            output_format,
+            format,
+            color,
+            profile,
+            coverage: false,
+            paths,
+        } => check(output_format, format, color, profile, &paths),
+        Command::Stress {
+            game,
+            profile,
+            seed,
+            count,
+            duration,
+            jobs,
+            time_limit,
+            out,
+            command,
+        } => stress(
+            game, profile, seed, count, duration, jobs, time_limit, out, command,
+        ),
         Command::Fmt { check, paths } => boardls::format::run(check, &paths),
     }
 }

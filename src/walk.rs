@@ -22,6 +22,7 @@ pub fn find_board_files(
     problem: &mut dyn FnMut(&Path, io::Error),
 ) -> Vec<(PathBuf, GameKind)> {
     let mut walk = Walk {
+        judge_inputs: None,
         root: None,
         visited: HashSet::new(),
         files: Vec::new(),
@@ -47,6 +48,18 @@ pub(crate) fn board_files(
     path: &Path,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
 ) -> Vec<(PathBuf, GameKind)> {
+    board_files_as(path, None, problem)
+}
+
+/// [`board_files`], where, given `judge_inputs`, a file named on the
+/// command line whatever its extension, and a judge input (`NAME.in`)
+/// below a folder, are read as that game: a judge profile says which
+/// game a problem folder's inputs are.
+pub fn board_files_as(
+    path: &Path,
+    judge_inputs: Option<GameKind>,
+    problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
+) -> Vec<(PathBuf, GameKind)> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) => {
@@ -55,9 +68,17 @@ pub(crate) fn board_files(
         }
     };
     if metadata.is_dir() {
-        return find_board_files(path, false, &mut |path, err| problem(path, &err));
+        let mut walk = Walk {
+            judge_inputs,
+            root: None,
+            visited: HashSet::new(),
+            files: Vec::new(),
+            problem: &mut |path, err| problem(path, &err),
+        };
+        walk.dir(path);
+        return walk.files;
     }
-    match GameKind::from_path(path) {
+    match GameKind::from_path(path).or(judge_inputs) {
         Some(kind) => vec![(path.to_path_buf(), kind)],
         None => {
             problem(
@@ -75,6 +96,8 @@ pub(crate) fn skipped_folder(name: &str) -> bool {
 }
 
 struct Walk<'a> {
+    /// The game of judge inputs (`NAME.in`), which are found only then.
+    judge_inputs: Option<GameKind>,
     /// The real path of the folder the walk may not leave, when confined.
     root: Option<PathBuf>,
     visited: HashSet<PathBuf>,
@@ -122,7 +145,8 @@ impl Walk<'_> {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
-            let kind = GameKind::from_path(&path);
+            let judge_input = path.extension().is_some_and(|e| e == "in");
+            let kind = GameKind::from_path(&path).or(self.judge_inputs.filter(|_| judge_input));
             match fs::metadata(&path) {
                 Ok(metadata) if metadata.is_dir() => {
                     if !skipped_folder(name) {

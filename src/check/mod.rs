@@ -35,6 +35,6 @@ pub use output_format::{
     ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color,
 };
 pub use rules::{Rule, rule_index, rules};
-pub use run::{check_bytes, run_with};
+pub use run::{check_bytes, run_profiled, run_with};
 pub use sarif::{SCHEMA_URI, SarifSink, uri};
 pub use sink::{CheckedFile, Sink, Summary};

@@ -92,6 +92,40 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
     (codes::TOMEK_BAD_LAYOUT, "no blank line between two boards"),
     (codes::TOMEK_EXTRA_T, "more than one `T` on a board"),
     (codes::TOMEK_TWO_WINNERS, "both players hold a winning line"),
+    (
+        codes::PROFILE_WRONG_GAME,
+        "the profile is for another game's files",
+    ),
+    (
+        codes::PROFILE_COMMENT,
+        "a comment line, which the judge would read as input",
+    ),
+    (
+        codes::PROFILE_MISSING_COUNT,
+        "no count line, where the profile's judge reads T first",
+    ),
+    (
+        codes::PROFILE_COUNT_RANGE,
+        "T outside the profile's bounds (`T = 200, but hdu5546 promises 1 ≤ T ≤ 100`)",
+    ),
+    (
+        codes::PROFILE_ONE_POSITION,
+        "a second position where the judge reads one (`cf907b`)",
+    ),
+    (codes::PROFILE_MARKER, "a `!` in an input (`cf907b`)"),
+    (
+        codes::PROFILE_EMPTY_LAST_MOVE,
+        "the last-move cell is empty (`cf907b`)",
+    ),
+    (codes::PROFILE_NO_EMPTY_CELL, "no empty cell (`cf907b`)"),
+    (
+        codes::PROFILE_EXTRA_T,
+        "a second `T` on a board (`gcj2013a-*`)",
+    ),
+    (
+        codes::PROFILE_UNREACHABLE,
+        "a board that play cannot reach (`gcj2013a-*`), with the rule it breaks",
+    ),
 ];
 
 /// One rule: a code, the severity it is always reported with, and what it

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
+use crate::profile::{self, Profile};
 use crate::syntax::{diagnose_bytes, diagnose_each};
 use crate::text::CursorLines;
 use crate::walk;
@@ -21,6 +22,22 @@ pub fn check_bytes(
     path: &str,
     kind: GameKind,
     bytes: &[u8],
+    sink: &mut dyn Sink,
+    summary: &mut Summary,
+    out: &mut Vec<u8>,
+    writer: &mut dyn io::Write,
+) -> io::Result<()> {
+    check_bytes_profiled(path, kind, bytes, None, sink, summary, out, writer)
+}
+
+/// [`check_bytes`], plus the broken promises of a judge profile (after the
+/// file's own diagnostics).
+#[allow(clippy::too_many_arguments)]
+pub fn check_bytes_profiled(
+    path: &str,
+    kind: GameKind,
+    bytes: &[u8],
+    profile: Option<Profile>,
     sink: &mut dyn Sink,
     summary: &mut Summary,
     out: &mut Vec<u8>,
@@ -53,6 +70,11 @@ pub fn check_bytes(
         Some(d) => each(d),
         None => diagnose_each(kind, &lines, related, &mut each),
     }
+    if let Some(profile) = profile {
+        for d in profile::check(profile, kind, text) {
+            each(&d);
+        }
+    }
     if let Some(err) = failed {
         return Err(err);
     }
@@ -76,6 +98,11 @@ impl Outcome {
 
 /// `check` with any sink: every board file under `paths`, streamed.
 pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
+    run_profiled(sink, paths, None)
+}
+
+/// [`run_with`], each file also checked against a judge profile.
+pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profile>) -> ExitCode {
     let mut outcome = Outcome::default();
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
@@ -83,7 +110,10 @@ pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
     let mut out = Vec::with_capacity(1 << 17);
     sink.start(&mut out);
     for path in paths {
-        for (file, kind) in walk::board_files(path, &mut |path, what| outcome.problem(path, what)) {
+        let judge_inputs = profile.map(Profile::game);
+        for (file, kind) in walk::board_files_as(path, judge_inputs, &mut |path, what| {
+            outcome.problem(path, what)
+        }) {
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
@@ -93,10 +123,11 @@ pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
             };
             let errors = summary.errors;
             let display = file.display().to_string();
-            let checked = check_bytes(
+            let checked = check_bytes_profiled(
                 &display,
                 kind,
                 &bytes,
+                profile,
                 sink,
                 &mut summary,
                 &mut out,

@@ -19,6 +19,12 @@ pub(super) fn is_blank(line: &str) -> bool {
     line.bytes().all(|b| b == b' ' || b == b'\t')
 }
 
+/// Whether the line is a comment ([`LineKind::Comment`]): judges read it
+/// as input, so a judge profile forbids it.
+pub fn is_comment(line: &str) -> bool {
+    classify(line) == LineKind::Comment
+}
+
 pub(super) fn classify(line: &str) -> LineKind {
     match line.bytes().find(|&b| b != b' ' && b != b'\t') {
         None => LineKind::Blank,

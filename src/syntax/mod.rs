@@ -48,4 +48,5 @@ pub use file::{
     diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
     read_positions,
 };
+pub use lines::is_comment;
 pub use position::{CodeCount, DocPosition, JudgedBoard, ParsedPosition, Tally, board_size};

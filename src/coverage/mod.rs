@@ -1,0 +1,254 @@
+//! `boardls check --coverage`: which of the judges' situations the tests
+//! under some paths reach, per game, with the first file and case that
+//! reaches each; the situations no test reaches are listed last.
+//!
+//! Sits on `syntax`, `games` and `profile`; `check` has the command.
+
+mod situations;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::diagnostics::Severity;
+use crate::games::GameKind;
+use crate::profile::{self, Profile};
+use crate::syntax::parse_file;
+use crate::walk;
+
+pub(crate) use situations::{Situation, of_game, reached};
+
+/// Where a situation was first reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct First {
+    pub path: String,
+    /// 1-based line of the position's first row.
+    pub line: u32,
+    /// 1-based: the judge's `Case #k`.
+    pub case: usize,
+}
+
+/// One row of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub situation: Situation,
+    /// How many cases reach it.
+    pub count: usize,
+    pub first: Option<First>,
+}
+
+/// One game's part of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameCoverage {
+    pub game: GameKind,
+    pub files: usize,
+    pub cases: usize,
+    pub rows: Vec<Row>,
+}
+
+impl GameCoverage {
+    fn new(game: GameKind) -> Self {
+        let rows = of_game(game)
+            .iter()
+            .map(|&situation| Row {
+                situation,
+                count: 0,
+                first: None,
+            })
+            .collect();
+        GameCoverage {
+            game,
+            files: 0,
+            cases: 0,
+            rows,
+        }
+    }
+
+    /// The rows reached first (in table order), then those never reached.
+    pub(crate) fn ordered(&self) -> impl Iterator<Item = &Row> {
+        let reached = self.rows.iter().filter(|r| r.count > 0);
+        reached.chain(self.rows.iter().filter(|r| r.count == 0))
+    }
+}
+
+/// The coverage of every game found, in [`GameKind::ALL`] order, and the
+/// errors found on the way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    pub games: Vec<GameCoverage>,
+    pub errors: usize,
+}
+
+impl Coverage {
+    /// Adds one file's cases.
+    pub(crate) fn add_file(
+        &mut self,
+        path: &str,
+        kind: GameKind,
+        text: &str,
+        profile: Option<Profile>,
+    ) {
+        let file = parse_file(kind, text);
+        self.errors += file
+            .all_diagnostics()
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        if let Some(profile) = profile {
+            self.errors += profile::check(profile, kind, text).len();
+        }
+        let index = match self.games.iter().position(|g| g.game == kind) {
+            Some(index) => index,
+            None => {
+                self.games.push(GameCoverage::new(kind));
+                self.games
+                    .sort_by_key(|g| GameKind::ALL.iter().position(|&k| k == g.game));
+                self.games.iter().position(|g| g.game == kind).unwrap_or(0)
+            }
+        };
+        let coverage = &mut self.games[index];
+        coverage.files += 1;
+        for (case, position) in file.positions.iter().enumerate() {
+            let Some(game) = &position.game else { continue };
+            coverage.cases += 1;
+            let bits = reached(game);
+            for (bit, row) in coverage.rows.iter_mut().enumerate() {
+                if bits & (1 << bit) != 0 {
+                    row.count += 1;
+                    row.first.get_or_insert_with(|| First {
+                        path: path.to_owned(),
+                        line: position.first_line + 1,
+                        case: case + 1,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The table as text: per game, the reached situations with their count
+/// and first case, then the unreached ones under a heading of their own.
+pub(crate) fn render_text(coverage: &Coverage) -> String {
+    let mut out = String::new();
+    for game in &coverage.games {
+        let _ = writeln!(
+            out,
+            "{} — {} in {}",
+            game.game.id(),
+            crate::wording::count(game.cases as u64, "case"),
+            crate::wording::count(game.files as u64, "file")
+        );
+        let width = game
+            .rows
+            .iter()
+            .map(|r| r.situation.description.chars().count())
+            .max()
+            .unwrap_or(0);
+        let unreached = game.rows.iter().filter(|r| r.count == 0).count();
+        for row in game.ordered().filter(|r| r.count > 0) {
+            let first = row.first.as_ref().map_or(String::new(), |f| {
+                format!("{}:{} (case {})", f.path, f.line, f.case)
+            });
+            let _ = writeln!(
+                out,
+                "  {:<width$}  {:>6}  {first}",
+                row.situation.description, row.count
+            );
+        }
+        if unreached > 0 {
+            let _ = writeln!(out, "  NOT REACHED ({unreached}):");
+            for row in game.ordered().filter(|r| r.count == 0) {
+                let _ = writeln!(
+                    out,
+                    "  ✗ {}  [{}]",
+                    row.situation.description, row.situation.id
+                );
+            }
+        }
+    }
+    if coverage.games.is_empty() {
+        out.push_str("no board file found\n");
+    }
+    out
+}
+
+/// The same table as one JSON document.
+pub(crate) fn render_json(coverage: &Coverage) -> String {
+    let games: Vec<serde_json::Value> = coverage
+        .games
+        .iter()
+        .map(|game| {
+            let rows: Vec<serde_json::Value> = game
+                .ordered()
+                .map(|row| {
+                    serde_json::json!({
+                        "id": row.situation.id,
+                        "situation": row.situation.description,
+                        "count": row.count,
+                        "reached": row.count > 0,
+                        "first": row.first.as_ref().map(|f| serde_json::json!({
+                            "path": f.path,
+                            "line": f.line,
+                            "case": f.case,
+                        })),
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "game": game.game.id(),
+                "files": game.files,
+                "cases": game.cases,
+                "situations": rows,
+                "unreached": game.rows.iter().filter(|r| r.count == 0).count(),
+            })
+        })
+        .collect();
+    let document = serde_json::json!({ "games": games, "errors": coverage.errors });
+    serde_json::to_string_pretty(&document).unwrap_or_default() + "\n"
+}
+
+/// `check --coverage`: the table on stdout (JSON when asked); the exit
+/// status is `check`'s: 2 on an unreadable path, else 1 when any error was
+/// found, else 0. Unreached situations alone never fail it.
+pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode {
+    let mut coverage = Coverage::default();
+    let mut usage_error = false;
+    let judge_inputs = profile.map(Profile::game);
+    for path in paths {
+        let mut problem = |path: &std::path::Path, what: &dyn std::fmt::Display| {
+            eprintln!("boardls check: {}: {what}", path.display());
+            usage_error = true;
+        };
+        let files = walk::board_files_as(path, judge_inputs, &mut problem);
+        for (file, kind) in files {
+            match fs::read(&file) {
+                Ok(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    coverage.add_file(&file.display().to_string(), kind, &text, profile);
+                }
+                Err(err) => problem(&file, &err),
+            }
+        }
+    }
+    let table = if json {
+        render_json(&coverage)
+    } else {
+        render_text(&coverage)
+    };
+    let _ = std::io::stdout().lock().write_all(table.as_bytes());
+    if coverage.errors > 0 {
+        eprintln!(
+            "boardls check: {} found (run `boardls check` without --coverage to see them)",
+            crate::wording::count(coverage.errors as u64, "error")
+        );
+    }
+    ExitCode::from(if usage_error {
+        2
+    } else if coverage.errors > 0 {
+        1
+    } else {
+        0
+    })
+}

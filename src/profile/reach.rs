@@ -1,0 +1,176 @@
+//! Which Tic-Tac-Toe-Tomek boards play can reach, derived from the rules of
+//! play in GCJ 2013 Qualification A: the board starts empty but for at most
+//! one `T`; X moves first and the players alternate, each putting their
+//! symbol in an empty square; the game ends at the first move that makes a
+//! winning line for the mover, or when the board is full.
+//!
+//! So a board is reachable exactly when
+//! - X has as many marks as O, or one more (X moves first, turns alternate);
+//! - when X holds a winning line, X made the last move (one more mark than
+//!   O), O holds none, and one X mark lies on every X winning line (the
+//!   last move made them all at once; without it, no line was complete);
+//! - the same for O, with as many marks as X.
+//!
+//! A board without a winning line and right counts is reached by playing
+//! its marks in any alternating order: no earlier board had a line either.
+
+use crate::games::Cell;
+use crate::games::tomek::{Board, Line, Mark, Player, analyse};
+
+/// Why play cannot reach a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreachable {
+    /// X must have as many marks as O, or one more.
+    Counts { x: usize, o: usize },
+    /// Both players hold a winning line.
+    BothWon,
+    /// The winner's mark count says the other player moved last.
+    WinnerDidNotMoveLast { winner: Player, x: usize, o: usize },
+    /// No single mark of the winner lies on all its winning lines: the game
+    /// would have stopped at an earlier win.
+    WonTwice { winner: Player, lines: [Line; 2] },
+}
+
+impl Unreachable {
+    /// The rule it breaks, in words.
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Unreachable::Counts { x, o } => format!(
+                "X has {x} and O {o} marks, but X moves first and the players alternate, \
+                 so X has as many marks as O or one more"
+            ),
+            Unreachable::BothWon => {
+                "both X and O hold a winning line, but the game ends at the first win".to_owned()
+            }
+            Unreachable::WinnerDidNotMoveLast { winner, x, o } => format!(
+                "{} won, but with X {x} and O {o} marks {} moved last, \
+                 and the game ends at the move that wins it",
+                winner.symbol(),
+                other(*winner).symbol()
+            ),
+            Unreachable::WonTwice { winner, lines } => format!(
+                "{} holds two winning lines ({} and {}) that no single move completed, \
+                 but the game ends at the first win",
+                winner.symbol(),
+                line_name(lines[0]),
+                line_name(lines[1])
+            ),
+        }
+    }
+}
+
+fn other(player: Player) -> Player {
+    match player {
+        Player::X => Player::O,
+        Player::O => Player::X,
+    }
+}
+
+/// A line as a setter names it: "row 2", "column 4", "the diagonal".
+pub(crate) fn line_name(line: Line) -> String {
+    match line {
+        Line::Row(r) => format!("row {}", r + 1),
+        Line::Column(c) => format!("column {}", c + 1),
+        Line::Diagonal => "the diagonal".to_owned(),
+        Line::AntiDiagonal => "the anti-diagonal".to_owned(),
+    }
+}
+
+/// Whether play reaches `board`; the rule broken when it does not. (At
+/// most one `T` is a rule of its own, checked apart.)
+pub(crate) fn check(board: &Board) -> Result<(), Unreachable> {
+    let marks = board.cells.iter().flatten();
+    let x = marks.clone().filter(|&&m| m == Mark::X).count();
+    let o = marks.filter(|&&m| m == Mark::O).count();
+    if x != o && x != o + 1 {
+        return Err(Unreachable::Counts { x, o });
+    }
+    let findings = analyse(board);
+    if findings.both_won() {
+        return Err(Unreachable::BothWon);
+    }
+    let Some(winner) = findings.winning_lines.first().map(|w| w.player) else {
+        return Ok(());
+    };
+    let moved_last = if x == o + 1 { Player::X } else { Player::O };
+    if winner != moved_last {
+        return Err(Unreachable::WinnerDidNotMoveLast { winner, x, o });
+    }
+    let mark = match winner {
+        Player::X => Mark::X,
+        Player::O => Mark::O,
+    };
+    let lines: Vec<Line> = findings.winning_lines.iter().map(|w| w.line).collect();
+    let on_all = |cell: &Cell| lines.iter().all(|line| line.cells().contains(cell));
+    let last_move_possible = lines[0]
+        .cells()
+        .iter()
+        .any(|cell| board.mark(*cell) == mark && on_all(cell));
+    if last_move_possible {
+        Ok(())
+    } else {
+        let second = lines
+            .iter()
+            .copied()
+            .find(|line| {
+                !lines[0]
+                    .cells()
+                    .iter()
+                    .any(|c| board.mark(*c) == mark && line.cells().contains(c))
+            })
+            .unwrap_or(lines[lines.len() - 1]);
+        Err(Unreachable::WonTwice {
+            winner,
+            lines: [lines[0], second],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: [&str; 4]) -> Board {
+        let mut board = Board::default();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, byte) in row.bytes().enumerate() {
+                board.cells[r][c] = Mark::from_byte(byte).unwrap_or_default();
+            }
+        }
+        board
+    }
+
+    #[test]
+    fn the_rules_of_play() {
+        assert_eq!(check(&board(["....", "....", "....", "...."])), Ok(()));
+        assert_eq!(check(&board(["X...", "....", "....", "...."])), Ok(()));
+        assert_eq!(
+            check(&board(["O...", "....", "....", "...."])),
+            Err(Unreachable::Counts { x: 0, o: 1 })
+        );
+        // X wins with the T on row 1, having moved last.
+        assert_eq!(check(&board(["XXXT", "OO..", "....", "...."])), Ok(()));
+        assert_eq!(
+            check(&board(["XXXT", "OOO.", "....", "...."])),
+            Err(Unreachable::WinnerDidNotMoveLast {
+                winner: Player::X,
+                x: 3,
+                o: 3
+            })
+        );
+        // Row 1 and column 1 meet in the corner: one move made both.
+        assert_eq!(check(&board(["XXXX", "XOO.", "XOO.", "XOO."])), Ok(()));
+        // The two diagonals share no cell: no single move made both.
+        assert_eq!(
+            check(&board(["XOOX", "OXXO", "OXXO", "XO.X"])),
+            Err(Unreachable::WonTwice {
+                winner: Player::X,
+                lines: [Line::Diagonal, Line::AntiDiagonal]
+            })
+        );
+        assert_eq!(
+            check(&board(["XXXX", "OOOO", "XX..", "O..."])),
+            Err(Unreachable::BothWon)
+        );
+    }
+}

@@ -1,0 +1,332 @@
+//! `boardls stress GAME -- COMMAND ARGS…`: a solution run on generated
+//! inputs and checked against the judge; the first failure shrunk to a
+//! 1-minimal input and written out as `NAME.in`, `NAME.ans`, `NAME.out`.
+//!
+//! - `generate`: inputs from a seed, covering the judges' situations
+//!   evenly (the coverage table's list);
+//! - `input`: cases, written exactly as the judge reads them;
+//! - `runner`: one run, in its own process group, with a time limit;
+//! - `compare`: the problem's checker;
+//! - `shrink`: fewer cases, then fewer stones, then simpler cells.
+//!
+//! Sits on `games`, `syntax`, `profile`, `coverage` and `solve` (the
+//! judge).
+
+mod compare;
+mod generate;
+mod input;
+mod runner;
+mod shrink;
+
+use std::io::IsTerminal as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::games::GameKind;
+use crate::profile::Profile;
+
+pub(crate) use compare::{Checked, check};
+pub(crate) use input::Input;
+pub(crate) use runner::{Ran, run};
+
+/// What `boardls stress` was asked.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub game: GameKind,
+    /// The judge's promises every input keeps.
+    pub profile: Profile,
+    pub seed: u64,
+    /// Stop after this many inputs…
+    pub count: Option<u64>,
+    /// …or after this long (the first of the two).
+    pub duration: Option<Duration>,
+    pub jobs: usize,
+    pub time_limit: Duration,
+    pub out: PathBuf,
+    /// The solution: program, then its arguments.
+    pub command: Vec<String>,
+}
+
+/// How a solution failed on an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    WrongAnswer {
+        line: usize,
+        expected: String,
+        got: String,
+    },
+    BadOutput(String),
+    /// Killed by a signal.
+    Crash(i32),
+    ExitStatus(i32),
+    Timeout,
+}
+
+impl Failure {
+    /// The kind of failure: a shrunk input must fail the same way.
+    fn same_kind(&self, other: &Failure) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
+    /// What it is, in a few words.
+    pub(crate) fn title(&self, time_limit: Duration) -> String {
+        match self {
+            Failure::WrongAnswer { .. } => "wrong answer".to_owned(),
+            Failure::BadOutput(why) => format!("bad output: {why}"),
+            Failure::Crash(signal) => format!("crash: killed by {}", runner::signal_name(*signal)),
+            Failure::ExitStatus(code) => format!("non-zero exit status {code}"),
+            Failure::Timeout => format!("timeout: no answer within {time_limit:?}"),
+        }
+    }
+}
+
+/// One run of the solution on `input`: `Ok(None)` when it passes.
+pub(crate) fn judge_run(
+    command: &[String],
+    input: &Input,
+    time_limit: Duration,
+) -> std::io::Result<(Option<Failure>, Vec<u8>)> {
+    let text = input.render();
+    let ran = run(command, text.as_bytes(), time_limit)?;
+    Ok(match ran {
+        Ran::Finished(out) => {
+            let failure = match check(input.kind, input.cases.len(), &input.expected(), &out) {
+                Checked::Accepted => None,
+                Checked::WrongAnswer {
+                    line,
+                    expected,
+                    got,
+                } => Some(Failure::WrongAnswer {
+                    line,
+                    expected,
+                    got,
+                }),
+                Checked::BadOutput(why) => Some(Failure::BadOutput(why)),
+            };
+            (failure, out)
+        }
+        Ran::ExitStatus(code) => (Some(Failure::ExitStatus(code)), Vec::new()),
+        Ran::Signal(signal) => (Some(Failure::Crash(signal)), Vec::new()),
+        Ran::TimedOut => (Some(Failure::Timeout), Vec::new()),
+    })
+}
+
+/// Set by Ctrl-C: stop generating and shrinking, keep what was found.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Ctrl-C sets [`INTERRUPTED`] instead of ending the process, so the run
+/// stops cleanly (the solutions run in their own process groups and do
+/// not see it).
+fn catch_interrupt() {
+    std::thread::spawn(|| {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        runtime.block_on(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                INTERRUPTED.store(true, Ordering::SeqCst);
+            }
+        });
+    });
+}
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The first failure found: the lowest input index among those run.
+struct Found {
+    index: u64,
+    input: Input,
+    failure: Failure,
+}
+
+/// `boardls stress`: exit 1 on a failure, 0 when none was found, 2 when
+/// the command cannot be run; 130 when interrupted with nothing found.
+pub fn stress(options: &Options) -> ExitCode {
+    catch_interrupt();
+    let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
+    println!(
+        "boardls stress: {} against the judge ({}), seed {} (replay with --seed {})",
+        options.game.id(),
+        options.profile.name(),
+        options.seed,
+        options.seed
+    );
+    // The command must start at all: that is a usage error, not a failure.
+    let probe = generate::input(options.game, options.profile, options.seed, 0);
+    if let Err(err) = run(
+        &options.command,
+        probe.render().as_bytes(),
+        options.time_limit,
+    ) {
+        eprintln!(
+            "boardls stress: cannot run {:?}: {err}",
+            options.command.join(" ")
+        );
+        return ExitCode::from(2);
+    }
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let cases_run = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Option<Found>> = Mutex::new(None);
+    let progress = (!quiet).then(|| progress_bar(options.count));
+    let progress = Arc::new(progress);
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    if stop.load(Ordering::SeqCst) || interrupted() {
+                        return;
+                    }
+                    let over_time = options.duration.is_some_and(|d| started.elapsed() >= d);
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if over_time || options.count.is_some_and(|count| index >= count) {
+                        return;
+                    }
+                    let input = generate::input(options.game, options.profile, options.seed, index);
+                    let Ok((failure, _)) = judge_run(&options.command, &input, options.time_limit)
+                    else {
+                        continue;
+                    };
+                    cases_run.fetch_add(input.cases.len() as u64, Ordering::SeqCst);
+                    done.fetch_add(1, Ordering::SeqCst);
+                    if let Some(bar) = progress.as_ref() {
+                        bar.inc(1);
+                    }
+                    if let Some(failure) = failure {
+                        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                        if found.as_ref().is_none_or(|f| index < f.index) {
+                            *found = Some(Found {
+                                index,
+                                input,
+                                failure,
+                            });
+                        }
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            });
+        }
+    });
+    if let Some(bar) = progress.as_ref() {
+        bar.finish_and_clear();
+    }
+    let inputs = done.load(Ordering::SeqCst);
+    let cases = cases_run.load(Ordering::SeqCst);
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let Some(found) = found else {
+        let when = if interrupted() { "interrupted; " } else { "" };
+        println!(
+            "boardls stress: {when}no failure in {} ({}), {:.1}s",
+            crate::wording::count(inputs, "input"),
+            crate::wording::count(cases, "case"),
+            started.elapsed().as_secs_f64()
+        );
+        return ExitCode::from(if interrupted() { 130 } else { 0 });
+    };
+    report(options, found, inputs);
+    ExitCode::from(1)
+}
+
+/// Shrinks the failure, writes its files, prints it.
+fn report(options: &Options, found: Found, inputs: u64) {
+    let original_cases = found.input.cases.len();
+    let original_weight = found.input.weight();
+    let mut runs = 0u32;
+    let mut fails = |candidate: &Input| {
+        if !candidate.is_valid(options.profile) {
+            return false;
+        }
+        runs += 1;
+        matches!(
+            judge_run(&options.command, candidate, options.time_limit),
+            Ok((Some(failure), _)) if failure.same_kind(&found.failure)
+        )
+    };
+    let contents = found.failure != Failure::Timeout;
+    let shrunk = shrink::shrink(found.input.clone(), contents, &mut fails, &|| {
+        !interrupted()
+    });
+    // The shrunk input's own failure and output (a wrong answer's lines
+    // are those of the shrunk input).
+    let (failure, got) = match judge_run(&options.command, &shrunk, options.time_limit) {
+        Ok((Some(failure), got)) => (failure, got),
+        _ => (found.failure.clone(), Vec::new()),
+    };
+    let name = format!("{}-seed{}-{}", options.game.id(), options.seed, found.index);
+    let text = shrunk.render();
+    let expected = shrunk.expected();
+    let written = std::fs::create_dir_all(&options.out)
+        .and_then(|()| std::fs::write(options.out.join(format!("{name}.in")), &text))
+        .and_then(|()| std::fs::write(options.out.join(format!("{name}.ans")), &expected))
+        .and_then(|()| std::fs::write(options.out.join(format!("{name}.out")), &got));
+    println!(
+        "boardls stress: {} on input {} of seed {} (after {}); shrunk from {} ({} filled cells) to {} ({} filled cells) in {}",
+        failure.title(options.time_limit),
+        found.index,
+        options.seed,
+        crate::wording::count(inputs, "input"),
+        crate::wording::count(original_cases as u64, "case"),
+        original_weight,
+        crate::wording::count(shrunk.cases.len() as u64, "case"),
+        shrunk.weight(),
+        crate::wording::count(runs as u64, "run"),
+    );
+    if interrupted() {
+        println!("boardls stress: interrupted while shrinking; this is the smallest input so far");
+    }
+    let path = |ext: &str| {
+        options
+            .out
+            .join(format!("{name}.{ext}"))
+            .display()
+            .to_string()
+    };
+    match written {
+        Ok(()) => {}
+        Err(err) => eprintln!(
+            "boardls stress: cannot write to {}: {err}",
+            options.out.display()
+        ),
+    }
+    println!("--- input ({})", path("in"));
+    print!("{text}");
+    println!("--- expected, the judge's answer ({})", path("ans"));
+    print!("{expected}");
+    println!("--- got, the solution's output ({})", path("out"));
+    print!("{}", String::from_utf8_lossy(&got));
+    if let Failure::WrongAnswer {
+        line,
+        expected,
+        got,
+    } = &failure
+    {
+        println!("--- first difference, line {line}");
+        println!("expected: {expected}");
+        println!("got:      {got}");
+    }
+}
+
+fn progress_bar(count: Option<u64>) -> indicatif::ProgressBar {
+    let bar = match count {
+        Some(count) => indicatif::ProgressBar::new(count),
+        None => indicatif::ProgressBar::new_spinner(),
+    };
+    let style = indicatif::ProgressStyle::with_template(
+        "{spinner} {pos}/{len} inputs  {per_sec}  {elapsed_precise}",
+    );
+    if let Ok(style) = style {
+        bar.set_style(style);
+    }
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    bar
+}

@@ -1,0 +1,183 @@
+//! Judge profiles: the real judge data keeps every promise, and copies
+//! mutated to break one are caught at the exact place, quoting the rule.
+
+use crate::support::cli;
+
+use std::fs;
+use std::path::Path;
+
+use boardls::diagnostics::{Span, codes};
+use boardls::games::GameKind;
+use boardls::profile::{Profile, check};
+use cli::{boardls, scratch, stdout};
+
+const JUDGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/judge");
+
+fn read(path: &str) -> String {
+    fs::read_to_string(Path::new(JUDGE).join(path)).expect("judge data")
+}
+
+/// The codes and spans of what `profile` finds in `text`.
+fn found(profile: Profile, text: &str) -> Vec<(&'static str, Span)> {
+    check(profile, profile.game(), text)
+        .into_iter()
+        .map(|d| (d.code, d.span))
+        .collect()
+}
+
+#[test]
+fn the_real_data_keeps_every_promise() {
+    for file in [
+        "tomek/A-large-practice.in",
+        "tomek/contest/metcalf_large-000.in",
+        "tomek/contest/c4tler_A-large.in",
+    ] {
+        assert_eq!(found(Profile::Gcj2013aLarge, &read(file)), [], "{file}");
+    }
+    for file in [
+        "tomek/A-small-practice.in",
+        "tomek/sample.in",
+        "tomek/contest/metcalf_small-001.in",
+    ] {
+        assert_eq!(found(Profile::Gcj2013aSmall, &read(file)), [], "{file}");
+        assert_eq!(found(Profile::Gcj2013aLarge, &read(file)), [], "{file}");
+    }
+    assert_eq!(found(Profile::Hdu5546, &read("ancientgo/sample.in")), []);
+    for n in 1..=3 {
+        let text = read(&format!("cf907b/sample{n}.in"));
+        assert_eq!(found(Profile::Cf907b, &text), [], "sample{n}");
+    }
+}
+
+#[test]
+fn a_count_out_of_range_quotes_the_statement() {
+    let text = read("ancientgo/sample.in").replacen('2', "200", 1);
+    let diagnostics = check(Profile::Hdu5546, GameKind::Go9, &text);
+    let range = diagnostics
+        .iter()
+        .find(|d| d.code == codes::PROFILE_COUNT_RANGE)
+        .expect("count out of range");
+    assert_eq!(range.message, "T = 200, but hdu5546 promises 1 ≤ T ≤ 100");
+    assert_eq!(range.span, Span::new(0, 0, 3));
+    let large = read("tomek/A-large-practice.in");
+    assert_eq!(
+        found(Profile::Gcj2013aSmall, &large),
+        [(codes::PROFILE_COUNT_RANGE, Span::new(0, 0, 4))]
+    );
+    let no_count = read("tomek/sample.in");
+    let no_count = no_count.split_once('\n').map_or("", |(_, rest)| rest);
+    assert_eq!(
+        found(Profile::Gcj2013aSmall, no_count),
+        [(codes::PROFILE_MISSING_COUNT, Span::at(0, 0))]
+    );
+}
+
+/// A copy of the small practice file with its first board replaced.
+fn small_with_first_board(rows: [&str; 4]) -> String {
+    let text = read("tomek/A-small-practice.in");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = vec![lines[0]];
+    out.extend(rows);
+    out.extend(&lines[5..]);
+    out.join("\n") + "\n"
+}
+
+#[test]
+fn tomek_boards_play_cannot_reach_are_caught() {
+    // Two T.
+    let text = small_with_first_board(["XT.O", "..OO", "....", ".XTX"]);
+    assert_eq!(
+        found(Profile::Gcj2013aSmall, &text),
+        [(codes::PROFILE_EXTRA_T, Span::new(4, 2, 3))]
+    );
+    // O ahead of X.
+    let text = small_with_first_board(["OO.O", "..OO", "....", ".XTX"]);
+    assert_eq!(
+        found(Profile::Gcj2013aSmall, &text),
+        [(codes::PROFILE_UNREACHABLE, Span::new(1, 0, 4))]
+    );
+    // X won, but O moved last.
+    let text = small_with_first_board(["XXXT", "OOO.", "....", "...."]);
+    let diagnostics = check(Profile::Gcj2013aSmall, GameKind::Tomek, &text);
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(diagnostics[0].span, Span::new(1, 0, 1));
+    assert!(
+        diagnostics[0]
+            .message
+            .contains("X won, but with X 3 and O 3 marks O moved last"),
+        "{}",
+        diagnostics[0].message
+    );
+    assert!(diagnostics[0].message.ends_with(
+        "but gcj2013a-small promises \"the board is a valid state reached through play of the game\""
+    ));
+    // Two winning diagonals that no single move completed.
+    let text = small_with_first_board(["XOOX", "OXXO", "OXXO", "XO.X"]);
+    assert_eq!(
+        found(Profile::Gcj2013aSmall, &text),
+        [(codes::PROFILE_UNREACHABLE, Span::new(1, 0, 1))]
+    );
+}
+
+#[test]
+fn cf907b_reads_one_position_without_comments_or_markers() {
+    let sample = read("cf907b/sample1.in");
+    let twice = format!("{sample}\n{sample}");
+    let second = sample.lines().count() as u32 + 1;
+    assert_eq!(
+        found(Profile::Cf907b, &twice),
+        [(codes::PROFILE_ONE_POSITION, Span::new(second, 0, 11))]
+    );
+    let commented = format!("# sample 1\n{sample}");
+    assert_eq!(
+        found(Profile::Cf907b, &commented),
+        [(codes::PROFILE_COMMENT, Span::new(0, 0, 10))]
+    );
+    let marked = sample.replacen("... x..", "... x!.", 1);
+    assert_eq!(
+        found(Profile::Cf907b, &marked),
+        [(codes::PROFILE_MARKER, Span::new(6, 5, 6))]
+    );
+    let empty_last_move = sample.replace("6 4", "6 5");
+    assert_eq!(
+        found(Profile::Cf907b, &empty_last_move),
+        [(codes::PROFILE_EMPTY_LAST_MOVE, Span::new(11, 0, 3))]
+    );
+    let wrong_game = check(Profile::Hdu5546, GameKind::Uttt, &sample);
+    assert_eq!(wrong_game.len(), 1);
+    assert_eq!(
+        (wrong_game[0].code, wrong_game[0].span),
+        (codes::PROFILE_WRONG_GAME, Span::at(0, 0))
+    );
+}
+
+#[test]
+fn check_profile_reads_judge_inputs_and_fails_on_a_broken_promise() {
+    let dir = scratch("profile");
+    fs::write(dir.join("1.in"), read("tomek/A-small-practice.in")).unwrap();
+    let folder = dir.to_str().unwrap();
+    let good = boardls(&["check", "--profile", "gcj2013a-small", folder]);
+    assert_eq!(good.status.code(), Some(0), "{}", stdout(&good));
+    // Without a profile, `.in` files are not board files: nothing changes.
+    let plain = boardls(&["check", folder]);
+    assert_eq!(
+        (plain.status.code(), stdout(&plain).as_str()),
+        (Some(0), "")
+    );
+    fs::write(
+        dir.join("2.in"),
+        small_with_first_board(["XT.O", "..OO", "....", ".XTX"]),
+    )
+    .unwrap();
+    let bad = boardls(&["check", "--profile", "gcj2013a-small", folder]);
+    assert_eq!(bad.status.code(), Some(1));
+    let text = stdout(&bad);
+    assert!(
+        text.contains(
+            "2.in:5:3: error[profile/extra-t]: a second `T`, but gcj2013a-small promises"
+        ),
+        "{text}"
+    );
+    let unknown = boardls(&["check", "--profile", "icpc", folder]);
+    assert_eq!(unknown.status.code(), Some(2));
+}

@@ -1,0 +1,269 @@
+//! `boardls stress` on the solutions in tests/fixtures/stress/: each wrong
+//! one is caught and shrunk to one 1-minimal case, the correct ones pass,
+//! a crash and a hang are reported as what they are.
+
+use crate::support::cli;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use cli::{boardls, scratch, stdout};
+
+const SOLUTIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/stress");
+
+fn solution(name: &str) -> String {
+    format!("{SOLUTIONS}/{name}")
+}
+
+/// `boardls stress GAME --seed 7 --out DIR OPTIONS -- COMMAND…`.
+fn stress(game: &str, out: &Path, options: &[&str], command: &[&str]) -> Output {
+    let mut args = vec![
+        "stress",
+        game,
+        "--seed",
+        "7",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend(options);
+    args.push("--");
+    args.extend(command);
+    boardls(&args)
+}
+
+/// The one `.in` file the run wrote, and its `.ans` and `.out` beside it.
+fn written(out: &Path) -> (PathBuf, String, String, String) {
+    let inputs: Vec<PathBuf> = fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    assert_eq!(inputs.len(), 1, "{inputs:?}");
+    let input = inputs[0].clone();
+    let read = |ext: &str| fs::read_to_string(input.with_extension(ext)).unwrap();
+    (input.clone(), read("in"), read("ans"), read("out"))
+}
+
+/// Runs a solution on `input` and says whether its answer differs from
+/// the judge's `expected` (blank lines and trailing blanks aside).
+fn still_wrong(command: &[&str], input: &str, expected: &str) -> bool {
+    let mut child = Command::new(command[0])
+        .args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.trim_end().to_owned())
+            .filter(|l| !l.is_empty())
+            .collect()
+    };
+    lines(&String::from_utf8_lossy(&output.stdout)) != lines(expected)
+}
+
+/// The judge's answer for `input`.
+fn judge(game: &str, input: &str) -> String {
+    let mut child = cli::command(&["solve", game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+/// Whether `boardls check --profile` finds no error in `input`.
+fn keeps_the_profile(game: &str, profile: &str, input: &str, dir: &Path) -> bool {
+    let path = dir.join(format!("candidate.{game}"));
+    fs::write(&path, input).unwrap();
+    let output = boardls(&["check", "--profile", profile, path.to_str().unwrap()]);
+    output.status.code() == Some(0)
+}
+
+/// The shrunk input is one case, and clearing any one more filled cell
+/// (a stone, chip or mark; a `.uttt` last-move line is not a cell) either
+/// breaks the judge's promises or makes the solution right again.
+fn assert_one_minimal(game: &str, profile: &str, input: &str, command: &[&str], dir: &Path) {
+    let lines: Vec<&str> = input.lines().collect();
+    let board_lines = match game {
+        "uttt" => 0..lines.len() - 1,
+        _ => 1..lines.len(),
+    };
+    if game != "uttt" {
+        assert_eq!(lines[0], "1", "one case:\n{input}");
+    }
+    let mut filled = 0;
+    for line in board_lines {
+        for (col, byte) in lines[line].bytes().enumerate() {
+            if !matches!(byte, b'x' | b'o' | b'X' | b'O' | b'T') {
+                continue;
+            }
+            filled += 1;
+            let mut cleared: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            cleared[line].replace_range(col..col + 1, ".");
+            let cleared = cleared.join("\n") + "\n";
+            let valid = keeps_the_profile(game, profile, &cleared, dir);
+            assert!(
+                !valid || !still_wrong(command, &cleared, &judge(game, &cleared)),
+                "clearing line {} column {} still fails:\n{cleared}",
+                line + 1,
+                col + 1
+            );
+        }
+    }
+    assert!(filled > 0);
+}
+
+fn finds_and_shrinks(game: &str, profile: &str, command: &[&str]) {
+    let out = scratch(&format!("stress-{game}"));
+    // A generous time limit: a loaded machine must not turn a slow run
+    // into a timeout.
+    let output = stress(
+        game,
+        &out,
+        &["--duration", "10s", "--time-limit", "30s"],
+        command,
+    );
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("wrong answer"), "{text}");
+    assert!(text.contains("--- first difference"), "{text}");
+    let (_, input, answer, got) = written(&out);
+    assert!(
+        text.contains(&input),
+        "the shrunk input is printed:\n{text}"
+    );
+    assert_eq!(
+        answer,
+        judge(game, &input),
+        "NAME.ans is the judge's answer"
+    );
+    assert!(still_wrong(command, &input, &answer), "NAME.in still fails");
+    assert!(!got.is_empty());
+    assert_one_minimal(game, profile, &input, command, &out);
+}
+
+#[test]
+fn a_tomek_solution_that_misses_t_on_a_diagonal() {
+    let tomek = solution("tomek.py");
+    finds_and_shrinks(
+        "tomek",
+        "gcj2013a-large",
+        &["python3", &tomek, "--bug", "diagonal-t"],
+    );
+}
+
+#[test]
+fn a_go_solution_that_checks_only_the_first_neighbouring_group() {
+    let go9 = solution("go9.py");
+    finds_and_shrinks("go9", "hdu5546", &["python3", &go9, "--bug", "first-group"]);
+}
+
+#[test]
+fn a_uttt_solution_that_ignores_a_full_forced_field() {
+    let uttt = solution("uttt.py");
+    finds_and_shrinks("uttt", "cf907b", &["python3", &uttt, "--bug", "full-field"]);
+}
+
+#[test]
+fn correct_solutions_pass_a_thousand_inputs() {
+    for (game, file, count) in [
+        ("tomek", "tomek.py", "1000"),
+        ("go9", "go9.py", "1000"),
+        ("uttt", "uttt.py", "1000"),
+    ] {
+        let out = scratch(&format!("stress-correct-{game}"));
+        let path = solution(file);
+        let options = ["--count", count, "--time-limit", "30s"];
+        let output = stress(game, &out, &options, &["python3", &path]);
+        let text = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("no failure in {count} inputs")),
+            "{text}"
+        );
+        assert!(!out.exists() || fs::read_dir(&out).unwrap().next().is_none());
+    }
+}
+
+#[test]
+fn a_crash_is_reported_as_a_crash() {
+    let out = scratch("stress-crash");
+    let crash = solution("crash.py");
+    let output = stress("go9", &out, &["--count", "20"], &["python3", &crash]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("crash: killed by signal 11 (SIGSEGV)"),
+        "{text}"
+    );
+    let (_, input, _, got) = written(&out);
+    assert!(input.starts_with("1\n"), "shrunk to one case:\n{input}");
+    assert_eq!(got, "");
+}
+
+#[test]
+fn a_hang_is_a_timeout_and_its_whole_process_group_is_killed() {
+    let out = scratch("stress-hang");
+    let pid_file = out.with_extension("pid");
+    let hang = solution("hang.sh");
+    let output = cli::command(&[
+        "stress",
+        "tomek",
+        "--seed",
+        "7",
+        "--count",
+        "1",
+        "--time-limit",
+        "300ms",
+        "--out",
+        out.to_str().unwrap(),
+        "--",
+        &hang,
+    ])
+    .env("HANG_PID_FILE", &pid_file)
+    .output()
+    .unwrap();
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("timeout: no answer within 300ms"), "{text}");
+    written(&out);
+    // The script's child was killed with it.
+    let child: i32 = fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let alive = Path::new(&format!("/proc/{child}")).exists()
+        && !fs::read_to_string(format!("/proc/{child}/stat"))
+            .unwrap_or_default()
+            .contains(") Z ");
+    assert!(!alive, "the solution's child {child} outlived the timeout");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let out = scratch("stress-usage");
+    let missing = stress("tomek", &out, &["--count", "1"], &["/nonexistent/solution"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let wrong_profile = stress("tomek", &out, &["--profile", "hdu5546"], &["true"]);
+    assert_eq!(wrong_profile.status.code(), Some(2));
+    let no_command = boardls(&["stress", "tomek"]);
+    assert_eq!(no_command.status.code(), Some(2));
+}
