@@ -44,13 +44,14 @@ git -C "$second" -c user.name=test -c user.email=test@example.invalid \
 dist_in() {
   local checkout=$1 label=$2
   echo "==> cargo xtask dist in the $label checkout (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
+  # The commit before the build: the one its build script reads.
+  local want
+  want=$(git -C "$checkout" rev-parse --short=12 HEAD)
   if ! (cd "$checkout" && cargo xtask dist >"$scratch/$label.log" 2>&1); then
     tail -n 30 "$scratch/$label.log" >&2
     fail "$label: cargo xtask dist failed"
     return
   fi
-  local want
-  want=$(git -C "$checkout" rev-parse --short=12 HEAD)
   local out="$scratch/$label-out"
   rm -rf "$out"
   mkdir -p "$out/tar" "$out/vsix"
