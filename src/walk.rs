@@ -43,7 +43,7 @@ pub fn find_board_files(
 /// The board files a command-line path names: the file itself (which must
 /// be named like a board file), or every board file below a folder, in
 /// name order. Problems go to `problem` and the rest goes on.
-pub fn board_files(
+pub(crate) fn board_files(
     path: &Path,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
 ) -> Vec<(PathBuf, GameKind)> {
@@ -70,7 +70,7 @@ pub fn board_files(
 }
 
 /// Folders never searched: version control, build output, dependencies.
-pub fn skipped_folder(name: &str) -> bool {
+pub(crate) fn skipped_folder(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"
 }
 

@@ -7,7 +7,6 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::check::format::{OutputFormat, sink};
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
@@ -73,11 +72,6 @@ impl Outcome {
         eprintln!("boardls check: {}: {what}", path.display());
         self.usage_error = true;
     }
-}
-
-/// `check` in a format, without colour.
-pub fn run(format: OutputFormat, paths: &[PathBuf]) -> ExitCode {
-    run_with(&mut *sink(format), paths)
 }
 
 /// `check` with any sink: every board file under `paths`, streamed.
