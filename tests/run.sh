@@ -18,6 +18,12 @@ if grep -q BOARDLS_TEST "${CARGO_TARGET_DIR:-target}/release/boardls"; then
   exit 1
 fi
 
+# What ships and how: the workflows (actionlint), the editors'
+# configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (as
+# .ci/run sets) also cargo package, `cargo xtask dist` in two checkouts
+# sharing a target directory, and the pre-commit hooks.
+tests/release/run.sh
+
 if [ -x tests/editors/run.sh ] && [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
 fi

@@ -27,6 +27,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # pre-commit's own cache (the built hook environments), kept with the tools.
 export PRE_COMMIT_HOME="$tools/pre-commit-cache"
+# Its `cargo install` shares the suite's release dependencies.
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$repo/target}
 
 passed=0
 failed=0

@@ -13,7 +13,8 @@
 #   the files it would package, only what a user needs.
 # With BOARDLS_SLOW_TESTS=1 (as .ci/run sets):
 # - `cargo package`: the crate's file list has no test data, and the
-#   packaged crate builds;
+#   packaged crate builds (in release, away from git: its build id is the
+#   commit cargo recorded);
 # - `cargo xtask dist` in two checkouts sharing one target directory
 #   (dist_checkouts.sh);
 # - the pre-commit hooks with the real `pre-commit try-repo` (pre_commit.sh).
@@ -149,12 +150,30 @@ if [[ $slow == 1 ]]; then
   else
     fail "cargo package would publish: ${stray//$'\n'/ }"
   fi
-  if (cd "$repo" && cargo package --allow-dirty --locked --package boardls) >"$BOARDLS_TOOLS/cargo-package.log" 2>&1; then
+  # Packaged without cargo's own verification build (a debug build of
+  # everything), then built as `cargo install` builds it: in release, from
+  # the unpacked crate, away from git, sharing the suite's target directory.
+  target_dir=${CARGO_TARGET_DIR:-$repo/target}
+  version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -n 1)
+  unpacked=$(mktemp -d)
+  if (cd "$repo" && cargo package --no-verify --allow-dirty --locked --package boardls) >"$BOARDLS_TOOLS/cargo-package.log" 2>&1 &&
+    tar -xzf "$target_dir/package/boardls-$version.crate" -C "$unpacked" &&
+    CARGO_TARGET_DIR=$target_dir cargo build --release --locked --quiet \
+      --manifest-path "$unpacked/boardls-$version/Cargo.toml" >>"$BOARDLS_TOOLS/cargo-package.log" 2>&1; then
     ok "cargo package: the packaged crate builds"
+    # Away from git, the build id is the commit cargo package recorded.
+    packaged=$("$target_dir/release/boardls" --version)
+    head=$(git -C "$repo" rev-parse --short=12 HEAD)
+    if [[ $packaged == *"($head"* ]]; then
+      ok "the packaged crate's binary names its commit: $packaged"
+    else
+      fail "the packaged crate's binary says '$packaged', not commit $head"
+    fi
   else
     tail -n 30 "$BOARDLS_TOOLS/cargo-package.log" >&2
     fail "cargo package failed"
   fi
+  rm -rf "$unpacked"
 
   for script in dist_checkouts pre_commit; do
     step "$script.sh"
