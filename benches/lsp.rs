@@ -2,7 +2,7 @@
 //!
 //! Spawns the real `boardls` binary (the bench profile is the release
 //! profile), speaks framed JSON-RPC over its stdin and stdout with the test
-//! client of `tests/common`, and times round trips on the client side:
+//! client of `tests/it/support/client.rs`, and times round trips on the client side:
 //!
 //! - `didChange`: a one-character replacement of one cell of a random
 //!   position (then its undo, also timed), from sending the notification to
@@ -24,11 +24,12 @@ use std::time::{Duration, Instant};
 
 use boardls::games::GameKind;
 use boardls::syntax::{self, ParsedPosition};
-use common::{Boards, Random, Samples, ms};
+use common::{Boards, Rng, Samples, ms};
 use serde_json::{Value, json};
 
-#[path = "../tests/common/mod.rs"]
-mod client;
+#[path = "../tests/it/support/mod.rs"]
+mod support;
+use support::client;
 mod common;
 
 struct Plan {
@@ -77,6 +78,7 @@ fn main() {
         "{:<6} {:>9} {:<7} {:>10} {:>10} {:>8} {:>10}",
         "kind", "positions", "boards", "doc MB", "VmHWM MB", "ratio", "target MB"
     );
+    let mut missed = common::Missed::default();
     for m in memory {
         let target = 10.0 * m.bytes as f64 + 30e6;
         println!(
@@ -88,14 +90,17 @@ fn main() {
             m.peak as f64 / 1e6,
             m.peak as f64 / m.bytes as f64,
             target / 1e6,
-            if (m.peak as f64) < target {
+            if m.peak > 0 && (m.peak as f64) < target {
                 ""
             } else {
                 "  MISSED"
             },
         );
+        let what = format!("{} {} positions", m.kind.id(), m.positions);
+        missed.check_memory(m.peak, target, &what);
     }
     println!("load average at end: {}", common::load());
+    missed.finish();
 }
 
 struct Memory {
@@ -109,7 +114,7 @@ struct Memory {
 
 /// One server, one document: every round trip, then the peak memory.
 fn session(kind: GameKind, size: usize, boards: Boards, plan: &Plan) -> Memory {
-    let mut random = Random::new();
+    let mut random = Rng(common::SEED);
     let text = common::file(kind, size, boards, &mut random);
     let parsed = syntax::parse_file(kind, &text).positions;
     let lines: Vec<&str> = text.lines().collect();
@@ -138,7 +143,7 @@ fn session(kind: GameKind, size: usize, boards: Boards, plan: &Plan) -> Memory {
     );
 
     let mut version = 0;
-    let mut edit = |server: &mut client::Server, random: &mut Random, newline: bool| {
+    let mut edit = |server: &mut client::Server, random: &mut Rng, newline: bool| {
         let p = &parsed[random.below(parsed.len())];
         let changes: Vec<(Value, &str)> = if newline {
             // The blank line after the position (or the end of the file).
@@ -166,7 +171,7 @@ fn session(kind: GameKind, size: usize, boards: Boards, plan: &Plan) -> Memory {
         times
     };
     let mut rounds =
-        |what: &str, f: &mut dyn FnMut(&mut client::Server, &mut Random) -> Vec<Duration>| {
+        |what: &str, f: &mut dyn FnMut(&mut client::Server, &mut Rng) -> Vec<Duration>| {
             let mut times = Vec::new();
             while times.len() < plan.warmup {
                 times.extend(f(&mut server, &mut random));
@@ -234,11 +239,7 @@ fn timed(f: impl FnOnce() -> Value) -> Vec<Duration> {
 
 /// A random cell of a position: its absolute line, its column (ASCII, so
 /// bytes are UTF-16 units) and its character.
-fn random_cell<'t>(
-    p: &ParsedPosition,
-    lines: &[&'t str],
-    random: &mut Random,
-) -> (u64, u64, &'t str) {
+fn random_cell<'t>(p: &ParsedPosition, lines: &[&'t str], random: &mut Rng) -> (u64, u64, &'t str) {
     let size = match p.kind {
         GameKind::Tomek => 4,
         _ => 9,

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use boardls::diagnostics::Severity;
 use boardls::games::GameKind;
 use boardls::syntax;
-use common::{Boards, Random, Samples, ms};
+use common::{Boards, Rng, Samples, ms};
 use serde_json::json;
 
 mod common;
@@ -271,7 +271,7 @@ fn label(kind: GameKind, boards: Boards) -> String {
 }
 
 fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
-    let text = common::file(kind, size, boards, &mut Random::new());
+    let text = common::file(kind, size, boards, &mut Rng(common::SEED));
     let mut raw = Raw::spawn(binary);
     let uri = format!("file:///bench/open-{size}.{}", kind.id());
     let start = raw.open(&uri, kind, &text);
@@ -290,7 +290,7 @@ fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
 
 fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
     let kind = GameKind::Go9;
-    let mut random = Random::new();
+    let mut random = Rng(common::SEED);
     let mut text = common::file(kind, size, Boards::Dense, &mut random);
     let name = label(kind, Boards::Dense);
     let mb = text.len() as f64 / 1e6;
@@ -334,7 +334,7 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
     let mut complete = true;
     // The count line, then boards of nine 10-byte rows and a blank line.
     let header = format!("{size}\n").len();
-    let cell = |random: &mut Random| {
+    let cell = |random: &mut Rng| {
         let (board, row, col) = (random.below(size), random.below(9), random.below(9));
         let line = 1 + 10 * board + row;
         let offset = header + 91 * board + 10 * row + col;

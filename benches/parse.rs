@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::syntax;
-use common::{Boards, Random};
+use common::{Boards, Rng};
 
 mod common;
 
@@ -35,7 +35,7 @@ fn time<T>(what: &str, runs: u32, mut f: impl FnMut() -> T) -> Duration {
 
 fn main() {
     let positions = if common::quick() { 1000 } else { 100_000 };
-    let mut random = Random::new();
+    let mut random = Rng(common::SEED);
     let dir = std::env::var_os("BOARDLS_BENCH_DIR").map(std::path::PathBuf::from);
     for kind in GameKind::ALL {
         let text = common::file(kind, positions, Boards::Random, &mut random);
@@ -54,7 +54,7 @@ fn main() {
             Document::new(kind, &text)
         });
         for boards in [Boards::Quiet, Boards::Dense] {
-            let other = common::file(kind, positions, boards, &mut Random::new());
+            let other = common::file(kind, positions, boards, &mut Rng(common::SEED));
             let what = format!("{boards:?}").to_lowercase();
             if let Some(dir) = &dir {
                 let _ = std::fs::write(dir.join(format!("{what}.{}", kind.id())), &other);

@@ -11,7 +11,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use boardls::games::GameKind;
-use common::{Random, Samples, go9_input, ms, tomek_input, uttt_input};
+use common::{Rng, Samples, go9_input, ms, tomek_input, uttt_input};
 
 mod common;
 
@@ -39,7 +39,7 @@ fn measure(name: &str, kind: GameKind, input: &[u8]) {
 
 fn main() {
     let cases = if common::quick() { 1000 } else { 1_000_000 };
-    let mut random = Random::new();
+    let mut random = Rng(common::SEED);
     let inputs = [
         ("go9", GameKind::Go9, go9_input(cases, &mut random)),
         ("tomek", GameKind::Tomek, tomek_input(cases, &mut random)),

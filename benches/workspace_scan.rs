@@ -6,13 +6,13 @@
 //! `initialized` to the end of the scan's work-done progress, plus how long
 //! a hover on an open document took while the scan ran.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
+#[path = "../tests/it/support/mod.rs"]
+mod support;
 
 use std::time::Instant;
 
-use common::{Server, TempDir, file_uri, pos};
 use serde_json::json;
+use support::client::{Server, TempDir, file_uri, pos};
 
 const TOMEK: &str = "4\nXXXT\n....\nOO..\n....\n\nXOXT\nXXOO\nOXOX\nXXOO\n\nXOX.\nOX..\n....\n....\n\nOOXX\nOXXX\nOX.T\nO..O\n";
 const TOMEK_BAD: &str = "2\nXXZT\n....\nOO..\n....\n\nXOXT\nXXOO\nOXOX\n";
@@ -34,7 +34,7 @@ fn main() {
             0 => (format!("t/{}/f{i}.tomek", i % 40), TOMEK.repeat(5)),
             1 => (
                 format!("g/{}/f{i}.go9", i % 40),
-                common::fixture("ancientgo-sample.go9"),
+                support::client::fixture("ancientgo-sample.go9"),
             ),
             2 => (format!("u/{}/f{i}.uttt", i % 40), format!("{UTTT}\n{UTTT}")),
             _ => (format!("b/{}/f{i}.tomek", i % 40), TOMEK_BAD.to_owned()),

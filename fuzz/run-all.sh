@@ -8,9 +8,18 @@ seconds=${1:-300}
 shift 2>/dev/null || true
 targets=${*:-"document_edits parse_uttt parse_go9 parse_tomek frames"}
 mkdir -p logs
+failed=""
 for target in $targets; do
     echo "== $target ($seconds s)"
     cargo +nightly fuzz run -O --debug-assertions "$target" -- \
         -max_total_time="$seconds" -print_final_stats=1 >"logs/$target.log" 2>&1
-    echo "exit $? ; $(grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "logs/$target.log" | tr '\n' ' ')"
+    status=$?
+    echo "exit $status ; $(grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "logs/$target.log" | tr '\n' ' ')"
+    [ "$status" -eq 0 ] || failed="$failed $target"
 done
+# A crash (or a target that did not build) fails the run; its input is
+# under fuzz/artifacts/ and the log under fuzz/logs/.
+if [ -n "$failed" ]; then
+    echo "failed:$failed" >&2
+    exit 1
+fi

@@ -3,7 +3,7 @@
 //! Tic-Tac-Toe-Tomek (`.tomek`).
 //!
 //! Layers, lowest first; each imports only from layers listed before it
-//! (`tests/structure.rs` checks every import against the layer table of
+//! (`tests/it/structure.rs` checks every import against the layer table of
 //! ARCHITECTURE.md):
 //! - leaves, importing nothing of the crate: [`text`] (line splitting, the
 //!   [`text::LineSource`] trait, columns, [`text::to_u32`]), `wording`

@@ -1,15 +1,29 @@
 #!/usr/bin/env bash
 # Every test of the project: the Rust suite (unit, judge, parser, server),
-# then the end-to-end tests in real editors when their runner is present.
+# the fuzz crate built, then the end-to-end tests in real editors.
 # On a fresh machine it installs what the tests need (see tests/editors/run.sh).
+# Tests that cannot make their fault on this machine print a `SKIPPED:`
+# line; the count of them ends the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# Every editor script must be runnable: a lost exec bit fails the run
+# rather than skipping the editor tests.
+for script in tests/editors/*.sh; do
+  if [ ! -x "$script" ]; then
+    echo "error: $script is not executable (git update-index --chmod=+x $script)" >&2
+    exit 1
+  fi
+done
+
 # The fault hooks (feature `test-hooks`) are for the tests only.
-cargo test --release --workspace --all-targets --features boardls/test-hooks
+cargo test --release --workspace --all-targets --features boardls/test-hooks 2>&1 | tee -a "$log"
 # The protocol suite once more, every server reached through
 # `boardls lsp --connect` and a daemon it spawns.
-BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test lsp_protocol --test lsp_abuse
+BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test it -- lsp_protocol:: lsp_abuse:: 2>&1 | tee -a "$log"
 
 # A default release build holds no test hook.
 cargo build --release
@@ -18,12 +32,21 @@ if grep -q BOARDLS_TEST "${CARGO_TARGET_DIR:-target}/release/boardls"; then
   exit 1
 fi
 
+# The fuzz crate is a workspace of its own that `cargo fuzz` builds with
+# nightly; `cargo check` on stable still compiles every target against
+# the library, so an API change cannot leave the fuzzers broken.
+cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
+
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (as
 # .ci/run sets) also cargo package, `cargo xtask dist` in two checkouts
 # sharing a target directory, and the pre-commit hooks.
 tests/release/run.sh
 
-if [ -x tests/editors/run.sh ] && [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
+if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
 fi
+
+skipped=$(grep -c '^SKIPPED:' "$log" || true)
+echo "tests skipped on this machine: $skipped"
+grep '^SKIPPED:' "$log" || true

@@ -41,33 +41,18 @@ pub fn work_dir(name: &str) -> (PathBuf, bool) {
     (dir, keep)
 }
 
-/// xorshift64: the same inputs on every run and machine.
-pub struct Random(pub u64);
+#[path = "../../tests/it/support/boards.rs"]
+mod boards;
 
-impl Random {
-    pub fn new() -> Random {
-        Random(0x9e37_79b9_7f4a_7c15)
-    }
+/// The tests' xorshift64: the same inputs on every run and machine.
+pub use boards::Rng;
 
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    pub fn pick(&mut self, alphabet: &[u8]) -> u8 {
-        alphabet[self.below(alphabet.len())]
-    }
-}
+/// The seed of every bench's inputs.
+pub const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
 
 // --- The judges' inputs (`boardls solve`) ---------------------------------
 
-pub fn go9_input(cases: usize, random: &mut Random) -> Vec<u8> {
+pub fn go9_input(cases: usize, random: &mut Rng) -> Vec<u8> {
     let mut out = format!("{cases}\n").into_bytes();
     for _ in 0..cases {
         // Boards separated by a blank line, as in the statement.
@@ -80,7 +65,7 @@ pub fn go9_input(cases: usize, random: &mut Random) -> Vec<u8> {
     out
 }
 
-pub fn tomek_input(cases: usize, random: &mut Random) -> Vec<u8> {
+pub fn tomek_input(cases: usize, random: &mut Rng) -> Vec<u8> {
     let mut out = format!("{cases}\n").into_bytes();
     for _ in 0..cases {
         for _ in 0..4 {
@@ -92,7 +77,7 @@ pub fn tomek_input(cases: usize, random: &mut Random) -> Vec<u8> {
     out
 }
 
-pub fn uttt_input(cases: usize, random: &mut Random) -> Vec<u8> {
+pub fn uttt_input(cases: usize, random: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
     for _ in 0..cases {
         for row in 0..9 {
@@ -134,7 +119,7 @@ pub enum Boards {
 
 /// One position's text (rows and, for uttt, the last-move line), each line
 /// ending in `\n`.
-fn position(kind: GameKind, boards: Boards, random: &mut Random) -> String {
+fn position(kind: GameKind, boards: Boards, random: &mut Rng) -> String {
     let mut out = String::new();
     match kind {
         GameKind::Uttt => {
@@ -198,7 +183,7 @@ fn position(kind: GameKind, boards: Boards, random: &mut Random) -> String {
 
 /// A board file of `positions` well-formed positions, separated by blank
 /// lines, with a correct count line for `.go9` and `.tomek`.
-pub fn file(kind: GameKind, positions: usize, boards: Boards, random: &mut Random) -> String {
+pub fn file(kind: GameKind, positions: usize, boards: Boards, random: &mut Rng) -> String {
     let mut out = String::new();
     if kind != GameKind::Uttt {
         out.push_str(&format!("{positions}\n"));
@@ -268,4 +253,44 @@ pub fn load() -> String {
         .take(3)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The budgets a bench missed. Each miss prints at once; `finish` ends
+/// the bench with status 1 if there was any, after the whole report.
+#[derive(Default)]
+pub struct Missed(Vec<String>);
+
+impl Missed {
+    pub fn check(&mut self, met: bool, what: impl Into<String>) {
+        if !met {
+            let what = what.into();
+            println!("MISSED: {what}");
+            self.0.push(what);
+        }
+    }
+
+    /// A peak memory of 0 is a probe that could not read it, not a pass.
+    pub fn check_memory(&mut self, bytes: u64, budget: f64, what: &str) {
+        self.check(
+            bytes > 0,
+            format!("{what}: the peak memory could not be read"),
+        );
+        if bytes > 0 {
+            self.check(
+                (bytes as f64) < budget,
+                format!(
+                    "{what}: peak {:.1} MB, budget {:.1} MB",
+                    bytes as f64 / 1e6,
+                    budget / 1e6
+                ),
+            );
+        }
+    }
+
+    pub fn finish(self) {
+        if !self.0.is_empty() {
+            eprintln!("{} budget(s) missed", self.0.len());
+            std::process::exit(1);
+        }
+    }
 }

@@ -41,16 +41,28 @@ impl OpenDocument {
         // A panic that cut an earlier edit's re-reading short left the
         // positions stale; the text is right, so read it again first.
         self.doc.repair();
+        // A panic while one change's positions are re-read must not lose
+        // the changes after it: the text takes every change first, and the
+        // panic goes on to the dispatcher's guard (which logs it and reads
+        // the document again) only once all of them are in.
+        let mut panic = None;
         for change in changes {
-            match change.range {
-                Some(range) => {
-                    let rope = self.doc.rope();
-                    let a = position_to_char(rope, range.start, enc);
-                    let b = position_to_char(rope, range.end, enc);
-                    self.doc.edit(a.min(b), a.max(b), &change.text);
-                }
-                None => self.doc.replace_all(&change.text),
+            let applied =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match change.range {
+                    Some(range) => {
+                        let rope = self.doc.rope();
+                        let a = position_to_char(rope, range.start, enc);
+                        let b = position_to_char(rope, range.end, enc);
+                        self.doc.edit(a.min(b), a.max(b), &change.text);
+                    }
+                    None => self.doc.replace_all(&change.text),
+                }));
+            if let Err(payload) = applied {
+                panic.get_or_insert(payload);
             }
+        }
+        if let Some(payload) = panic {
+            std::panic::resume_unwind(payload);
         }
     }
 }

@@ -492,18 +492,22 @@ function steps.setting(step)
     TIMEOUT, shown_before, shown_after))
 end
 
--- No inlay hint says step.contains (waits for a settings change to land).
+-- No inlay hint says step.contains while one says step.still (waits for a
+-- settings change to land); no hints at all is a failure.
 function steps.no_inlay(step)
   local ok, hints, problem = poll_hints(function(hints)
+    local still = false
     for _, hint in ipairs(hints) do
       if hint.label:find(step.contains, 1, true) then
         return false
       end
+      still = still or hint.label:find(step.still, 1, true) ~= nil
     end
-    return true
+    return still
   end)
   record(ok, ('%s: %s'):format(state.file, step.what or ('no inlay hint says "' .. step.contains .. '"')),
-    ('expected no hint containing: %s\n'):format(step.contains) .. problem .. 'hints:\n' .. describe_hints(hints))
+    ('expected no hint containing: %s, and one containing: %s\n'):format(step.contains, step.still)
+      .. problem .. 'hints:\n' .. describe_hints(hints))
 end
 
 -- The version of each buffer whose semantic tokens a tokens step saw.
@@ -630,11 +634,17 @@ function steps.folds(step)
   for _, range in ipairs(result or {}) do
     got[#got + 1] = ('%d-%d'):format(range.startLine, range.endLine)
   end
+  -- Exactly the ranges of the step, no more.
+  local wanted = {}
   for _, want in ipairs(step.ranges) do
-    ok = ok and vim.tbl_contains(got, ('%d-%d'):format(want[1], want[2]))
+    wanted[#wanted + 1] = ('%d-%d'):format(want[1], want[2])
   end
+  table.sort(got)
+  table.sort(wanted)
+  ok = ok and vim.deep_equal(got, wanted)
   record(ok, ('%s: one folding range per position'):format(state.file),
-    err or ('folding ranges: ' .. (#got > 0 and table.concat(got, ', ') or '(none)')))
+    err or ('expected: ' .. table.concat(wanted, ', ') .. '\nfolding ranges: '
+      .. (#got > 0 and table.concat(got, ', ') or '(none)')))
 end
 
 function steps.cell(step)

@@ -3,8 +3,8 @@
 //! them and the dispatcher runs each under the panic guard, one message at
 //! a time.
 
-pub mod diagnostics;
 pub mod language;
 pub mod lifecycle;
+pub mod pull_diagnostics;
 pub mod text_sync;
 pub mod workspace;

@@ -305,11 +305,15 @@ class Runner {
     this.record(ok, what, `the diagnostics did not change within ${TIMEOUT} ms\nbefore:\n${before}\nafter:\n${shown()}`);
   }
 
-  /** No inlay hint says step.contains (waits for a settings change to reach the server). */
+  /**
+   * No inlay hint says step.contains while one says step.still (waits for a
+   * settings change to reach the server); no hints at all is a failure.
+   */
   async no_inlay(step) {
-    const { ok, hints, problem } = await this.pollHints((all) => !all.some((h) => hintLabel(h).includes(step.contains)));
+    const { ok, hints, problem } = await this.pollHints((all) =>
+      !all.some((h) => hintLabel(h).includes(step.contains)) && all.some((h) => hintLabel(h).includes(step.still)));
     this.record(ok, `${this.file}: ${step.what || `no inlay hint says "${step.contains}"`}`,
-      `expected no hint containing: ${step.contains}\n${problem}hints:\n${describeHints(hints)}`);
+      `expected no hint containing: ${step.contains}, and one containing: ${step.still}\n${problem}hints:\n${describeHints(hints)}`);
   }
 
   /** The document's semantic tokens as { line, character, length, type } (types by the legend's names). */
@@ -404,9 +408,12 @@ class Runner {
   async folds(step) {
     const ranges = (await within(TIMEOUT, 'folding ranges',
       vscode.commands.executeCommand('vscode.executeFoldingRangeProvider', this.doc.uri))) || [];
-    const got = ranges.map((r) => `${r.start}-${r.end}`);
-    const ok = step.ranges.every(([start, end]) => got.includes(`${start}-${end}`));
-    this.record(ok, `${this.file}: one folding range per position`, `folding ranges: ${got.join(', ') || '(none)'}`);
+    // Exactly the ranges of the step, no more.
+    const got = ranges.map((r) => `${r.start}-${r.end}`).sort();
+    const wanted = step.ranges.map(([start, end]) => `${start}-${end}`).sort();
+    const ok = got.length === wanted.length && got.every((range, i) => range === wanted[i]);
+    this.record(ok, `${this.file}: one folding range per position`,
+      `expected: ${wanted.join(', ')}\nfolding ranges: ${got.join(', ') || '(none)'}`);
   }
 
   async cell(step) {

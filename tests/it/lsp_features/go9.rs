@@ -1,0 +1,630 @@
+//! `.go9`: ancient go (HDU 5546).
+
+use boardls::games::GameKind::Go9;
+use boardls::lsp::config::HintSettings;
+use expect_test::expect;
+
+use crate::support::features::{
+    check_actions, check_diagnostics, check_folding, check_hints, check_hints_with, check_hover,
+    check_quick_fixes, check_symbols, check_tokens, fixture,
+};
+
+// ---------------------------------------------------------------- hover
+
+#[test]
+fn hover_empty_point_that_captures() {
+    check_hover(
+        Go9,
+        r#"
+.......xo
+........$0.
+.........
+..x......
+.xox....x
+.o.o...xo
+..o......
+.....xxxo
+....xooo.
+"#,
+        expect![[r#"
+            1:8-1:9
+            **row 2, column 9** — `.`: empty
+
+            x playing here captures 1 o stone: (1, 9).
+
+            ---
+
+            `Case #1: Can kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_empty_point_that_captures_nothing() {
+    check_hover(
+        Go9,
+        r#"
+.........
+.........
+.........
+.o$0.......
+.........
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            3:2-3:3
+            **row 4, column 3** — `.`: empty
+
+            x playing here captures nothing.
+
+            ---
+
+            `Case #1: Can not kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_empty_point_where_x_loses_its_stone() {
+    check_hover(
+        Go9,
+        r#"
+o$0.o......
+.o.......
+.........
+.........
+....x....
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            0:1-0:2
+            **row 1, column 2** — `.`: empty
+
+            x playing here captures nothing.
+
+            Afterwards x loses 1 own stone without a liberty: (1, 2).
+
+            ---
+
+            `Case #1: Can not kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_x_group() {
+    check_hover(
+        Go9,
+        r#"
+.........
+.........
+...xx....
+...x$0x....
+....o....
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            3:4-3:5
+            **row 4, column 5** — `x`: a stone of black, to move
+
+            Group of 4 x stones: (3, 4), (3, 5), (4, 4), (4, 5).
+
+            7 liberties: (2, 4), (2, 5), (3, 3), (3, 6), (4, 3), (4, 6), (5, 4).
+
+            ---
+
+            `Case #1: Can not kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_x_group_in_atari() {
+    check_hover(
+        Go9,
+        r#"
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+o........
+$0x........
+"#,
+        expect![[r#"
+            8:0-8:1
+            **row 9, column 1** — `x`: a stone of black, to move
+
+            Group of 1 x stone: (9, 1).
+
+            1 liberty: (9, 2).
+
+            In atari: o could capture it at row 9, column 2.
+
+            ---
+
+            `Case #1: Can not kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_o_group_with_one_liberty() {
+    check_hover(
+        Go9,
+        r#"
+.........
+.........
+.........
+.........
+....xx...
+...xo$0ox..
+....x....
+.........
+.........
+"#,
+        expect![[r#"
+            5:5-5:6
+            **row 6, column 6** — `o`: a stone of white
+
+            Group of 2 o stones: (6, 5), (6, 6).
+
+            1 liberty: (7, 6).
+
+            x captures it by playing at row 7, column 6.
+
+            ---
+
+            `Case #1: Can kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_dead_group() {
+    check_hover(
+        Go9,
+        r#"
+.........
+...o.....
+..o$0xo....
+...o.....
+.........
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            2:3-2:4
+            **row 3, column 4** — `x`: a stone of black, to move
+
+            Group of 1 x stone: (3, 4).
+
+            No liberty: the group is already dead (this cannot happen in a game).
+
+            ---
+
+            `Case #1: Can not kill in one move!!!`
+        "#]],
+    );
+}
+
+#[test]
+fn no_hover_on_the_count_line() {
+    check_hover(
+        Go9,
+        r#"
+$01
+.x.......
+xox......
+.........
+.........
+.........
+.........
+.......o.
+......oxo
+.......o.
+"#,
+        expect![[r#"
+            no hover
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- hints
+
+#[test]
+fn hints_summarise_captures_in_the_requested_range() {
+    // The range holds rows 3 to 7 of the first board: the rows with a
+    // capture point among them (6 and 7) get a summary at their end, and
+    // the verdict is out of range.
+    check_hints(
+        Go9,
+        r#"
+2
+
+.......xo
+.........
+$0.........
+..x......
+.xox....x
+.o.o...xo
+..o......$0
+.....xxxo
+....xooo.
+
+......ox.
+.......o.
+...o.....
+..o.o....
+...o.....
+.........
+.......o.
+...x.....
+........o
+"#,
+        expect![[r#"
+            7:9 x at 3 captures 1 — x playing at row 6, column 3 captures 1 o stone: (5, 3).
+            8:9 x at 9 captures 1 — x playing at row 7, column 9 captures 1 o stone: (6, 9).
+        "#]],
+    );
+}
+
+#[test]
+fn hints_of_two_capture_points_on_a_row() {
+    // Row 5: x at column 3 takes two lone o stones at once, x at column 9
+    // one more. No hint stands inside a row.
+    check_hints(
+        Go9,
+        r#"
+.........
+.........
+.........
+.x.x...x.
+xo.ox.xo.
+.x.x...x.
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            4:9 x at 3 captures 2, x at 9 captures 1 — x playing at row 5, column 3 captures 2 o stones: (5, 2), (5, 4).
+            x playing at row 5, column 9 captures 1 o stone: (5, 8).
+            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+#[test]
+fn hints_follow_the_settings() {
+    let verdicts_only = HintSettings {
+        captures: false,
+        ..HintSettings::default()
+    };
+    check_hints_with(
+        Go9,
+        r#"
+.........
+.........
+.........
+....x....
+...xox...
+.........
+.........
+.........
+.........
+"#,
+        &verdicts_only,
+        expect![[r#"
+            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+#[test]
+fn hints_of_a_whole_board() {
+    check_hints(
+        Go9,
+        r#"
+oo.......
+.........
+....x....
+...xox...
+.........
+.........
+.........
+.......xx
+.......xo
+"#,
+        expect![[r#"
+            4:9 x at 5 captures 1 — x playing at row 5, column 5 captures 1 o stone: (4, 5).
+            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- tokens
+
+#[test]
+fn tokens_of_every_state() {
+    // A dead o stone in the corner and a dead x stone at the top right,
+    // whose o neighbour on the edge has one liberty left; a killable pair
+    // of o stones in the middle; an x stone in atari at the bottom.
+    check_tokens(
+        Go9,
+        r#"
+ox....oxo
+x......o.
+.........
+....xx...
+...xoox..
+....x....
+.........
+.......o.
+......ox.
+"#,
+        expect![[r#"
+            0   ox....oxo
+                D      DK
+            1   x......o.
+                        C
+            4   ...xoox..
+                    KK
+            5   ....x....
+                     C
+            8   ......ox.
+                       A
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_the_judge_sample_after_a_count_line() {
+    check_tokens(
+        Go9,
+        &fixture("ancientgo-sample.go9"),
+        expect![[r#"
+            2   .......xo
+                        K
+            3   .........
+                        C
+            6   .xox....x
+                  K
+            7   .o.o...xo
+                  C     K
+            8   ..o......
+                        C
+            10  ....xooo.
+                     KKKC
+            12  ......ox.
+                       A
+        "#]],
+    );
+}
+
+#[test]
+fn tokens_of_a_broken_board_are_none_and_the_others_stay() {
+    check_tokens(
+        Go9,
+        r#"
+.........
+.........
+....q....
+...xox...
+.........
+.........
+.........
+.........
+.........
+
+.........
+.........
+....x....
+...xox...
+.........
+.........
+.........
+.........
+.........
+"#,
+        expect![[r#"
+            13  ...xox...
+                    K
+            14  .........
+                    C
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- actions
+
+#[test]
+fn play_here_captures_the_group() {
+    check_actions(
+        Go9,
+        r#"
+.........
+.........
+.........
+....xx...
+...xoox..
+....xox..
+....x$0....
+.........
+.........
+"#,
+        expect![[r#"
+            == Play here (refactor.rewrite)
+            .........
+            .........
+            .........
+            ....xx...
+            ...x..x..
+            ....x.x..
+            ....xx...
+            .........
+            .........
+        "#]],
+    );
+}
+
+#[test]
+fn no_play_here_where_nothing_is_captured() {
+    check_actions(
+        Go9,
+        r#"
+.........
+.........
+.........
+....xx...
+...xoox..
+....xox$0..
+....x....
+.........
+.........
+"#,
+        expect![[r#"
+            no actions
+        "#]],
+    );
+}
+
+#[test]
+fn quick_fixes_for_the_count_line_and_case() {
+    check_quick_fixes(
+        Go9,
+        r#"
+$03
+.........
+.........
+.........
+.........
+....X....
+.........
+.........
+.........
+........$0.
+"#,
+        expect![[r#"
+            == Set the count to 1 (quickfix) fixes file/count-mismatch, preferred
+            1
+            .........
+            .........
+            .........
+            .........
+            ....X....
+            .........
+            .........
+            .........
+            .........
+            == Replace `X` with `x` (quickfix) fixes go9/bad-cell, preferred
+            3
+            .........
+            .........
+            .........
+            .........
+            ....x....
+            .........
+            .........
+            .........
+            .........
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------- symbols
+
+#[test]
+fn symbols_and_folding_one_per_board() {
+    let sample = fixture("ancientgo-sample.go9");
+    check_symbols(
+        Go9,
+        &sample,
+        expect![[r#"
+        2:0-10:9 Case #1: Can kill in one move!!! (selection 2:0-2:9)
+        12:0-20:9 Case #2: Can not kill in one move!!! (selection 12:0-12:9)
+    "#]],
+    );
+    check_folding(
+        Go9,
+        &sample,
+        expect![[r#"
+        2..10 Case #1: Can kill in one move!!!
+        12..20 Case #2: Can not kill in one move!!!
+    "#]],
+    );
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+#[test]
+fn diagnostics_of_groups() {
+    // A killable o group (its stones related), an x group in atari, a dead
+    // o stone and a dead x stone.
+    check_diagnostics(
+        Go9,
+        r#"
+ox.......
+x..o.....
+..oxo....
+...o.....
+.........
+....xx...
+...xoox..
+o...x....
+x........
+"#,
+        expect![[r#"
+            0:0-0:1 warning go9/dead-group this o group of 1 stone has no liberty, so the position cannot occur in a game
+              related 0:0-0:1 stone of the group at row 1, column 1
+            2:3-2:4 warning go9/dead-group this x group of 1 stone has no liberty, so the position cannot occur in a game
+              related 2:3-2:4 stone of the group at row 3, column 4
+            7:5-7:6 info go9/killable x playing here captures 2 o stones: the group's last liberty
+              related 6:4-6:5 captured stone at row 7, column 5
+              related 6:5-6:6 captured stone at row 7, column 6
+            8:0-8:1 info go9/atari this x group of 1 stone has one liberty: o could capture it at row 9, column 2
+              related 8:1-8:2 the last liberty
+              related 8:0-8:1 stone of the group at row 9, column 1
+        "#]],
+    );
+}
+
+#[test]
+fn diagnostics_columns_after_non_ascii_text() {
+    check_diagnostics(
+        Go9,
+        r#"
+# é😀
+2
+.........
+.é.......
+.........
+.........
+.........
+.........
+.........
+........😀
+.........
+"#,
+        expect![[r#"
+            1:0-1:1 error file/count-mismatch count line says 2 boards, the file has 1
+              fix: Set the count to 1
+            [utf-8]  3:1-3:3 error go9/bad-cell expected `x`, `o` or `.`, found `é`
+            [utf-16] 3:1-3:2 error go9/bad-cell expected `x`, `o` or `.`, found `é`
+            [utf-8]  9:8-9:12 error go9/bad-cell expected `x`, `o` or `.`, found `😀`
+            [utf-16] 9:8-9:10 error go9/bad-cell expected `x`, `o` or `.`, found `😀`
+        "#]],
+    );
+}

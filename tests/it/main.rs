@@ -1,0 +1,34 @@
+//! The integration tests, as one binary: each module is one suite
+//! (`cargo test --test it MODULE` runs one), and `support` holds what they
+//! share. One binary links the crate once.
+
+mod support;
+
+mod check_cli;
+mod check_formats;
+mod check_full;
+mod check_sarif;
+mod check_snapshots;
+mod check_stream;
+mod codes;
+mod document_incremental;
+mod fmt_cli;
+mod format;
+mod fuzz_regressions;
+mod hooks_recovery;
+mod lsp_abuse;
+mod lsp_budget;
+mod lsp_daemon;
+mod lsp_features;
+mod lsp_filters;
+mod lsp_guard;
+mod lsp_hover_format;
+mod lsp_order;
+mod lsp_proptest;
+mod lsp_protocol;
+mod lsp_workspace;
+mod robust_props;
+mod soak;
+mod solve;
+mod structure;
+mod syntax;
