@@ -12,8 +12,17 @@ use boardls::profile::Profile;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// `boardls --version`: the crate's version and the build id (the commit,
+/// and whether the tree was dirty; see build.rs).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("BOARDLS_BUILD_ID"),
+    ")"
+);
+
 #[derive(Parser)]
-#[command(name = "boardls", version, about, long_about = None)]
+#[command(name = "boardls", version = VERSION, about, long_about = None)]
 struct Cli {
     /// Accepted and ignored: editors pass it, stdio is the default transport.
     #[arg(long, global = true, hide = true)]

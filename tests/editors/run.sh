@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The editor end-to-end tests: a real headless Neovim and a real VS Code
-# (code-server in headless chromium), each with the integration from
-# editors/ and the boardls server built from this repository.
+# The editor end-to-end tests: a real headless Neovim, a real VS Code
+# (code-server in headless chromium) and a real Emacs in batch mode (eglot),
+# each with the integration from editors/ and the boardls server built from
+# this repository.
 #
-#   tests/editors/run.sh            # both
+#   tests/editors/run.sh            # all three
 #   tests/editors/run.sh nvim       # Neovim only
 #   tests/editors/run.sh vscode     # VS Code only
+#   tests/editors/run.sh emacs      # Emacs only
 #
 # Installs what it needs first (tests/editors/install.sh; quick when done).
 # VS Code gets the extension a user installs: dist/boardls-linux-x64.vsix,
@@ -23,8 +25,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 what=${1:-all}
 case $what in
-  all | nvim | vscode) ;;
-  *) echo "usage: $0 [all|nvim|vscode]" >&2; exit 2 ;;
+  all | nvim | vscode | emacs) ;;
+  *) echo "usage: $0 [all|nvim|vscode|emacs]" >&2; exit 2 ;;
 esac
 export BOARDLS_TOOLS=${BOARDLS_TOOLS:-$repo/.tools}
 start=$SECONDS
@@ -83,6 +85,14 @@ if [[ $what == all || $what == nvim ]]; then
     XDG_DATA_HOME="$BOARDLS_TOOLS/nvim-data" \
     "$nvim" --headless -i NONE -u "$here/nvim_init.lua" -c 'lua dofile(vim.env.BOARDLS_E2E)'
 
+fi
+
+if [[ $what == all || $what == emacs ]]; then
+  step "Emacs end-to-end test (eglot)"
+  # The user's configuration is editors/emacs/boardls.el alone (the test
+  # adds eglot-ensure to its mode hook); BOARDLS is the server it runs.
+  run_test emacs env BOARDLS="$BOARDLS" HOME="$BOARDLS_TOOLS/emacs-home" \
+    emacs --batch -L "$repo/editors/emacs" -l "$here/emacs_e2e.el"
 fi
 
 if [[ $what == all || $what == vscode ]]; then

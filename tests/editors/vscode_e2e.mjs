@@ -39,12 +39,13 @@ const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'dist/boardls-linu
 const universalVsix = path.resolve(env.BOARDLS_UNIVERSAL_VSIX || path.join(repo, 'dist/boardls.vsix'));
 // A .vsix holds these and nothing else: the manifest, the bundled client,
 // grammars, language configuration, README, CHANGELOG, LICENSE, the README's
-// picture, and in a platform build the server.
+// picture, the Marketplace icon, and in a platform build the server.
 const VSIX_FILES = [
   '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/out/main.js',
   'extension/syntaxes/uttt.tmLanguage.json', 'extension/syntaxes/go9.tmLanguage.json',
   'extension/syntaxes/tomek.tmLanguage.json', 'extension/language-configuration.json', 'extension/readme.md',
   'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/screenshot.png',
+  'extension/images/icon.png',
 ];
 const testVsix = path.resolve(env.BOARDLS_E2E_VSIX || path.join(here, 'vscode-e2e-ext/boardls-e2e.vsix'));
 const state = path.resolve(env.BOARDLS_E2E_STATE || path.join(repo, '.tools/vscode-e2e'));

@@ -4,6 +4,11 @@
 //! extension's own npm devDependencies (esbuild, vsce), which `npm ci`
 //! installs from `editors/vscode/package-lock.json`.
 //!
+//! Every path comes from cargo at run time: the workspace's root and
+//! target directory from `cargo metadata` (so `CARGO_TARGET_DIR` and
+//! `build.target-dir` are honoured, and the checkout is the one the task
+//! runs in), the server binary from the build's own artifact messages.
+//!
 //! `cargo xtask dist` writes the release artifacts into `dist/`:
 //!
 //! - `boardls-<platform>.vsix`: the VS Code extension with the server
@@ -159,7 +164,7 @@ impl Dist {
     }
 
     fn run(&self) -> Result {
-        let root = root();
+        let Workspace { root, target } = Workspace::locate()?;
         let extension = root.join("editors/vscode");
         let dist = root.join("dist");
         check_versions(&root, &extension)?;
@@ -174,7 +179,7 @@ impl Dist {
 
         remove_dir(&dist)?;
         fs::create_dir_all(&dist).map_err(|e| io("create", &dist, e))?;
-        self.archive(&root, &server, &dist)?;
+        self.archive(&root, &target, &server, &dist)?;
 
         npm_ci(&extension)?;
         step("bundling the extension into out/main.js (esbuild)");
@@ -208,14 +213,15 @@ impl Dist {
         summary(&root, &dist)
     }
 
-    /// `cargo build --profile dist`; the binary's path.
+    /// `cargo build --profile dist`; the binary's path, as the build
+    /// reports it.
     fn build_server(&self, root: &Path) -> Result<PathBuf> {
         step(&format!(
             "building the server for {} (cargo build --profile dist)",
             self.triple
         ));
-        let mut cargo = Command::new(env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-        cargo.current_dir(root).args([
+        let mut build = cargo();
+        build.current_dir(root).args([
             "build",
             "--profile",
             "dist",
@@ -224,22 +230,22 @@ impl Dist {
             "boardls",
             "--bin",
             "boardls",
+            "--message-format=json-render-diagnostics",
         ]);
-        let mut out = root.join("target");
         if self.cross {
-            cargo.args(["--target", self.triple]);
-            out.push(self.triple);
+            build.args(["--target", self.triple]);
         }
-        run(&mut cargo)?;
-        Ok(out.join("dist").join(self.exe()))
+        let messages = output(&mut build)?;
+        built_executable(&messages, "boardls")
+            .ok_or_else(|| "cargo build reported no executable for the boardls binary".to_owned())
     }
 
     /// `dist/boardls-<triple>.tar.gz`: a folder of that name holding the
     /// binary, README.md and LICENSE.
-    fn archive(&self, root: &Path, server: &Path, dist: &Path) -> Result {
+    fn archive(&self, root: &Path, target: &Path, server: &Path, dist: &Path) -> Result {
         let name = format!("boardls-{}", self.triple);
         step(&format!("archiving the server: dist/{name}.tar.gz"));
-        let staging = root.join("target/xtask");
+        let staging = target.join("xtask");
         let folder = staging.join(&name);
         remove_dir(&folder)?;
         fs::create_dir_all(&folder).map_err(|e| io("create", &folder, e))?;
@@ -291,11 +297,57 @@ impl Drop for Staged {
     }
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ lies in the repository")
-        .to_path_buf()
+/// The checkout the task runs in, as cargo sees it.
+struct Workspace {
+    /// The workspace's root folder (Cargo.toml, README.md, editors/).
+    root: PathBuf,
+    /// Cargo's target directory for it (`CARGO_TARGET_DIR`,
+    /// `build.target-dir`, or `target/` in the root).
+    target: PathBuf,
+}
+
+impl Workspace {
+    fn locate() -> Result<Workspace> {
+        let metadata = output(cargo().args(["metadata", "--format-version", "1", "--no-deps"]))?;
+        Workspace::from_metadata(&metadata)
+    }
+
+    fn from_metadata(json: &str) -> Result<Workspace> {
+        let metadata: serde_json::Value = serde_json::from_str(json)
+            .map_err(|e| format!("cannot read cargo metadata's answer: {e}"))?;
+        let folder = |key: &str| {
+            metadata[key]
+                .as_str()
+                .map(PathBuf::from)
+                .ok_or_else(|| format!("cargo metadata gave no {key}"))
+        };
+        Ok(Workspace {
+            root: folder("workspace_root")?,
+            target: folder("target_directory")?,
+        })
+    }
+}
+
+/// The executable of the binary target `name` among a build's JSON
+/// messages (`--message-format=json`), one per line; the last one wins.
+fn built_executable(messages: &str, name: &str) -> Option<PathBuf> {
+    messages
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|message| {
+            message["reason"] == "compiler-artifact"
+                && message["target"]["name"] == name
+                && message["target"]["kind"]
+                    .as_array()
+                    .is_some_and(|kinds| kinds.iter().any(|kind| kind == "bin"))
+        })
+        .filter_map(|message| message["executable"].as_str().map(PathBuf::from))
+        .next_back()
+}
+
+/// The cargo that runs this task (`CARGO`), else the one on PATH.
+fn cargo() -> Command {
+    Command::new(env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
 fn step(what: &str) {
@@ -348,6 +400,20 @@ fn run(command: &mut Command) -> Result {
         Ok(())
     } else {
         Err(format!("{shown} failed ({status})"))
+    }
+}
+
+/// Runs a command with its standard error shown; its standard output.
+fn output(command: &mut Command) -> Result<String> {
+    let shown = format!("{command:?}");
+    let out = command
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if out.status.success() {
+        String::from_utf8(out.stdout).map_err(|e| format!("{shown} printed no UTF-8: {e}"))
+    } else {
+        Err(format!("{shown} failed ({})", out.status))
     }
 }
 
@@ -472,7 +538,33 @@ mod tests {
 
     #[test]
     fn the_crate_and_the_extension_agree_on_the_version() {
-        let root = root();
+        let Workspace { root, .. } = Workspace::locate().unwrap();
         check_versions(&root, &root.join("editors/vscode")).unwrap();
+    }
+
+    #[test]
+    fn the_folders_come_from_cargo_metadata() {
+        let workspace = Workspace::from_metadata(
+            r#"{"packages":[],"workspace_root":"/src/b","target_directory":"/cache/t"}"#,
+        )
+        .unwrap();
+        assert_eq!(workspace.root, Path::new("/src/b"));
+        assert_eq!(workspace.target, Path::new("/cache/t"));
+        assert!(Workspace::from_metadata(r#"{"workspace_root":"/src/b"}"#).is_err());
+    }
+
+    #[test]
+    fn the_binary_comes_from_the_build_messages() {
+        let messages = [
+            r#"{"reason":"compiler-artifact","target":{"name":"boardls","kind":["lib"]},"executable":null}"#,
+            r#"{"reason":"compiler-artifact","target":{"name":"boardls","kind":["bin"]},"executable":"/t/dist/boardls"}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+        ]
+        .join("\n");
+        assert_eq!(
+            built_executable(&messages, "boardls"),
+            Some(PathBuf::from("/t/dist/boardls"))
+        );
+        assert_eq!(built_executable(&messages, "xtask"), None);
     }
 }
