@@ -11,7 +11,7 @@
 #   keys (check_configs.py), the Kakoune script run by a real Kakoune;
 # - the VS Code extension's manifest (Marketplace fields) and `vsce ls`:
 #   the files it would package, only what a user needs.
-# With BOARDLS_SLOW_TESTS=1 (as .ci/run sets):
+# With BOARDLS_SLOW_TESTS=1 (opt-in; CI leaves it off):
 # - `cargo package`: the crate's file list has no test data, and the
 #   packaged crate builds (in release, away from git: its build id is the
 #   commit cargo recorded);
