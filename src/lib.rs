@@ -11,7 +11,9 @@
 //!   its stable codes);
 //! - [`games`]: the pure rules, judge-exact, with the judges' verdict
 //!   wording;
-//! - [`walk`]: the board files below a folder;
+//! - [`project`]: `boardls.toml` (found by walking up), file games by
+//!   globs, answer pairing;
+//! - [`walk`]: the board files below a folder (and the answer files);
 //! - [`syntax`]: text (or a file's bytes) to positions with exact spans and
 //!   diagnostics; it never fails;
 //! - [`document`]: a rope re-parsed incrementally on each edit;
@@ -19,12 +21,14 @@
 //!   picture), on [`syntax`] and [`games`];
 //! - [`solve`]: the judges themselves, streaming stdin to stdout (on
 //!   [`games`] alone);
+//! - [`answers`]: answer files against the judge's output;
 //! - [`check`]: the linter command;
 //! - [`format`]: the formatter (canonical layout) and `boardls fmt`;
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
 //!
 //! The command line (`src/main.rs`) is the only user of clap.
 
+pub mod answers;
 pub mod check;
 pub mod diagnostics;
 pub mod document;
@@ -32,6 +36,7 @@ pub mod format;
 pub mod games;
 pub mod lsp;
 pub mod picture;
+pub mod project;
 pub mod solve;
 pub mod syntax;
 pub mod text;

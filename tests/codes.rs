@@ -13,7 +13,7 @@ use boardls::diagnostics::{Severity, codes};
 use boardls::syntax::diagnose_bytes;
 use boardls::walk::find_board_files;
 
-const GAMES: [&str; 4] = ["file", "uttt", "go9", "tomek"];
+const GAMES: [&str; 6] = ["file", "uttt", "go9", "tomek", "project", "answer"];
 
 fn listed(code: &str) -> bool {
     codes::ALL.iter().any(|&(c, _)| c == code)
