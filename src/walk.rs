@@ -1,6 +1,7 @@
 //! The board-file walker: every `.uttt`, `.go9` and `.tomek` file below a
-//! folder. `check` walks the paths it is given; the language server walks
-//! its workspace folders, confined to them.
+//! folder, every file a `boardls.toml` maps to a game, and (for `check`)
+//! the answer files beside them. `check` walks the paths it is given; the
+//! language server walks its workspace folders, confined to them.
 
 use std::collections::HashSet;
 use std::fs;
@@ -8,6 +9,17 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::games::GameKind;
+use crate::project::Projects;
+
+/// What a walked file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileRole {
+    /// A board file (by its extension or its project's `[files]`).
+    Board(GameKind),
+    /// Named like an answer file, with its input beside it or inside a
+    /// project (where a lone one is reported).
+    Answer,
+}
 
 /// The board files below the folder `dir`, in name order, skipping hidden
 /// folders, `target/` and `node_modules/`. Symbolic links are followed, but
@@ -21,10 +33,29 @@ pub fn find_board_files(
     confine: bool,
     problem: &mut dyn FnMut(&Path, io::Error),
 ) -> Vec<(PathBuf, GameKind)> {
+    find_files(dir, confine, &mut Projects::default(), problem)
+        .into_iter()
+        .filter_map(|(path, role)| match role {
+            FileRole::Board(kind) => Some((path, kind)),
+            FileRole::Answer => None,
+        })
+        .collect()
+}
+
+/// The board and answer files below `dir`, as [`find_board_files`] finds
+/// board files; each file's project (its games, its answer names) comes
+/// from `projects`.
+pub fn find_files(
+    dir: &Path,
+    confine: bool,
+    projects: &mut Projects,
+    problem: &mut dyn FnMut(&Path, io::Error),
+) -> Vec<(PathBuf, FileRole)> {
     let mut walk = Walk {
         root: None,
         visited: HashSet::new(),
         files: Vec::new(),
+        projects,
         problem,
     };
     if confine {
@@ -40,13 +71,15 @@ pub fn find_board_files(
     walk.files
 }
 
-/// The board files a command-line path names: the file itself (which must
-/// be named like a board file), or every board file below a folder, in
-/// name order. Problems go to `problem` and the rest goes on.
+/// The files a command-line path names: the file itself (which must be a
+/// board file, by its extension or its project's `[files]`, or an answer
+/// file), or every board and answer file below a folder, in name order.
+/// Problems go to `problem` and the rest goes on.
 pub fn board_files(
     path: &Path,
+    projects: &mut Projects,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
-) -> Vec<(PathBuf, GameKind)> {
+) -> Vec<(PathBuf, FileRole)> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) => {
@@ -55,14 +88,16 @@ pub fn board_files(
         }
     };
     if metadata.is_dir() {
-        return find_board_files(path, false, &mut |path, err| problem(path, &err));
+        return find_files(path, false, projects, &mut |path, err| problem(path, &err));
     }
-    match GameKind::from_path(path) {
-        Some(kind) => vec![(path.to_path_buf(), kind)],
+    let project = projects.of(path);
+    match project.game_of(path) {
+        Some(kind) => vec![(path.to_path_buf(), FileRole::Board(kind))],
+        None if project.is_answer_name(path) => vec![(path.to_path_buf(), FileRole::Answer)],
         None => {
             problem(
                 path,
-                &"not a board file (expected a .uttt, .go9 or .tomek extension)",
+                &"not a board file (expected a .uttt, .go9 or .tomek extension, a file that boardls.toml maps to a game, or an answer file)",
             );
             Vec::new()
         }
@@ -78,7 +113,8 @@ struct Walk<'a> {
     /// The real path of the folder the walk may not leave, when confined.
     root: Option<PathBuf>,
     visited: HashSet<PathBuf>,
-    files: Vec<(PathBuf, GameKind)>,
+    files: Vec<(PathBuf, FileRole)>,
+    projects: &'a mut Projects,
     problem: &'a mut dyn FnMut(&Path, io::Error),
 }
 
@@ -117,12 +153,13 @@ impl Walk<'_> {
             })
             .collect();
         entries.sort();
+        let project = self.projects.of(dir);
         for (path, link) in entries {
             let name = path
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
-            let kind = GameKind::from_path(&path);
+            let kind = project.game_of(&path);
             match fs::metadata(&path) {
                 Ok(metadata) if metadata.is_dir() => {
                     if !skipped_folder(name) {
@@ -130,7 +167,15 @@ impl Walk<'_> {
                     }
                 }
                 Ok(_) => {
-                    let Some(kind) = kind else { continue };
+                    let role = match kind {
+                        Some(kind) => FileRole::Board(kind),
+                        None if project.is_answer_name(&path)
+                            && (project.root.is_some() || project.input_of(&path).is_some()) =>
+                        {
+                            FileRole::Answer
+                        }
+                        None => continue,
+                    };
                     // A linked file counts only when it lies inside the root.
                     if link
                         && self.root.is_some()
@@ -138,7 +183,7 @@ impl Walk<'_> {
                     {
                         continue;
                     }
-                    self.files.push((path, kind));
+                    self.files.push((path, role));
                 }
                 // A dangling link matters only when it looks like a board file.
                 Err(err) => {

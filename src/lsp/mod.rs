@@ -19,6 +19,7 @@
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
+pub mod answer_doc;
 pub mod capabilities;
 pub mod config;
 pub mod daemon;

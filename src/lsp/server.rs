@@ -7,7 +7,8 @@
 use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
-    CodeActionParams, CodeActionResponse, DidChangeConfigurationParams,
+    CodeActionParams, CodeActionResponse, DidChangeConfigurationParams, GotoDefinitionParams,
+    GotoDefinitionResponse,
     DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
     DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
@@ -85,6 +86,13 @@ impl LanguageServer for Server {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         Ok(language::code_action(&self.session, params))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        Ok(language::definition(&self.session, params))
     }
 
     async fn document_symbol(

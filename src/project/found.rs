@@ -58,7 +58,8 @@ impl Project {
     /// The game `[files]` maps `path` to (first matching glob), if any.
     pub fn mapped_game(&self, path: &Path) -> Option<GameKind> {
         let root = self.root.as_ref()?;
-        let relative = path.strip_prefix(root).ok()?;
+        let absolute = std::path::absolute(path).ok()?;
+        let relative = absolute.strip_prefix(root).ok()?;
         self.matchers
             .iter()
             .find(|(matcher, _)| matcher.is_match(relative))

@@ -12,17 +12,21 @@ return {
   -- `boardls` on PATH, else the build in the boardls checkout this plugin
   -- lies in (target/release/boardls).
   cmd = { require('boardls').server(), 'lsp' },
-  filetypes = { 'uttt', 'go9', 'tomek' },
-  root_markers = { '.git' },
+  -- Board files (by extension, or mapped by boardls.toml: plugin/), answer
+  -- files, and the project files themselves (the server ignores other
+  -- TOML files, silently).
+  filetypes = { 'uttt', 'go9', 'tomek', 'boardls-answer', 'toml' },
+  -- A problem folder's boardls.toml marks the root, as .git does.
+  root_markers = { 'boardls.toml', '.git' },
   settings = {
-    -- The server's settings and their defaults.
-    boardls = {
-      inlayHints = { enable = true, verdicts = true, legalMoves = true, captures = true },
-      diagnostics = { information = true, warnings = true },
-      workspace = { scan = true, maxFiles = 10000 },
-      -- Neovim hides image links: "auto" gives it a text board.
-      hover = { picture = 'auto' },
-    },
+    -- ONLY what the user sets (vim.lsp.config('boardls', { settings = {
+    -- boardls = { inlayHints = { verdicts = false } } } })): a default sent
+    -- here would hide the project's boardls.toml. The server's defaults:
+    -- inlayHints.{enable,verdicts,legalMoves,captures} = true,
+    -- diagnostics.{information,warnings} = true, workspace.scan = true,
+    -- workspace.maxFiles = 10000, hover.picture = 'auto' (a text board in
+    -- Neovim, which hides image links).
+    boardls = vim.empty_dict(),
   },
   -- The server asks the client to pull diagnostics again when they change
   -- without an edit (a setting, files on disk); Neovim 0.11 does not

@@ -14,6 +14,7 @@ import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import {
+  DocumentFilter,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
@@ -125,36 +126,89 @@ export function configuredPath(): string {
   return value;
 }
 
+/** The settings keys the server reads (README, § Settings). */
+const SETTING_KEYS = [
+  'diagnostics.information',
+  'diagnostics.warnings',
+  'inlayHints.enable',
+  'inlayHints.verdicts',
+  'inlayHints.legalMoves',
+  'inlayHints.captures',
+  'workspace.scan',
+  'workspace.maxFiles',
+  'hover.picture',
+];
+
 /**
- * The settings the server reads, as `initializationOptions`. Later changes
- * reach it through workspace/didChangeConfiguration and its
- * workspace/configuration requests, which the client answers from the
- * `boardls` section (`synchronize.configurationSection`).
+ * The settings the user set (in any scope), nested as the server reads
+ * them: ONLY those, never the defaults, so that a project's boardls.toml
+ * takes effect for every setting the user left alone. Sent as
+ * `initializationOptions` and as the answer to workspace/configuration.
  */
 export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('boardls');
-  return {
-    diagnostics: {
-      information: config.get<boolean>('diagnostics.information', true),
-      warnings: config.get<boolean>('diagnostics.warnings', true),
-    },
-    inlayHints: {
-      enable: config.get<boolean>('inlayHints.enable', true),
-      verdicts: config.get<boolean>('inlayHints.verdicts', true),
-      legalMoves: config.get<boolean>('inlayHints.legalMoves', true),
-      captures: config.get<boolean>('inlayHints.captures', true),
-    },
-    workspace: {
-      scan: config.get<boolean>('workspace.scan', true),
-      maxFiles: config.get<number>('workspace.maxFiles', 10000),
-    },
-    hover: {
-      picture: config.get<string>('hover.picture', 'auto'),
-      // VS Code renders `![](data:image/svg+xml;base64,…)` in hovers: say
-      // so, rather than leave the server to judge by the client's name.
-      markdownImages: true,
-    },
+  const settings: Record<string, Record<string, unknown>> = {
+    // VS Code renders `![](data:image/svg+xml;base64,…)` in hovers: say
+    // so, rather than leave the server to judge by the client's name.
+    hover: { markdownImages: true },
   };
+  for (const key of SETTING_KEYS) {
+    const where = config.inspect(key);
+    const value =
+      where?.workspaceFolderValue ?? where?.workspaceValue ?? where?.globalValue;
+    if (value === undefined) {
+      continue;
+    }
+    const [table, name] = key.split('.');
+    settings[table] = { ...(settings[table] ?? {}), [name]: value };
+  }
+  return settings;
+}
+
+/**
+ * The files boardls.toml maps to a game, as document selectors: each
+ * `[files]` glob relative to its project file's folder (a glob without `/`
+ * matches a name at any depth). Answer files (`.out`, `.ans`) and the
+ * project files themselves are sent too; the server ignores what is not
+ * its own.
+ */
+export async function projectSelectors(): Promise<DocumentFilter[]> {
+  const selectors: DocumentFilter[] = [
+    { scheme: 'file', pattern: '**/*.{out,ans}' },
+    { scheme: 'file', pattern: '**/boardls.toml' },
+  ];
+  const files = await vscode.workspace.findFiles('**/boardls.toml', '**/{node_modules,target,.git}/**', 100);
+  for (const file of files) {
+    const folder = vscode.Uri.joinPath(file, '..');
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+    for (const glob of tomlFileGlobs(text)) {
+      const pattern = glob.includes('/') ? glob.replace(/^\.\//, '') : `**/${glob}`;
+      selectors.push({ scheme: 'file', pattern: new vscode.RelativePattern(folder, pattern) });
+    }
+  }
+  return selectors;
+}
+
+/** The keys of the `[files]` table of a boardls.toml (quoted or bare). */
+export function tomlFileGlobs(text: string): string[] {
+  const globs: string[] = [];
+  let inFiles = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) {
+      inFiles = line.replace(/\s/g, '') === '[files]';
+      continue;
+    }
+    if (!inFiles) {
+      continue;
+    }
+    const match = /^(?:"([^"]+)"|'([^']+)'|([A-Za-z0-9_.*?\-]+))\s*=/.exec(line);
+    const glob = match?.[1] ?? match?.[2] ?? match?.[3];
+    if (glob) {
+      globs.push(glob);
+    }
+  }
+  return globs;
 }
 
 /**
@@ -289,14 +343,24 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
 
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LANGUAGES.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    documentSelector: [
+      ...LANGUAGES.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      ...(await projectSelectors()),
+    ],
     initializationOptions: serverSettings(),
     synchronize: {
-      configurationSection: 'boardls',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek}'),
+      // Board files, mapped judge files, answers and project files.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek,in,out,ans,toml}'),
+    },
+    middleware: {
+      workspace: {
+        // Only what the user set (see serverSettings), never the defaults.
+        configuration: (params) =>
+          params.items.map((item) => (item.section === 'boardls' ? serverSettings() : null)),
+      },
     },
     outputChannel: output,
     traceOutputChannel: output,
@@ -352,6 +416,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
       if (['boardls.path', 'boardls.server.address', 'boardls.server.tokenFile', 'boardls.server.daemon']
         .some((section) => event.affectsConfiguration(section))) {
         void restartClient(context);
+      } else if (event.affectsConfiguration('boardls')) {
+        // `null`: the server asks back with workspace/configuration, which
+        // the middleware answers with only what the user set.
+        void client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
       }
     }),
     // Trusted now: a workspace's boardls.path counts from here on.
