@@ -155,7 +155,7 @@ impl Span {
         }
     }
 
-    pub const fn shifted(self, lines: u32) -> Self {
+    pub(crate) const fn shifted(self, lines: u32) -> Self {
         Span {
             line: self.line + lines,
             ..self
@@ -223,7 +223,7 @@ impl Diagnostic {
     }
 
     /// A fix replacing this diagnostic's own span with `replacement`.
-    pub fn with_replacement(mut self, title: String, replacement: String) -> Self {
+    pub(crate) fn with_replacement(mut self, title: String, replacement: String) -> Self {
         self.fix = Some(Fix {
             title,
             edits: vec![(self.span, replacement)],
@@ -233,7 +233,7 @@ impl Diagnostic {
 
     /// Moves every span (own, related, fix edits) down by `lines`: turns
     /// position-relative lines into absolute ones.
-    pub fn shift_lines(&mut self, lines: u32) {
+    pub(crate) fn shift_lines(&mut self, lines: u32) {
         if lines == 0 {
             return;
         }
@@ -249,7 +249,7 @@ impl Diagnostic {
     }
 
     /// The order diagnostics are listed in: by position in the text.
-    pub fn sort_key(&self) -> (Span, Severity) {
+    pub(crate) fn sort_key(&self) -> (Span, Severity) {
         (self.span, self.severity)
     }
 }

@@ -215,15 +215,9 @@ impl Document {
         self.stale = false;
     }
 
-    /// Whether a panic interrupted the re-reading of an edit: the text is
-    /// the edited one, but the positions may not match it.
-    pub fn is_stale(&self) -> bool {
-        self.stale
-    }
-
     /// Reads every position again from the text if a panic left them stale;
     /// the text itself, and so every edit made, is never lost.
-    pub fn repair(&mut self) {
+    pub(crate) fn repair(&mut self) {
         if self.stale {
             self.reparse_all();
             self.stale = false;
@@ -300,7 +294,7 @@ impl Document {
 
     /// The diagnostics of the positions overlapping lines `[start, end)`
     /// (absolute, sorted), with the file-level ones on those lines.
-    pub fn diagnostics_in_lines(&self, start: u32, end: u32) -> Vec<Diagnostic> {
+    pub(crate) fn diagnostics_in_lines(&self, start: u32, end: u32) -> Vec<Diagnostic> {
         let positions = self.positions_in_lines(start, end);
         let file_level: Vec<Diagnostic> = self
             .file_diagnostics
@@ -408,6 +402,10 @@ impl Document {
         }
         // From here on the positions are replaced or shifted by `delta`.
         self.move_shift_to(restart);
+        // A test's fault here leaves the text edited and the positions half
+        // moved: what `repair` must put right.
+        #[cfg(feature = "test-hooks")]
+        crate::test_hooks::fault_point("reparse");
         let lines = RopeLines(&self.rope);
         let mut from = match restart.checked_sub(1) {
             Some(previous) => self.first_lines[previous] + self.positions[previous].line_count,

@@ -20,12 +20,12 @@ pub trait LineSource {
 
 /// A count or offset as a line or column number, which are `u32` (as in
 /// LSP); past `u32::MAX` it saturates rather than wrapping.
-pub fn to_u32(n: usize) -> u32 {
+pub(crate) fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// `line` without its line ending (`\r\n`, `\n` or `\r`), if it has one.
-pub fn strip_line_end(line: &str) -> &str {
+pub(crate) fn strip_line_end(line: &str) -> &str {
     line.strip_suffix("\r\n")
         .or_else(|| line.strip_suffix('\n'))
         .or_else(|| line.strip_suffix('\r'))
@@ -33,7 +33,7 @@ pub fn strip_line_end(line: &str) -> &str {
 }
 
 /// The byte offset where each line of `text` starts; never empty.
-pub fn line_starts(text: &str) -> Vec<usize> {
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = Vec::with_capacity(bytes.len() / 16 + 1);
     starts.push(0);
@@ -147,7 +147,7 @@ fn newline_starts(bytes: &[u8], starts: &mut Vec<usize>) {
 /// compare and a move-mask (SSE2 is part of every x86_64).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+pub(crate) fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
     use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
     // SAFETY: SSE2 is in the x86_64 baseline, and the unaligned load reads
     // exactly the 16 bytes of `window`.
@@ -159,7 +159,7 @@ pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-pub fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
+pub(crate) fn byte_mask(window: &[u8; 16], byte: u8) -> u16 {
     let mut mask = 0u16;
     for (i, &b) in window.iter().enumerate() {
         mask |= u16::from(b == byte) << i;
@@ -364,7 +364,7 @@ impl LineSource for CursorLines<'_> {
 /// Byte `at` of `text`, clamped to its length, then moved back to a char
 /// boundary (`str::floor_char_boundary`, which is newer than the minimum
 /// Rust this crate supports).
-pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -374,7 +374,7 @@ pub fn floor_char_boundary(text: &str, at: usize) -> usize {
 
 /// Byte `at` of `text`, clamped to its length, then moved on to a char
 /// boundary.
-pub fn ceil_char_boundary(text: &str, at: usize) -> usize {
+pub(crate) fn ceil_char_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at += 1;
@@ -394,7 +394,7 @@ pub fn char_column(line: &str, byte: u32) -> u32 {
 }
 
 /// How many UTF-16 code units of `line` come before byte `byte`.
-pub fn utf16_column(line: &str, byte: u32) -> u32 {
+pub(crate) fn utf16_column(line: &str, byte: u32) -> u32 {
     to_u32(prefix(line, byte).chars().map(char::len_utf16).sum())
 }
 

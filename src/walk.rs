@@ -75,7 +75,7 @@ pub fn find_files(
 /// board file, by its extension or its project's `[files]`, or an answer
 /// file), or every board and answer file below a folder, in name order.
 /// Problems go to `problem` and the rest goes on.
-pub fn board_files(
+pub(crate) fn board_files(
     path: &Path,
     projects: &mut Projects,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
@@ -105,7 +105,7 @@ pub fn board_files(
 }
 
 /// Folders never searched: version control, build output, dependencies.
-pub fn skipped_folder(name: &str) -> bool {
+pub(crate) fn skipped_folder(name: &str) -> bool {
     name.starts_with('.') || name == "target" || name == "node_modules"
 }
 

@@ -6,7 +6,6 @@
 
 mod common;
 
-use boardls::lsp::Faults;
 use common::{Server, TempDir, file_uri, fixture};
 use serde_json::{Value, json};
 
@@ -35,7 +34,7 @@ fn severities(items: &[Value]) -> Vec<u64> {
 }
 
 fn start(ws: &TempDir, capabilities: Value, options: Value) -> Server {
-    let mut server = Server::in_process(Faults::default());
+    let mut server = Server::in_process();
     server.initialize_with(json!({
         "processId": null,
         "capabilities": capabilities,
@@ -158,7 +157,7 @@ fn the_first_diagnostics_are_filtered_by_the_first_settings() {
     // From the client's answer to workspace/configuration after
     // `initialized`: whatever went out before it is sent again filtered.
     let empty = TempDir::new("filter-fetch");
-    let mut server = Server::in_process(Faults::default());
+    let mut server = Server::in_process();
     server.set_reply(
         "workspace/configuration",
         json!([{"diagnostics": {"information": false}}]),

@@ -5,7 +5,6 @@
 
 mod common;
 
-use boardls::lsp::Faults;
 use boardls::lsp::encoding::Encoding;
 use common::{Server, apply_edits};
 use serde_json::{Value, json};
@@ -14,7 +13,7 @@ const URI: &str = "file:///session/board.tomek";
 const BOARD: &str = "XXXT\n....\nOO..\n....\n";
 
 fn session(client: Option<&str>, options: Value) -> Server {
-    let mut server = Server::in_process(Faults::default());
+    let mut server = Server::in_process();
     let mut params = json!({
         "processId": null,
         "rootUri": null,

@@ -1,5 +1,9 @@
-//! The shape of the code: the file-level import graph of `src/` has no
-//! cycle, and no file is longer than [`MAX_LINES`].
+//! The shape of the code: every import of `src/` goes down the layer table
+//! of ARCHITECTURE.md (read from it, so the document and the check cannot
+//! drift), only the modules the table allows name `serde_json`,
+//! `tower_lsp_server` or `tokio`, the file-level import graph has no cycle,
+//! no file is longer than [`MAX_LINES`], and the public surface stays small.
+//! Every test here has `structure` in its name: `cargo test structure`.
 //!
 //! Each `.rs` file is a node. An edge runs from a file to the file that
 //! defines what it names:
@@ -27,7 +31,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 const MAX_LINES: usize = 700;
 
 #[test]
-fn the_file_import_graph_has_no_cycle() {
+fn structure_the_file_import_graph_has_no_cycle() {
     let graph = Graph::of_sources();
     let mut failures = Vec::new();
     for component in graph.cycles() {
@@ -41,7 +45,7 @@ fn the_file_import_graph_has_no_cycle() {
 }
 
 #[test]
-fn no_file_is_too_long() {
+fn structure_no_file_is_too_long() {
     let too_long: Vec<String> = sources::rust_sources()
         .into_iter()
         .filter(|(_, text)| text.lines().count() > MAX_LINES)
@@ -55,7 +59,7 @@ fn no_file_is_too_long() {
 }
 
 #[test]
-fn the_graph_sees_every_kind_of_edge() {
+fn structure_the_graph_sees_every_kind_of_edge() {
     let files = [
         ("src/lib.rs", "pub mod a;\npub mod b;\n"),
         ("src/a/mod.rs", "mod c;\npub use c::Thing;\n"),
@@ -105,6 +109,333 @@ fn the_graph_sees_every_kind_of_edge() {
             "src/p/q.rs".to_owned()
         ])]
     );
+}
+
+/// The crates only some layers may name (a column each in the table).
+const GUARDED_CRATES: [&str; 3] = ["serde_json", "tower_lsp_server", "tokio"];
+
+/// At most this many `pub fn` are reachable through `pub mod` from
+/// `src/lib.rs`: what the binary, tests, benches and fuzz targets use.
+const MAX_PUBLIC_FNS: usize = 150;
+
+#[test]
+fn structure_imports_follow_the_layer_table() {
+    let architecture = std::fs::read_to_string(sources::root().join("ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md is readable");
+    let layers = Layers::parse(&architecture).unwrap_or_else(|err| panic!("{err}"));
+    let failures = layers.violations(&sources::rust_sources());
+    assert!(
+        failures.is_empty(),
+        "imports against the layer table of ARCHITECTURE.md:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn structure_public_surface_is_small() {
+    let files: BTreeMap<String, String> = sources::rust_sources().into_iter().collect();
+    let count = public_fns(&files);
+    assert!(
+        count <= MAX_PUBLIC_FNS,
+        "{count} `pub fn` reachable through `pub mod` from src/lib.rs (at most \
+         {MAX_PUBLIC_FNS}): make what only the crate uses `pub(crate)`"
+    );
+}
+
+/// A fake table and tree: the check fails on an upward import that makes no
+/// cycle, on a guarded crate named where the table does not allow it, and
+/// on a module the table does not list.
+#[test]
+fn structure_check_fails_on_upward_imports_and_stray_crates() {
+    let table = "| module | may use | serde_json | tower_lsp_server | tokio |\n\
+                 |---|---|---|---|---|\n\
+                 | `text` | | | | |\n\
+                 | `games` | `text` | | | |\n\
+                 | `syntax` | `games` | | | |\n\
+                 | `lsp::encoding` | `syntax` | yes | yes | |\n\
+                 | `lsp::server` | `lsp::encoding` | yes | yes | yes |\n";
+    let layers = Layers::parse(table).expect("a well-formed table");
+    let tree = |extra: &[(&str, &str)]| -> Vec<(String, String)> {
+        let mut files = vec![
+            (
+                "src/lib.rs",
+                "pub mod games;\npub mod lsp;\npub mod syntax;\npub mod text;\n",
+            ),
+            ("src/text.rs", "pub fn lines() {}\n"),
+            ("src/games/mod.rs", "use crate::text::lines;\n"),
+            ("src/syntax/mod.rs", "use crate::games;\n"),
+            ("src/lsp/mod.rs", "pub mod encoding;\npub mod server;\n"),
+            (
+                "src/lsp/encoding.rs",
+                "use crate::syntax;\nuse serde_json::Value;\n",
+            ),
+            (
+                "src/lsp/server.rs",
+                "use super::encoding;\n#[tokio::main]\nfn f() {}\n",
+            ),
+        ];
+        for &(path, text) in extra {
+            match files.iter_mut().find(|(p, _)| *p == path) {
+                Some(file) => file.1 = text,
+                None => files.push((path, text)),
+            }
+        }
+        files
+            .into_iter()
+            .map(|(p, t)| (p.to_owned(), t.to_owned()))
+            .collect()
+    };
+    assert_eq!(layers.violations(&tree(&[])), Vec::<String>::new());
+    let upward = layers.violations(&tree(&[(
+        "src/games/mod.rs",
+        "use crate::text::lines;\nfn f() { crate::lsp::encoding::to_lsp(); }\n",
+    )]));
+    assert_eq!(upward.len(), 1, "{upward:?}");
+    assert!(upward[0].contains("src/games/mod.rs:2") && upward[0].contains("lsp::encoding"));
+    let from_syntax = layers.violations(&tree(&[(
+        "src/syntax/mod.rs",
+        "use crate::games;\nuse crate::lsp::encoding::Encoding;\n",
+    )]));
+    assert_eq!(from_syntax.len(), 1, "{from_syntax:?}");
+    let stray = layers.violations(&tree(&[(
+        "src/games/mod.rs",
+        "use crate::text::lines;\nfn f() -> serde_json::Value { todo!() }\n",
+    )]));
+    assert_eq!(stray.len(), 1, "{stray:?}");
+    assert!(stray[0].contains("serde_json") && stray[0].contains("src/games/mod.rs:2"));
+    let unlisted = layers.violations(&tree(&[
+        (
+            "src/lib.rs",
+            "pub mod games;\npub mod lsp;\npub mod syntax;\npub mod text;\npub mod extra;\n",
+        ),
+        ("src/extra.rs", "use crate::text;\n"),
+    ]));
+    assert_eq!(unlisted.len(), 1, "{unlisted:?}");
+    assert!(unlisted[0].contains("add a row for it to the layer table in ARCHITECTURE.md"));
+    // Downward imports two layers deep are allowed (the table is transitive).
+    let deep = layers.violations(&tree(&[("src/syntax/mod.rs", "use crate::text::lines;\n")]));
+    assert_eq!(deep, Vec::<String>::new());
+}
+
+#[test]
+fn structure_public_surface_counts_only_pub_mod_chains() {
+    let files: BTreeMap<String, String> = [
+        ("src/lib.rs", "pub mod a;\npub(crate) mod b;\nmod c;\n"),
+        ("src/a/mod.rs", "pub mod d;\nmod e;\npub fn one() {}\n"),
+        (
+            "src/a/d.rs",
+            "impl X {\n    pub fn two() {}\n    pub(crate) fn no() {}\n}\n",
+        ),
+        ("src/a/e.rs", "pub fn hidden() {}\n"),
+        ("src/b.rs", "pub fn hidden() {}\n"),
+        ("src/c.rs", "pub fn hidden() {}\n"),
+    ]
+    .into_iter()
+    .map(|(p, t)| (p.to_owned(), t.to_owned()))
+    .collect();
+    assert_eq!(public_fns(&files), 2);
+}
+
+/// The number of `pub fn` (also `pub const fn`, `pub async fn`) in the files
+/// reachable from `src/lib.rs` through `pub mod` declarations.
+fn public_fns(files: &BTreeMap<String, String>) -> usize {
+    let file_of = |module: &[String]| -> Option<&String> {
+        let base = format!("src/{}", module.join("/"));
+        [format!("{base}.rs"), format!("{base}/mod.rs")]
+            .into_iter()
+            .find_map(|path| files.get(&path))
+    };
+    let mut count = 0;
+    let mut pending = vec![(Vec::new(), &files["src/lib.rs"])];
+    while let Some((module, text)) = pending.pop() {
+        for line in text.lines().map(str::trim_start) {
+            let rest = line.strip_prefix("pub ");
+            let after = rest.map(|r| {
+                r.trim_start_matches("const ")
+                    .trim_start_matches("async ")
+                    .trim_start_matches("unsafe ")
+            });
+            if after.is_some_and(|r| r.starts_with("fn ")) {
+                count += 1;
+            }
+        }
+        for line in text.lines() {
+            if let Some(name) = line
+                .strip_prefix("pub mod ")
+                .and_then(|r| r.strip_suffix(';'))
+            {
+                let mut child = module.clone();
+                child.push(name.to_owned());
+                if let Some(text) = file_of(&child) {
+                    pending.push((child, text));
+                }
+            }
+        }
+    }
+    count
+}
+
+/// The layer table of ARCHITECTURE.md: each module, the modules it may use
+/// (and, transitively, what those may use), and the guarded crates it may
+/// name. A file belongs to the longest module of the table that contains it.
+struct Layers {
+    rows: BTreeMap<Vec<String>, Row>,
+}
+
+struct Row {
+    uses: Vec<Vec<String>>,
+    crates: BTreeSet<String>,
+}
+
+impl Layers {
+    /// Reads the first table whose header is
+    /// `| module | may use | serde_json | tower_lsp_server | tokio |`.
+    fn parse(markdown: &str) -> Result<Layers, String> {
+        let header = format!("| module | may use | {} |", GUARDED_CRATES.join(" | "));
+        let mut lines = markdown.lines().skip_while(|line| line.trim() != header);
+        if lines.next().is_none() {
+            return Err(format!("ARCHITECTURE.md has no table headed `{header}`"));
+        }
+        lines.next(); // |---|
+        let module_path = |cell: &str| -> Vec<String> {
+            cell.trim()
+                .trim_matches('`')
+                .split("::")
+                .map(str::to_owned)
+                .collect()
+        };
+        let mut rows = BTreeMap::new();
+        for line in lines.take_while(|line| line.starts_with('|')) {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split('|').collect();
+            if cells.len() != 2 + GUARDED_CRATES.len() {
+                return Err(format!(
+                    "a row of the layer table has the wrong cells: {line}"
+                ));
+            }
+            let uses = cells[1]
+                .split(',')
+                .filter(|cell| !cell.trim().is_empty())
+                .map(module_path)
+                .collect();
+            let crates = GUARDED_CRATES
+                .iter()
+                .zip(&cells[2..])
+                .filter(|(_, cell)| cell.trim() == "yes")
+                .map(|(name, _)| (*name).to_owned())
+                .collect();
+            rows.insert(module_path(cells[0]), Row { uses, crates });
+        }
+        Ok(Layers { rows })
+    }
+
+    /// The row a module belongs to: the longest module of the table that is
+    /// it or contains it.
+    fn layer_of(&self, module: &[String]) -> Option<&Vec<String>> {
+        (1..=module.len())
+            .rev()
+            .find_map(|len| self.rows.get_key_value(&module[..len]).map(|(k, _)| k))
+    }
+
+    /// Whether a module only declares and re-exports modules of the table
+    /// (`src/lib.rs`, `src/lsp/mod.rs`): it has no row, but rows below it.
+    fn is_facade(&self, module: &[String]) -> bool {
+        self.layer_of(module).is_none() && self.rows.keys().any(|row| row.starts_with(module))
+    }
+
+    /// Every layer `layer` may use: those its row lists, and theirs.
+    fn allowed(&self, layer: &[String]) -> BTreeSet<Vec<String>> {
+        let mut allowed = BTreeSet::new();
+        let mut pending = vec![layer.to_vec()];
+        while let Some(next) = pending.pop() {
+            for used in self.rows.get(&next).into_iter().flat_map(|row| &row.uses) {
+                if allowed.insert(used.clone()) {
+                    pending.push(used.clone());
+                }
+            }
+        }
+        allowed
+    }
+
+    fn violations(&self, files: &[(String, String)]) -> Vec<String> {
+        let mut failures = Vec::new();
+        for (row, entry) in &self.rows {
+            for used in &entry.uses {
+                if !self.rows.contains_key(used) {
+                    failures.push(format!(
+                        "the layer table lists `{}` under `{}`, but has no row for it",
+                        used.join("::"),
+                        row.join("::")
+                    ));
+                }
+            }
+        }
+        let graph = Graph::build(files.iter().cloned());
+        for (path, text) in files {
+            let module = module_of(path);
+            // The binary uses the library from outside, as its users do.
+            if path == "src/main.rs" {
+                continue;
+            }
+            let Some(layer) = self.layer_of(&module) else {
+                if self.is_facade(&module) {
+                    failures.extend(self.facade_violations(path, &module, &graph));
+                } else {
+                    failures.push(format!(
+                        "{path}: module `{}` is not in the layer table; add a row for it to \
+                         the layer table in ARCHITECTURE.md (the modules it may use, the \
+                         crates it may name)",
+                        module.join("::")
+                    ));
+                }
+                continue;
+            };
+            let allowed = self.allowed(layer);
+            for (target, line) in &graph.edges[path] {
+                let target_module = module_of(target);
+                let ok = match self.layer_of(&target_module) {
+                    Some(target_layer) => target_layer == layer || allowed.contains(target_layer),
+                    // A facade: allowed when everything it holds that is
+                    // named here is allowed; the edge to the real file is
+                    // seen through the re-export's own file.
+                    None => self.is_facade(&target_module),
+                };
+                if !ok {
+                    failures.push(format!(
+                        "{path}:{line}: `{}` uses `{}`, which the layer table does not allow",
+                        layer.join("::"),
+                        target_module.join("::")
+                    ));
+                }
+            }
+            let row = &self.rows[layer];
+            for (token, line) in tokens(text) {
+                if let Token::Ident(name) = token
+                    && GUARDED_CRATES.contains(&name.as_str())
+                    && !row.crates.contains(&name)
+                {
+                    failures.push(format!(
+                        "{path}:{line}: `{}` names `{name}`, which the layer table does not allow",
+                        layer.join("::")
+                    ));
+                }
+            }
+        }
+        failures
+    }
+
+    /// A facade may import only modules inside it (to declare and re-export).
+    fn facade_violations(&self, path: &str, module: &[String], graph: &Graph) -> Vec<String> {
+        graph.edges[path]
+            .iter()
+            .filter(|(target, _)| !module_of(target).starts_with(module))
+            .map(|(target, line)| {
+                format!(
+                    "{path}:{line}: `{}` only declares and re-exports, yet uses {target}",
+                    module.join("::")
+                )
+            })
+            .collect()
+    }
 }
 
 /// Files and the edges between them, each with the line that makes it.

@@ -33,6 +33,6 @@ pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
 pub use json::{JsonArraySink, JsonSink, diagnostic_object};
 pub use rules::{Rule, rule_index, rules};
-pub use run::{check_bytes, run, run_with};
+pub use run::{check_bytes, run_with};
 pub use sarif::{SCHEMA_URI, SarifSink, uri};
 pub use sink::{CheckedFile, Sink, Summary};

@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::answers;
-use crate::check::format::{OutputFormat, sink};
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
@@ -115,11 +114,6 @@ impl Outcome {
         eprintln!("boardls check: {}: {what}", path.display());
         self.usage_error = true;
     }
-}
-
-/// `check` in a format, without colour.
-pub fn run(format: OutputFormat, paths: &[PathBuf]) -> ExitCode {
-    run_with(&mut *sink(format), paths)
 }
 
 /// `check` with any sink: every board file under `paths`, streamed.

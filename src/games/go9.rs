@@ -29,7 +29,7 @@ impl Point {
         }
     }
 
-    pub const fn to_byte(self) -> u8 {
+    pub(crate) const fn to_byte(self) -> u8 {
         match self {
             Point::Empty => b'.',
             Point::Black => b'x',
@@ -112,7 +112,7 @@ impl Board {
     }
 
     /// A board from its stone sets; a point in both counts as white.
-    pub fn from_stones(black: CellSet, white: CellSet) -> Board {
+    pub(crate) fn from_stones(black: CellSet, white: CellSet) -> Board {
         Board {
             black: black.bits() & !white.bits() & ALL_POINTS,
             white: white.bits() & ALL_POINTS,
@@ -146,10 +146,6 @@ impl Board {
 
     pub fn white_stones(&self) -> CellSet {
         CellSet::from_bits(self.white)
-    }
-
-    pub fn empty_points(&self) -> CellSet {
-        CellSet::from_bits(ALL_POINTS & !(self.black | self.white))
     }
 
     fn stones(&self, colour: Colour) -> u128 {
@@ -226,7 +222,7 @@ pub fn can_kill(board: &Board) -> bool {
 /// [`analyse`] finds a killable group, a dead group or an x group in
 /// atari. Without allocating, lone stones judged all at once as in
 /// [`can_kill`].
-pub fn has_facts(board: &Board) -> bool {
+pub(crate) fn has_facts(board: &Board) -> bool {
     let empty = ALL_POINTS & !(board.black | board.white);
     let (_, at_least_two) = empty_neighbours(empty);
     for stones in [board.white, board.black] {
@@ -258,7 +254,7 @@ pub struct Group {
 
 impl Group {
     /// Its only liberty, when it has exactly one.
-    pub fn last_liberty(&self) -> Option<Cell> {
+    pub(crate) fn last_liberty(&self) -> Option<Cell> {
         (self.liberties.len() == 1)
             .then(|| self.liberties.first())
             .flatten()
@@ -288,14 +284,14 @@ impl Findings {
     }
 
     /// x groups with exactly one liberty: o could take them next move.
-    pub fn black_in_atari(&self) -> impl Iterator<Item = (&Group, Cell)> {
+    pub(crate) fn black_in_atari(&self) -> impl Iterator<Item = (&Group, Cell)> {
         self.groups
             .iter()
             .filter(|g| g.colour == Colour::Black)
             .filter_map(|g| Some((g, g.last_liberty()?)))
     }
 
-    pub fn group_at(&self, cell: Cell) -> Option<&Group> {
+    pub(crate) fn group_at(&self, cell: Cell) -> Option<&Group> {
         self.groups.iter().find(|g| g.stones.contains(cell))
     }
 }

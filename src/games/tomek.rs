@@ -25,7 +25,7 @@ impl Mark {
         }
     }
 
-    pub const fn to_byte(self) -> u8 {
+    pub(crate) const fn to_byte(self) -> u8 {
         match self {
             Mark::X => b'X',
             Mark::O => b'O',
@@ -122,11 +122,7 @@ impl Board {
         self.cells[cell.row as usize][cell.col as usize]
     }
 
-    pub fn has_empty(&self) -> bool {
-        self.cells.iter().flatten().any(|&m| m == Mark::Empty)
-    }
-
-    pub fn t_cells(&self) -> CellSet {
+    pub(crate) fn t_cells(&self) -> CellSet {
         (0..4u8)
             .flat_map(|r| (0..4u8).map(move |c| Cell::new(r, c)))
             .filter(|&cell| self.mark(cell) == Mark::T)
@@ -151,7 +147,7 @@ pub struct Findings {
 
 impl Findings {
     /// Both players hold a winning line: no real game gets there.
-    pub fn both_won(&self) -> bool {
+    pub(crate) fn both_won(&self) -> bool {
         let has = |p| self.winning_lines.iter().any(|w| w.player == p);
         has(Player::X) && has(Player::O)
     }
@@ -228,7 +224,7 @@ impl MarkMasks {
 
     /// Whether the board has facts beyond its verdict: more than one `T`,
     /// or both players holding a winning line.
-    pub fn has_facts(self) -> bool {
+    pub(crate) fn has_facts(self) -> bool {
         self.t.count_ones() > 1
             || (LINE_MASKS.iter().any(|&l| Self::wins(self.x, self.t, l))
                 && LINE_MASKS.iter().any(|&l| Self::wins(self.o, self.t, l)))

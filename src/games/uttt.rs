@@ -30,7 +30,7 @@ impl Chip {
         }
     }
 
-    pub const fn to_byte(self) -> u8 {
+    pub(crate) const fn to_byte(self) -> u8 {
         match self {
             Chip::Empty => b'.',
             Chip::Marked => b'!',
@@ -40,7 +40,7 @@ impl Chip {
     }
 
     /// `.` and `!` are both free cells.
-    pub const fn is_free(self) -> bool {
+    pub(crate) const fn is_free(self) -> bool {
         matches!(self, Chip::Empty | Chip::Marked)
     }
 
@@ -60,7 +60,7 @@ pub enum Player {
 }
 
 impl Player {
-    pub const fn opponent(self) -> Player {
+    pub(crate) const fn opponent(self) -> Player {
         match self {
             Player::X => Player::O,
             Player::O => Player::X,
@@ -103,7 +103,7 @@ const ALL: u128 = (1 << 81) - 1;
 impl Board {
     /// The board with these `x` chips, `o` chips and `!` cells (the rest
     /// `.`). Where the sets overlap, `x` wins over `o`, and a chip over `!`.
-    pub const fn from_sets(x: CellSet, o: CellSet, marked: CellSet) -> Self {
+    pub(crate) const fn from_sets(x: CellSet, o: CellSet, marked: CellSet) -> Self {
         let x = x.bits() & ALL;
         let o = o.bits() & ALL & !x;
         let marked = marked.bits() & ALL & !(x | o);
@@ -139,19 +139,19 @@ impl Board {
     }
 
     /// Every free cell (`.` or `!`).
-    pub const fn free_cells(&self) -> CellSet {
+    pub(crate) const fn free_cells(&self) -> CellSet {
         CellSet::from_bits(ALL & !(self.x.bits() | self.o.bits()))
     }
 
     /// Every `!` cell.
-    pub const fn marked_cells(&self) -> CellSet {
+    pub(crate) const fn marked_cells(&self) -> CellSet {
         self.marked
     }
 }
 
 /// The cells of the small field at field row `field_row`, field column
 /// `field_col` (each 0..3).
-pub fn field_cells(field_row: u8, field_col: u8) -> CellSet {
+pub(crate) fn field_cells(field_row: u8, field_col: u8) -> CellSet {
     const TOP_LEFT_FIELD: u128 = 0b111 | 0b111 << 9 | 0b111 << 18;
     CellSet::from_bits(TOP_LEFT_FIELD << (field_row as u32 * 27 + field_col as u32 * 3))
 }
@@ -199,7 +199,7 @@ pub struct MarkerMismatch {
 
 /// Markers are checked only on boards that use them: a board with no `!` is
 /// an ordinary judge input.
-pub fn marker_mismatch(board: &Board, findings: &Findings) -> MarkerMismatch {
+pub(crate) fn marker_mismatch(board: &Board, findings: &Findings) -> MarkerMismatch {
     let marked = board.marked_cells();
     if marked.is_empty() {
         return MarkerMismatch::default();
@@ -212,7 +212,7 @@ pub fn marker_mismatch(board: &Board, findings: &Findings) -> MarkerMismatch {
 
 /// The board as the judge prints it: legal cells become `!`, other free
 /// cells `.`, chips unchanged.
-pub fn judge_output_board(board: &Board, findings: &Findings) -> Board {
+pub(crate) fn judge_output_board(board: &Board, findings: &Findings) -> Board {
     Board::from_sets(board.x, board.o, findings.legal)
 }
 
@@ -242,7 +242,7 @@ const GROUPS: [[u8; 3]; 512] = {
 
 /// Appends the board in the judge's layout: rows as `ccc ccc ccc`, bands
 /// separated by one blank line, every line ended by `\n`.
-pub fn write_board(board: &Board, out: &mut Vec<u8>) {
+pub(crate) fn write_board(board: &Board, out: &mut Vec<u8>) {
     let mut text = [b' '; 110];
     let (x, o, marked) = (board.x.bits(), board.o.bits(), board.marked.bits());
     for row in 0..9 {

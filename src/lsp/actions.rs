@@ -187,7 +187,7 @@ fn rewrite(view: &DocView<'_>, title: String, edits: Vec<TextEdit>) -> CodeActio
 }
 
 /// Edits of the current version of the document.
-pub fn workspace_edit(view: &DocView<'_>, edits: Vec<TextEdit>) -> WorkspaceEdit {
+pub(crate) fn workspace_edit(view: &DocView<'_>, edits: Vec<TextEdit>) -> WorkspaceEdit {
     if view.caps.document_changes {
         WorkspaceEdit {
             document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {

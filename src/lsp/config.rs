@@ -94,7 +94,7 @@ impl DiagnosticFilter {
     /// A pull result id for diagnostics known by `id`, under this filter:
     /// the same diagnostics under another filter are another result, so a
     /// client holding the old id is sent the new list, never "unchanged".
-    pub fn result_id(&self, id: &str) -> String {
+    pub(crate) fn result_id(&self, id: &str) -> String {
         match (self.warnings, self.information) {
             (true, true) => id.to_owned(),
             (true, false) => format!("{id}/no-information"),
@@ -171,7 +171,7 @@ impl Default for Settings {
 impl Settings {
     /// `base` with every setting `section` names, read tolerantly. The
     /// second value lists the settings that were present with a wrong type.
-    pub fn patched(base: Settings, section: &Value) -> (Settings, Vec<String>) {
+    pub(crate) fn patched(base: Settings, section: &Value) -> (Settings, Vec<String>) {
         let mut settings = base;
         let mut problems = Vec::new();
         let Some(section) = section.as_object() else {
@@ -225,7 +225,7 @@ impl Settings {
         (settings, problems)
     }
 
-    pub fn hints_changed(&self, other: &Settings) -> bool {
+    pub(crate) fn hints_changed(&self, other: &Settings) -> bool {
         self.hints != other.hints
     }
 }
@@ -271,7 +271,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
 }
 
 /// Settings from a payload that may carry the `boardls.` prefix on flat keys.
-pub fn patched_from_payload(base: Settings, payload: &Value) -> (Settings, Vec<String>) {
+pub(crate) fn patched_from_payload(base: Settings, payload: &Value) -> (Settings, Vec<String>) {
     let Some(object) = payload.as_object() else {
         return (base, Vec::new());
     };

@@ -103,7 +103,7 @@ impl Budget {
     /// `None` when `d` is left out (an information diagnostic past the
     /// limit), else how many of its related locations are sent: all of
     /// them or none.
-    pub fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
+    pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
         if d.severity == Severity::Information {
             self.information += 1;
             if self.information_left == 0 {
@@ -122,7 +122,7 @@ impl Budget {
     }
 
     /// Whether related locations may still be sent.
-    pub fn wants_related(&self) -> bool {
+    pub(crate) fn wants_related(&self) -> bool {
         self.related_left > 0
     }
 
@@ -184,7 +184,7 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
 }
 
 /// A certain fix as a diagnostic's `data`: its title and text edits.
-pub fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
+pub(crate) fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
     json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })
 }
 

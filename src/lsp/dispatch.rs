@@ -22,7 +22,7 @@ use tokio_util::codec::FramedRead;
 use tower::Service as _;
 use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
-use tower_lsp_server::ls_types::MessageType;
+use tower_lsp_server::ls_types::{MessageType, Uri};
 
 use super::outgoing::{self, Outbox, Wire};
 use super::server::Server;
@@ -49,26 +49,8 @@ impl SessionEnd {
     }
 }
 
-/// Faults a test can ask a session for. `BOARDLS_TEST_PANIC` sets
-/// `panic_in` for the sessions of a server process.
-#[derive(Clone, Debug, Default)]
-pub struct Faults {
-    /// The handler of the method whose last segment this names (`hover`,
-    /// `didChange`, `didChangeWatchedFiles`, …) panics after its work.
-    pub panic_in: Option<String>,
-    /// Yield to the runtime a varying number of times before each message,
-    /// so tests see that ordering does not depend on scheduling.
-    pub jitter: bool,
-}
-
-impl Faults {
-    pub fn from_env() -> Faults {
-        Faults {
-            panic_in: std::env::var("BOARDLS_TEST_PANIC").ok(),
-            jitter: false,
-        }
-    }
-}
+#[cfg(feature = "test-hooks")]
+pub use crate::test_hooks::Faults;
 
 /// Serves one LSP session over a byte stream pair until `exit` or the end
 /// of the input, and reports how it ended. Each session has its own
@@ -79,25 +61,38 @@ where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
-    serve_session_with(input, output, Faults::from_env()).await
+    serve_shared(input, output, Shared::new()).await
 }
 
 /// [`serve_session`] with the faults a test asks for.
+#[cfg(feature = "test-hooks")]
 pub async fn serve_session_with<I, O>(input: I, output: O, faults: Faults) -> SessionEnd
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
-    serve_shared(input, output, faults, Shared::new()).await
+    serve(input, output, Shared::new(), faults).await
 }
 
-/// [`serve_session_with`], one of the sessions that share `shared` (the
-/// files on disk): those of a daemon, or of a TCP server.
-pub async fn serve_shared<I, O>(
+/// [`serve_session`], one of the sessions that share `shared` (the files
+/// on disk): those of a daemon, or of a TCP server. With the `test-hooks`
+/// feature, its faults are those of the process ([`Faults::from_env`]).
+pub async fn serve_shared<I, O>(input: I, output: O, shared: Arc<Shared>) -> SessionEnd
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    #[cfg(feature = "test-hooks")]
+    return serve(input, output, shared, Faults::from_env()).await;
+    #[cfg(not(feature = "test-hooks"))]
+    serve(input, output, shared).await
+}
+
+async fn serve<I, O>(
     input: I,
     output: O,
-    faults: Faults,
     shared: Arc<Shared>,
+    #[cfg(feature = "test-hooks")] faults: Faults,
 ) -> SessionEnd
 where
     I: AsyncRead + Unpin + Send + 'static,
@@ -121,11 +116,13 @@ where
     };
     let (to_client, mut from_client) = socket.split();
     let forward = tokio::spawn(outgoing::forward(to_client, wire.clone()));
+    #[cfg(feature = "test-hooks")]
+    let mut jitter = faults.jitter();
     let guard = Guard {
         outbox,
-        inject: faults.panic_in,
+        #[cfg(feature = "test-hooks")]
+        faults,
     };
-    let mut jitter = faults.jitter.then_some(0x9e37_79b9_u32);
     let mut input = FramedRead::with_capacity(input, LspCodec::default(), 64 * 1024);
     loop {
         let next = tokio::select! {
@@ -133,14 +130,9 @@ where
             item = input.next() => Next::Client(item),
             Some(work) = internal.recv() => Next::Internal(work),
         };
-        if let Some(state) = &mut jitter {
-            // xorshift: 0 to 3 yields, differently before each message.
-            *state ^= *state << 13;
-            *state ^= *state >> 17;
-            *state ^= *state << 5;
-            for _ in 0..*state % 4 {
-                tokio::task::yield_now().await;
-            }
+        #[cfg(feature = "test-hooks")]
+        if let Some(jitter) = &mut jitter {
+            jitter.pause().await;
         }
         let item = match next {
             Next::Internal(work) => {
@@ -160,7 +152,7 @@ where
             }
             Incoming::Request(request) => {
                 let method = request.method().to_owned();
-                if let Some(response) = guard.call(&mut service, request).await {
+                if let Some(response) = guard.call(&session, &mut service, request).await {
                     end.shutdown |= method == "shutdown" && response.is_ok();
                     wire.send(&response);
                 }
@@ -188,22 +180,30 @@ enum Next {
 /// The one panic guard: every handler, request or notification, from the
 /// client or from the session itself, runs inside it. A panic is logged
 /// with the document's URI (stderr and `window/logMessage`); a request gets
-/// an InternalError answer; the session goes on.
+/// an InternalError answer; after a notification about a document, the
+/// document is read again from its text (which every edit reached) and
+/// published at once; the session goes on.
 struct Guard {
     outbox: Outbox,
-    /// [`Faults::panic_in`].
-    inject: Option<String>,
+    #[cfg(feature = "test-hooks")]
+    faults: Faults,
 }
 
 impl Guard {
-    fn injects(&self, what: &str) -> bool {
-        self.inject.as_deref() == Some(what)
-    }
-
     /// Runs one request or notification through the service.
-    async fn call(&self, service: &mut LspService<Server>, request: Request) -> Option<Response> {
+    async fn call(
+        &self,
+        session: &Session,
+        service: &mut LspService<Server>,
+        request: Request,
+    ) -> Option<Response> {
         let id = request.id().cloned();
-        let (what, subject) = subject(&request);
+        let what = short_name(&request);
+        let document = document_uri(&request).map(str::to_owned);
+        // What a panic is about: the document, else the method.
+        let subject = document
+            .clone()
+            .unwrap_or_else(|| request.method().to_owned());
         if let Some(id) = id.clone()
             && request.method().starts_with("$/")
         {
@@ -222,23 +222,35 @@ impl Guard {
         {
             return None; // After `exit`: nothing is served.
         }
-        let inject = self.injects(&what);
         let handled = service.call(request);
-        let guarded = AssertUnwindSafe(async {
-            let response = handled.await;
-            if inject {
-                panic!("injected panic ({what})");
-            }
-            response
-        })
-        .catch_unwind()
-        .await;
-        match guarded {
+        #[cfg(feature = "test-hooks")]
+        let handled = self.faults.around(&what, handled);
+        match AssertUnwindSafe(handled).catch_unwind().await {
             Ok(response) => response.ok().flatten(),
             Err(payload) => {
                 self.report(&what, &subject, payload.as_ref());
-                id.map(|id| Response::from_error(id, Error::internal_error()))
+                match id {
+                    Some(id) => Some(Response::from_error(id, Error::internal_error())),
+                    None => {
+                        if let Some(uri) = document.and_then(|uri| uri.parse::<Uri>().ok()) {
+                            self.recover(session, &uri);
+                        }
+                        None
+                    }
+                }
             }
+        }
+    }
+
+    /// After a notification about `uri` panicked: the document, if open,
+    /// is read again from its text and published.
+    fn recover(&self, session: &Session, uri: &Uri) {
+        let recovered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut state = session.lock();
+            session.publish_open(&mut state, uri);
+        }));
+        if let Err(payload) = recovered {
+            self.report("recovery", uri.as_str(), payload.as_ref());
         }
     }
 
@@ -250,14 +262,14 @@ impl Guard {
                 Box::new(|| tasks::files_changed(session, changes)),
             ),
         };
-        let inject = self.injects(what);
-        let guarded = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            run();
-            if inject {
-                panic!("injected panic ({what})");
-            }
-        }));
-        if let Err(payload) = guarded {
+        #[cfg(feature = "test-hooks")]
+        let run = || {
+            self.faults.armed(|| {
+                crate::test_hooks::fault_point(what);
+                run();
+            })
+        };
+        if let Err(payload) = std::panic::catch_unwind(AssertUnwindSafe(run)) {
             self.report(what, "the workspace", payload.as_ref());
         }
     }
@@ -272,22 +284,19 @@ impl Guard {
     }
 }
 
-/// The method's short name and what it is about: the document's URI when
-/// the params name one, else the method.
-fn subject(request: &Request) -> (String, String) {
-    let what = request
+/// The document the request's params name, if any.
+fn document_uri(request: &Request) -> Option<&str> {
+    request.params()?.get("textDocument")?.get("uri")?.as_str()
+}
+
+/// The method's last segment (`hover`, `didChange`, `full`, …).
+fn short_name(request: &Request) -> String {
+    request
         .method()
         .rsplit('/')
         .next()
         .unwrap_or_default()
-        .to_owned();
-    let uri = request
-        .params()
-        .and_then(|params| params.get("textDocument"))
-        .and_then(|document| document.get("uri"))
-        .and_then(|uri| uri.as_str())
-        .map_or_else(|| request.method().to_owned(), str::to_owned);
-    (what, uri)
+        .to_owned()
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {

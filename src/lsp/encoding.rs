@@ -25,7 +25,7 @@ pub enum Encoding {
 impl Encoding {
     /// UTF-8 when the client lists it (no conversion on ASCII-heavy boards
     /// and none for the engine's byte columns), else the mandatory UTF-16.
-    pub fn negotiate(caps: &ClientCapabilities) -> Encoding {
+    pub(crate) fn negotiate(caps: &ClientCapabilities) -> Encoding {
         let offered = caps
             .general
             .as_ref()
@@ -59,7 +59,7 @@ fn content_chars(line: RopeSlice<'_>) -> usize {
 }
 
 /// A line's text without its line end, or `None` past the last line.
-pub fn line_content(rope: &Rope, line: usize) -> Option<RopeSlice<'_>> {
+pub(crate) fn line_content(rope: &Rope, line: usize) -> Option<RopeSlice<'_>> {
     let slice = rope.get_line(line)?;
     Some(slice.slice(..content_chars(slice)))
 }
@@ -86,7 +86,7 @@ pub fn position_to_char(rope: &Rope, pos: Position, enc: Encoding) -> usize {
 }
 
 /// The LSP position of a char index (clamped to the document's end).
-pub fn char_to_position(rope: &Rope, char_idx: usize, enc: Encoding) -> Position {
+pub(crate) fn char_to_position(rope: &Rope, char_idx: usize, enc: Encoding) -> Position {
     let char_idx = char_idx.min(rope.len_chars());
     let line = rope.char_to_line(char_idx);
     let col = char_idx - rope.line_to_char(line);
@@ -100,7 +100,12 @@ pub fn char_to_position(rope: &Rope, char_idx: usize, enc: Encoding) -> Position
 
 /// The LSP position of byte column `byte_col` of line `line` (the engine's
 /// coordinates), clamped to the line's content and the document.
-pub fn line_byte_to_position(rope: &Rope, line: u32, byte_col: u32, enc: Encoding) -> Position {
+pub(crate) fn line_byte_to_position(
+    rope: &Rope,
+    line: u32,
+    byte_col: u32,
+    enc: Encoding,
+) -> Position {
     match line_content(rope, line as usize) {
         Some(content) => content_byte_to_position(content, line, byte_col, enc),
         None => char_to_position(rope, rope.len_chars(), enc),
@@ -132,7 +137,7 @@ fn content_byte_to_position(
 /// The line is looked up once for both ends: (profile of publishing 3,299
 /// go9 diagnostics with their related stones: the rope line lookups were
 /// 80% of the conversion, 62M instructions per publish.)
-pub fn span_to_range(
+pub(crate) fn span_to_range(
     rope: &Rope,
     line: u32,
     start_byte: u32,
@@ -152,7 +157,7 @@ pub fn span_to_range(
 /// [`span_to_range`] on a line of a plain string (a file read from disk,
 /// never opened): the same clamping and snapping, without a rope. `text`
 /// is the line's content without its line end.
-pub fn str_span_to_range(
+pub(crate) fn str_span_to_range(
     text: &str,
     line: u32,
     start_byte: u32,
@@ -170,7 +175,7 @@ pub fn str_span_to_range(
 }
 
 /// An LSP position as the engine's (line, byte column), clamped the same way.
-pub fn position_to_line_byte(rope: &Rope, pos: Position, enc: Encoding) -> (u32, u32) {
+pub(crate) fn position_to_line_byte(rope: &Rope, pos: Position, enc: Encoding) -> (u32, u32) {
     let char_idx = position_to_char(rope, pos, enc);
     let line = rope.char_to_line(char_idx);
     let col = char_idx - rope.line_to_char(line);

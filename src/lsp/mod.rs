@@ -19,33 +19,35 @@
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
-pub mod answer_doc;
-pub mod capabilities;
+pub(crate) mod answer_doc;
+pub(crate) mod capabilities;
 pub mod config;
-pub mod daemon;
+pub(crate) mod daemon;
 pub mod diagnostics;
-pub mod dispatch;
+pub(crate) mod dispatch;
 pub mod encoding;
 pub mod formatting;
-pub mod handlers;
+pub(crate) mod handlers;
 pub mod hints;
 pub mod hover;
-pub mod listen;
-pub mod locate;
-pub mod outgoing;
+pub(crate) mod listen;
+pub(crate) mod locate;
+pub(crate) mod outgoing;
 pub mod picture;
-pub mod progress;
+pub(crate) mod progress;
 pub mod publish;
-pub mod run;
-pub mod server;
+pub(crate) mod run;
+pub(crate) mod server;
 pub mod session;
-pub mod shared;
+pub(crate) mod shared;
 pub mod symbols;
 pub mod tokens;
 pub mod transport;
 pub mod view;
-pub mod workspace;
+pub(crate) mod workspace;
 
 pub use daemon::serve::DaemonOptions;
-pub use dispatch::{Faults, serve_session, serve_session_with, serve_shared};
+#[cfg(feature = "test-hooks")]
+pub use dispatch::{Faults, serve_session_with};
+pub use dispatch::{serve_session, serve_shared};
 pub use run::{Options, run, run_daemon};

@@ -59,7 +59,7 @@ pub fn notification_len(published: &Published) -> usize {
 }
 
 /// Writes [`notification`] into `out`.
-pub fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
+pub(crate) fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
     let mut out = Out(out);
     let out = &mut out;
     out.extend_from_slice(br#"{"jsonrpc":"2.0","method":""#);

@@ -103,7 +103,7 @@ impl State {
 
     /// The paths of the open documents: they are published from the
     /// editor's text, never from disk.
-    pub fn open_paths(&self) -> HashSet<PathBuf> {
+    pub(crate) fn open_paths(&self) -> HashSet<PathBuf> {
         self.docs.keys().filter_map(file_path).collect()
     }
 }
@@ -161,7 +161,7 @@ impl Session {
     }
 
     /// False once the session shut down or ended: background work stops.
-    pub fn alive(&self) -> bool {
+    pub(crate) fn alive(&self) -> bool {
         self.alive.load(Ordering::SeqCst)
     }
 
@@ -178,12 +178,12 @@ impl Session {
     }
 
     /// A way to queue work that does not keep the session alive.
-    pub fn queue_sender(&self) -> mpsc::UnboundedSender<Internal> {
+    pub(crate) fn queue_sender(&self) -> mpsc::UnboundedSender<Internal> {
         self.internal.clone()
     }
 
     /// The files on disk, as all sessions of the process share them.
-    pub fn store(&self) -> Arc<Store> {
+    pub(crate) fn store(&self) -> Arc<Store> {
         self.shared.store.clone()
     }
 
@@ -193,7 +193,7 @@ impl Session {
 
     /// Queues an open document's diagnostics for a push client (those the
     /// `diagnostics.*` settings show).
-    pub fn publish_open(&self, state: &mut State, uri: &Uri) {
+    pub(crate) fn publish_open(&self, state: &mut State, uri: &Uri) {
         if state.caps.pull_diagnostics {
             return;
         }
@@ -215,7 +215,7 @@ impl Session {
 
     /// Queues diagnostics of a file that is not open (no version), for a
     /// push client (those the `diagnostics.*` settings show).
-    pub fn publish_unopened(
+    pub(crate) fn publish_unopened(
         &self,
         state: &State,
         uri: Uri,

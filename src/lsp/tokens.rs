@@ -153,7 +153,7 @@ fn encode(mut cells: Vec<(Range, CellState)>) -> SemanticTokens {
 }
 
 /// Each cell of the position with a state, in row-major order.
-pub fn states(located: &Located<'_>) -> Vec<(Cell, CellState)> {
+pub(crate) fn states(located: &Located<'_>) -> Vec<(Cell, CellState)> {
     let Some(game) = &located.position.game else {
         return Vec::new();
     };

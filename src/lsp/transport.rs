@@ -229,7 +229,7 @@ fn parse_error(reason: &str) -> Incoming {
 }
 
 /// A JSON-RPC error response.
-pub fn error_response(id: Id, code: ErrorCode, message: String) -> Response {
+pub(crate) fn error_response(id: Id, code: ErrorCode, message: String) -> Response {
     Response::from_error(
         id,
         Error {

@@ -147,8 +147,35 @@ impl Server {
 
     /// A session of the server library in this process, on its own
     /// multi-threaded runtime, over a socket pair: the same bytes as a
-    /// spawned server, with the faults a test asks for.
-    pub fn in_process(faults: boardls::lsp::Faults) -> Server {
+    /// spawned server.
+    pub fn in_process() -> Server {
+        Server::in_process_serving(|input, output| {
+            Box::pin(async move { boardls::lsp::serve_session(input, output).await.success() })
+        })
+    }
+
+    /// [`Server::in_process`] with the faults a test asks for.
+    #[cfg(feature = "test-hooks")]
+    pub fn in_process_with(faults: boardls::lsp::Faults) -> Server {
+        Server::in_process_serving(move |input, output| {
+            Box::pin(async move {
+                boardls::lsp::serve_session_with(input, output, faults)
+                    .await
+                    .success()
+            })
+        })
+    }
+
+    /// `serve` runs one session over the socket and says whether it
+    /// ended with `shutdown`.
+    fn in_process_serving(
+        serve: impl FnOnce(
+            tokio::net::unix::OwnedReadHalf,
+            tokio::net::unix::OwnedWriteHalf,
+        ) -> std::pin::Pin<Box<dyn std::future::Future<Output = bool> + Send>>
+        + Send
+        + 'static,
+    ) -> Server {
         use std::os::unix::net::UnixStream;
         let (client, server) = UnixStream::pair().expect("socket pair");
         server.set_nonblocking(true).expect("non-blocking socket");
@@ -161,10 +188,10 @@ impl Server {
             let end = runtime.block_on(async move {
                 let socket = tokio::net::UnixStream::from_std(server).expect("tokio socket");
                 let (input, output) = socket.into_split();
-                boardls::lsp::serve_session_with(input, output, faults).await
+                serve(input, output).await
             });
             runtime.shutdown_background();
-            end.success()
+            end
         });
         let reader = client.try_clone().expect("clone socket");
         let mut server = Server::over(Box::new(client), reader);

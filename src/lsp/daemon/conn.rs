@@ -8,7 +8,7 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
-use crate::lsp::dispatch::{Faults, serve_shared};
+use crate::lsp::dispatch::serve_shared;
 use crate::lsp::shared::Shared;
 
 /// Serves a connection's session in a task of its own (a client that
@@ -20,12 +20,7 @@ where
     O: AsyncWrite + Unpin + Send + 'static,
 {
     eprintln!("boardls: session {who} started");
-    let session = tokio::spawn(serve_shared(
-        input,
-        Forgiving::new(output),
-        Faults::from_env(),
-        shared,
-    ));
+    let session = tokio::spawn(serve_shared(input, Forgiving::new(output), shared));
     match session.await {
         Ok(end) if end.success() => eprintln!("boardls: session {who} ended"),
         Ok(_) => eprintln!("boardls: session {who} ended without shutdown"),

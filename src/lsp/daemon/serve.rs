@@ -33,9 +33,6 @@ pub struct DaemonOptions {
     pub idle_timeout: Duration,
 }
 
-/// The default idle timeout.
-pub const IDLE_TIMEOUT: Duration = Duration::from_secs(60);
-
 /// Runs the daemon until it is idle for the timeout or stopped. Status 0
 /// then; 1 when another daemon serves the socket or the socket cannot be
 /// used (refused, or not bound).

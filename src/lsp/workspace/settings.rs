@@ -12,7 +12,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::disk;
-use super::store::POLL_INTERVAL;
+use super::store::poll_interval;
 use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
 use crate::lsp::session::{Session, State};
@@ -145,8 +145,8 @@ pub fn initialized(session: &Session) {
         session.log(
             MessageType::INFO,
             format!(
-                "boardls: the client does not watch files; the workspace folders are polled every {} s",
-                POLL_INTERVAL.as_secs()
+                "boardls: the client does not watch files; the workspace folders are polled every {} ms",
+                poll_interval().as_millis()
             ),
         );
     }

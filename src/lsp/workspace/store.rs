@@ -39,7 +39,17 @@ use crate::walk::find_board_files;
 
 /// How often a folder is polled for changes when a client does not watch
 /// files.
-pub const POLL_INTERVAL: Duration = Duration::from_secs(2);
+const POLL_INTERVAL: Duration = Duration::from_secs(2);
+
+/// [`POLL_INTERVAL`], or with the `test-hooks` feature what
+/// `BOARDLS_TEST_POLL_MS` says, so tests need not wait for a poll.
+pub fn poll_interval() -> Duration {
+    #[cfg(feature = "test-hooks")]
+    if let Some(interval) = crate::test_hooks::poll_interval() {
+        return interval;
+    }
+    POLL_INTERVAL
+}
 
 /// Where a poll's findings go: a session's ordered queue.
 pub type Sink = Arc<dyn Fn(Vec<FileEvent>) + Send + Sync>;
@@ -365,12 +375,13 @@ fn walk_now(from: &Path) -> Walked {
 }
 
 /// The poll of one folder: while sessions are registered for it, every
-/// [`POLL_INTERVAL`] it compares the folder with what it last saw, notes
+/// [`poll_interval`] it compares the folder with what it last saw, notes
 /// the differences in the walk and tells every registered session.
 async fn poll(store: Arc<Store>, real: PathBuf) {
     store.polls.fetch_add(1, Ordering::Relaxed);
     let _running = Polling(&store);
     let mut last: Option<Snapshot> = None;
+    let interval = poll_interval();
     loop {
         {
             let mut state = store.lock();
@@ -412,7 +423,7 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
             }
         }
         last = Some(now);
-        tokio::time::sleep(POLL_INTERVAL).await;
+        tokio::time::sleep(interval).await;
     }
 }
 

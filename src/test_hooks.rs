@@ -1,0 +1,201 @@
+//! Faults that tests inject (cargo feature `test-hooks`, off by default:
+//! a release build holds none of this).
+//!
+//! A fault point is a name: a handler's method (`hover`, `didChange`, …),
+//! checked by the session just before the handler runs, or `reparse`,
+//! inside [`crate::document::Document`]'s incremental re-read of an edit
+//! (the text has the edit, the positions do not match it yet). A
+//! [`FaultPlan`] names one point and how often it panics there: `point`
+//! on every hit, `point:N` on every Nth (the Nth, the 2Nth, …).
+//!
+//! `BOARDLS_TEST_POLL_MS` sets how often the workspace folders are polled
+//! (2 s otherwise), so tests of the poll do not wait for it.
+//!
+//! The plan is armed for the work of one session only (a thread-local set
+//! while that session's handler runs), so sessions in one test process do
+//! not see each other's faults.
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+/// The environment variable a server process reads its [`FaultPlan`] from.
+pub const PANIC_VAR: &str = "BOARDLS_TEST_PANIC";
+
+/// The environment variable that sets how often a server process polls
+/// the workspace folders, in milliseconds (at least 10).
+pub const POLL_VAR: &str = "BOARDLS_TEST_POLL_MS";
+
+/// The poll interval [`POLL_VAR`] asks for, if any.
+pub fn poll_interval() -> Option<Duration> {
+    let millis: u64 = std::env::var(POLL_VAR).ok()?.parse().ok()?;
+    Some(Duration::from_millis(millis.max(10)))
+}
+
+/// Where to panic, and how often.
+#[derive(Debug)]
+pub struct FaultPlan {
+    point: String,
+    every: u64,
+    hits: AtomicU64,
+}
+
+impl FaultPlan {
+    /// `point` (every hit) or `point:N` (every Nth hit; N of 0 counts as 1).
+    pub fn parse(spec: &str) -> FaultPlan {
+        let (point, every) = match spec.rsplit_once(':') {
+            Some((point, n)) if n.parse::<u64>().is_ok() => {
+                (point, n.parse::<u64>().unwrap_or(1).max(1))
+            }
+            _ => (spec, 1),
+        };
+        FaultPlan {
+            point: point.to_owned(),
+            every,
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts a hit of `point`, and says whether it panics.
+    fn fires(&self, point: &str) -> bool {
+        self.point == point && (self.hits.fetch_add(1, Ordering::Relaxed) + 1) % self.every == 0
+    }
+}
+
+/// Faults a test can ask a session for.
+#[derive(Clone, Debug, Default)]
+pub struct Faults {
+    /// Where the session's work panics.
+    pub panic: Option<Arc<FaultPlan>>,
+    /// Yield to the runtime a varying number of times before each message,
+    /// so tests see that ordering does not depend on scheduling.
+    pub jitter: bool,
+}
+
+impl Faults {
+    /// A panic at `spec` (see [`FaultPlan::parse`]).
+    pub fn panic_at(spec: &str) -> Faults {
+        Faults {
+            panic: Some(Arc::new(FaultPlan::parse(spec))),
+            jitter: false,
+        }
+    }
+
+    /// The faults of a server process's sessions: [`PANIC_VAR`].
+    pub fn from_env() -> Faults {
+        Faults {
+            panic: std::env::var(PANIC_VAR)
+                .ok()
+                .map(|spec| Arc::new(FaultPlan::parse(&spec))),
+            jitter: false,
+        }
+    }
+
+    /// Runs `work` with the plan armed.
+    pub fn armed<R>(&self, work: impl FnOnce() -> R) -> R {
+        let previous = ARMED.with(|armed| armed.replace(self.panic.clone()));
+        let _restore = Restore(previous);
+        work()
+    }
+
+    /// `handler`, with fault point `what` checked before it runs and the
+    /// plan armed whenever it is polled.
+    pub fn around<F: Future + Unpin>(&self, what: &str, handler: F) -> Armed<F> {
+        Armed {
+            faults: self.clone(),
+            what: Some(what.to_owned()),
+            handler,
+        }
+    }
+
+    /// The jitter's pauses: `None` without jitter.
+    pub fn jitter(&self) -> Option<Jitter> {
+        self.jitter.then_some(Jitter(0x9e37_79b9))
+    }
+}
+
+thread_local! {
+    static ARMED: RefCell<Option<Arc<FaultPlan>>> = const { RefCell::new(None) };
+}
+
+/// Puts back the plan that was armed before, even when the work panics.
+struct Restore(Option<Arc<FaultPlan>>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let previous = self.0.take();
+        ARMED.with(|armed| armed.replace(previous));
+    }
+}
+
+/// Panics if the plan armed on this thread fires at `point`.
+pub fn fault_point(point: &str) {
+    let fires = ARMED.with(|armed| {
+        armed
+            .borrow()
+            .as_ref()
+            .is_some_and(|plan| plan.fires(point))
+    });
+    if fires {
+        panic!("injected panic ({point})");
+    }
+}
+
+/// A handler's future under [`Faults::around`].
+pub struct Armed<F> {
+    faults: Faults,
+    /// The fault point checked at the first poll, before the handler runs.
+    what: Option<String>,
+    handler: F,
+}
+
+impl<F: Future + Unpin> Future for Armed<F> {
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let this = self.get_mut();
+        let what = this.what.take();
+        let handler = &mut this.handler;
+        this.faults.armed(|| {
+            if let Some(what) = what {
+                fault_point(&what);
+            }
+            Pin::new(handler).poll(cx)
+        })
+    }
+}
+
+/// A deterministic stream of pauses (xorshift32).
+pub struct Jitter(u32);
+
+impl Jitter {
+    /// Yields 0 to 3 times, differently each call.
+    pub async fn pause(&mut self) {
+        let state = &mut self.0;
+        *state ^= *state << 13;
+        *state ^= *state >> 17;
+        *state ^= *state << 5;
+        for _ in 0..*state % 4 {
+            yield_now().await;
+        }
+    }
+}
+
+/// Gives the runtime one chance to run other tasks.
+async fn yield_now() {
+    let mut yielded = false;
+    std::future::poll_fn(|cx| {
+        if yielded {
+            Poll::Ready(())
+        } else {
+            yielded = true;
+            cx.waker().wake_by_ref();
+            Poll::Pending
+        }
+    })
+    .await;
+}
