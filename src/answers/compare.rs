@@ -39,18 +39,19 @@ pub fn compare(expected: &Expected, answer: &str, input: Option<&Arc<Path>>) -> 
         input,
         found: Vec::new(),
     };
-    for (index, text) in lines.iter().enumerate() {
+    // The lines the file has (not the empty rest after its last line end):
+    // a blank line where a case should be is malformed, so only the cases
+    // after the file's last line are missing.
+    let ended = answer.is_empty() || answer.ends_with('\n') || answer.ends_with('\r');
+    let real_lines = lines.len() - usize::from(ended);
+    for (index, text) in lines.iter().take(real_lines).enumerate() {
         let line = to_u32(index);
         match expected.kind {
             GameKind::Uttt => out.uttt_line(line, text),
             GameKind::Go9 | GameKind::Tomek => out.case_line(line, text),
         }
     }
-    let content_lines = lines
-        .iter()
-        .rposition(|text| !text.is_empty())
-        .map_or(0, |last| last + 1);
-    out.missing(&lines, content_lines);
+    out.missing(&lines, real_lines);
     out.found
 }
 
