@@ -31,7 +31,12 @@ fn read(path: &str) -> String {
 fn real_judge_folders_check_clean() {
     for folder in ["tomek", "tomek/contest", "cf907b", "ancientgo"] {
         let path = judge(folder);
-        let output = boardls(&["check", "--output-format", "concise", path.to_str().unwrap()]);
+        let output = boardls(&[
+            "check",
+            "--output-format",
+            "concise",
+            path.to_str().unwrap(),
+        ]);
         // Clean: the go sample's killable groups are information, no more.
         let text = stdout(&output);
         assert!(
@@ -78,9 +83,16 @@ fn check_reports_a_wrong_answer_in_every_format_and_a_broken_project_file() {
         assert_eq!(output.status.code(), Some(1), "{format}");
     }
     let json = stdout(&boardls(&["check", "--output-format", "json", path]));
-    assert!(json.contains("sample.in"), "related points at the input: {json}");
+    assert!(
+        json.contains("sample.in"),
+        "related points at the input: {json}"
+    );
 
-    fs::write(dir.join("boardls.toml"), "[files]\n\"*.in\" = \"tomek\"\n[inlayHints]\nenabel = true\n").unwrap();
+    fs::write(
+        dir.join("boardls.toml"),
+        "[files]\n\"*.in\" = \"tomek\"\n[inlayHints]\nenabel = true\n",
+    )
+    .unwrap();
     let output = boardls(&["check", "--output-format", "concise", path]);
     let text = stdout(&output);
     assert!(
@@ -99,7 +111,10 @@ fn unmapped_judge_names_are_not_board_files() {
     // And a lone `.out` outside any project is not ours.
     fs::write(dir.join("x.out"), "Case #1: Draw\n").unwrap();
     let output = boardls(&["check", "--output-format", "concise", dir.to_str().unwrap()]);
-    assert_eq!((output.status.code(), stdout(&output)), (Some(0), String::new()));
+    assert_eq!(
+        (output.status.code(), stdout(&output)),
+        (Some(0), String::new())
+    );
 }
 
 /// The codes and lines of the findings of `answer` for `input`.
@@ -136,13 +151,28 @@ fn each_line_mutation_gives_one_finding_of_its_code() {
             let (head, verdict) = line.split_once(": ").unwrap();
             for other in words.iter().filter(|w| **w != verdict) {
                 let changed = with_line(&answer, index, &format!("{head}: {other}"));
-                assert_eq!(findings(kind, &input, &changed), [(codes::ANSWER_WRONG, at)], "{name}:{index}");
+                assert_eq!(
+                    findings(kind, &input, &changed),
+                    [(codes::ANSWER_WRONG, at)],
+                    "{name}:{index}"
+                );
             }
             let renumbered = with_line(&answer, index, &format!("Case #{}: {verdict}", index + 7));
-            assert_eq!(findings(kind, &input, &renumbered), [(codes::ANSWER_CASE_NUMBER, at)]);
-            for garbled in [format!("{head} {verdict}"), format!("{head}: {verdict}?"), String::new()] {
+            assert_eq!(
+                findings(kind, &input, &renumbered),
+                [(codes::ANSWER_CASE_NUMBER, at)]
+            );
+            for garbled in [
+                format!("{head} {verdict}"),
+                format!("{head}: {verdict}?"),
+                String::new(),
+            ] {
                 let changed = with_line(&answer, index, &garbled);
-                assert_eq!(findings(kind, &input, &changed), [(codes::ANSWER_MALFORMED, at)], "{garbled:?}");
+                assert_eq!(
+                    findings(kind, &input, &changed),
+                    [(codes::ANSWER_MALFORMED, at)],
+                    "{garbled:?}"
+                );
             }
             // CRLF and trailing blanks are what checkers accept.
             let crlf = answer.replace('\n', "\r\n");
@@ -153,7 +183,10 @@ fn each_line_mutation_gives_one_finding_of_its_code() {
         let cut: String = answer.lines().take(1).map(|l| format!("{l}\n")).collect();
         let cases = answer.lines().count();
         if cases > 1 {
-            assert_eq!(findings(kind, &input, &cut), [(codes::ANSWER_MISSING_CASE, 0)]);
+            assert_eq!(
+                findings(kind, &input, &cut),
+                [(codes::ANSWER_MISSING_CASE, 0)]
+            );
         }
     }
     for sample in ["sample1", "sample2", "sample3"] {
@@ -161,12 +194,19 @@ fn each_line_mutation_gives_one_finding_of_its_code() {
         let answer = read(&format!("cf907b/{sample}.out"));
         assert_eq!(findings(GameKind::Uttt, &input, &answer), [], "{sample}");
         let spaced: String = answer.lines().map(|l| format!("{l} \r\n")).collect();
-        assert_eq!(findings(GameKind::Uttt, &input, &spaced), [], "trailing blanks");
+        assert_eq!(
+            findings(GameKind::Uttt, &input, &spaced),
+            [],
+            "trailing blanks"
+        );
         for (index, line) in answer.lines().enumerate() {
             let at = index as u32;
             if line.is_empty() {
                 let changed = with_line(&answer, index, "... ... ...");
-                assert_eq!(findings(GameKind::Uttt, &input, &changed), [(codes::ANSWER_MALFORMED, at)]);
+                assert_eq!(
+                    findings(GameKind::Uttt, &input, &changed),
+                    [(codes::ANSWER_MALFORMED, at)]
+                );
                 continue;
             }
             for (col, cell) in line.char_indices() {
@@ -185,7 +225,10 @@ fn each_line_mutation_gives_one_finding_of_its_code() {
                 );
             }
             let changed = with_line(&answer, index, "..x ... ..");
-            assert_eq!(findings(GameKind::Uttt, &input, &changed), [(codes::ANSWER_MALFORMED, at)]);
+            assert_eq!(
+                findings(GameKind::Uttt, &input, &changed),
+                [(codes::ANSWER_MALFORMED, at)]
+            );
         }
     }
 }
@@ -198,7 +241,10 @@ fn a_wrong_answer_quotes_both_and_points_at_the_input() {
     let found = check_answer(GameKind::Tomek, &input, Some(&path), &answer);
     assert_eq!(found.len(), 1);
     let d = &found[0];
-    assert_eq!(d.message, "Case #4: the judge says `O won`, the file says `X won`");
+    assert_eq!(
+        d.message,
+        "Case #4: the judge says `O won`, the file says `X won`"
+    );
     assert_eq!((d.span.line, d.span.start, d.span.end), (3, 9, 14));
     assert_eq!(d.related[0].span.line, 16, "the input's case 4");
     assert_eq!(d.related[0].file.as_deref(), Some(Path::new("sample.in")));
@@ -228,7 +274,10 @@ fn schema_keys(node: &serde_json::Value, prefix: &str, out: &mut Vec<String>) {
 
 #[test]
 fn the_schema_lists_exactly_the_keys_read() {
-    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/boardls.schema.json")).unwrap();
+    let text = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/boardls.schema.json"),
+    )
+    .unwrap();
     let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut in_schema = Vec::new();
     schema_keys(&schema, "", &mut in_schema);
@@ -237,7 +286,8 @@ fn the_schema_lists_exactly_the_keys_read() {
     read.sort();
     assert_eq!(in_schema, read);
     // And README documents each.
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     for key in read {
         assert!(readme.contains(&format!("`{key}`")), "README lacks `{key}`");
     }
@@ -250,6 +300,11 @@ fn fmt_keeps_the_judges_own_layout_of_mapped_files() {
     for folder in ["tomek", "cf907b", "ancientgo"] {
         let path = judge(folder);
         let output = boardls(&["fmt", "--check", path.to_str().unwrap()]);
-        assert_eq!(output.status.code(), Some(0), "{folder}: {}", stdout(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{folder}: {}",
+            stdout(&output)
+        );
     }
 }

@@ -110,7 +110,10 @@ fn a_broken_project_file_is_an_error_at_its_key_and_unmapped_files_get_nothing()
     let said = server.drain();
     assert!(
         said.iter().all(|m| m["method"] != "window/logMessage"
-            || !m["params"]["message"].as_str().unwrap_or_default().contains("notes.txt")),
+            || !m["params"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("notes.txt")),
         "{said:?}"
     );
 }

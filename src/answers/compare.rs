@@ -160,8 +160,7 @@ impl Findings<'_> {
         if verdict != judge {
             let message =
                 format!("Case #{number}: the judge says `{judge}`, the file says `{verdict}`");
-            self.error(codes::ANSWER_WRONG, verdict_span, message)
-            .fix = Some(Fix {
+            self.error(codes::ANSWER_WRONG, verdict_span, message).fix = Some(Fix {
                 title: "Replace with the judge's answer".to_owned(),
                 edits: vec![(verdict_span, judge)],
             });
@@ -231,8 +230,7 @@ impl Findings<'_> {
                 row + 1
             );
             let cells = Span::new(line, to_u32(first), to_u32(last + 1));
-            self.error(codes::ANSWER_WRONG_MARKER, cells, message)
-            .fix = Some(Fix {
+            self.error(codes::ANSWER_WRONG_MARKER, cells, message).fix = Some(Fix {
                 title: "Replace with the judge's answer".to_owned(),
                 edits: vec![(span, judge)],
             });

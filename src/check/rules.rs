@@ -108,10 +108,7 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
         codes::ANSWER_MISSING_CASE,
         "the answer file ends before the input's last case (fix: the judge's answers for the rest)",
     ),
-    (
-        codes::ANSWER_EXTRA_CASE,
-        "a case beyond the input's last",
-    ),
+    (codes::ANSWER_EXTRA_CASE, "a case beyond the input's last"),
     (
         codes::ANSWER_MALFORMED,
         "a line that is not `Case #k: verdict` (a `.uttt` board row: `ccc ccc ccc`, blank lines between bands and boards)",

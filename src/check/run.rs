@@ -131,7 +131,14 @@ pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
         });
         for broken in projects.take_broken() {
             let display = broken.path.display().to_string();
-            check_listed(&display, &broken.text, &broken.errors, sink, &mut summary, &mut out);
+            check_listed(
+                &display,
+                &broken.text,
+                &broken.errors,
+                sink,
+                &mut summary,
+                &mut out,
+            );
             outcome.errors_found = true;
         }
         for (file, role) in files {

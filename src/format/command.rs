@@ -81,7 +81,11 @@ fn judge_layout(original: &str, canonical: String) -> String {
         out.insert(1, String::new());
     }
     let body = original.strip_suffix('\n').unwrap_or(original);
-    let trailing = body.split('\n').rev().take_while(|line| blank(line)).count();
+    let trailing = body
+        .split('\n')
+        .rev()
+        .take_while(|line| blank(line))
+        .count();
     let trailing = trailing.min(body.split('\n').count().saturating_sub(1));
     out.extend(std::iter::repeat_n(String::new(), trailing));
     let mut text = out.join("\n");

@@ -59,7 +59,9 @@ pub fn read(text: &str) -> Result<ProjectFile, Vec<Diagnostic>> {
 
 /// The one-line span of a byte range (clipped to its first line).
 fn span_at(text: &str, starts: &[usize], range: std::ops::Range<usize>) -> Span {
-    let line = starts.partition_point(|&s| s <= range.start).saturating_sub(1);
+    let line = starts
+        .partition_point(|&s| s <= range.start)
+        .saturating_sub(1);
     let line_start = starts[line];
     let line_end = starts
         .get(line + 1)

@@ -29,6 +29,10 @@ mod tests {
         assert!(!tests.is_match("other/tests/01.in"));
         let anywhere = compile("*.in").expect("glob");
         assert!(anywhere.is_match("a.in") && anywhere.is_match("x/y/a.in"));
-        assert!(compile("data/**/*.in").expect("glob").is_match("data/a/b/1.in"));
+        assert!(
+            compile("data/**/*.in")
+                .expect("glob")
+                .is_match("data/a/b/1.in")
+        );
     }
 }

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
-    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
-    CreateFile, DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover,
-    HoverContents, Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier,
-    Position, Range, ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CreateFile,
+    DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover, HoverContents,
+    Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier, Position, Range,
+    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::answers::{self, Expected};
@@ -91,7 +91,9 @@ pub fn publish(session: &Session, state: &State, uri: &Uri) {
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
     let items = state.settings.diagnostics.apply(items);
-    session.outbox.publish(uri.clone(), Some(doc.version), items);
+    session
+        .outbox
+        .publish(uri.clone(), Some(doc.version), items);
 }
 
 /// After an edit of the board file `input`: checks its open answers again.
@@ -115,7 +117,11 @@ fn overlaps(a: Range, b: Range) -> bool {
 }
 
 /// Quick fixes of a side document: the judge's answers, the renumbering.
-pub fn code_actions(state: &State, uri: &Uri, params: &CodeActionParams) -> Option<Vec<CodeActionOrCommand>> {
+pub fn code_actions(
+    state: &State,
+    uri: &Uri,
+    params: &CodeActionParams,
+) -> Option<Vec<CodeActionOrCommand>> {
     let doc = state.side_docs.get(uri)?;
     let ranges = doc.ranges(state.caps.encoding);
     let mut actions = Vec::new();
@@ -152,7 +158,8 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     }
     let kind = open.doc.kind();
     let parsed = parse_file(kind, &open.doc.rope().to_string());
-    let text = Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p))).output_text()?;
+    let text =
+        Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p))).output_text()?;
     let target = project.answer_paths(&path).into_iter().next()?;
     let target = Uri::from_file_path(&target)?;
     let start = Position::new(0, 0);
@@ -167,7 +174,10 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
                 uri: target,
                 version: None,
             },
-            edits: vec![lsp::OneOf::Left(TextEdit::new(Range::new(start, start), text))],
+            edits: vec![lsp::OneOf::Left(TextEdit::new(
+                Range::new(start, start),
+                text,
+            ))],
         }),
     ];
     Some(CodeActionOrCommand::CodeAction(CodeAction {

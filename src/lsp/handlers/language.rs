@@ -4,10 +4,11 @@
 //! empty answer.
 
 use tower_lsp_server::ls_types::{
-    CodeActionParams, CodeActionResponse, GotoDefinitionParams, GotoDefinitionResponse, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
-    InlayHintParams, MessageType, SemanticTokensParams, SemanticTokensRangeParams,
-    SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
+    CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverParams, InlayHint, InlayHintParams, MessageType,
+    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    SemanticTokensResult, TextEdit, Uri,
 };
 
 use crate::lsp::handlers::answers;
@@ -79,7 +80,10 @@ pub fn code_action(session: &Session, params: CodeActionParams) -> Option<CodeAc
 }
 
 /// Definition on an answer file's `Case #k`: the position in the input.
-pub fn definition(session: &Session, params: GotoDefinitionParams) -> Option<GotoDefinitionResponse> {
+pub fn definition(
+    session: &Session,
+    params: GotoDefinitionParams,
+) -> Option<GotoDefinitionResponse> {
     let at = params.text_document_position_params;
     answers::definition(&session.lock(), &at.text_document.uri, at.position)
 }

@@ -12,9 +12,9 @@ use tower_lsp_server::ls_types::{
 use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
-use crate::lsp::workspace::settings as workspace_settings;
 use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
+use crate::lsp::workspace::settings as workspace_settings;
 use crate::lsp::workspace::tasks;
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {

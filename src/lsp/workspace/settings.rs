@@ -20,7 +20,7 @@ use crate::lsp::view::ClientCaps;
 use crate::project;
 
 /// The files the server watches.
-pub const WATCHED_GLOB: &str = "**/{*.uttt,*.go9,*.tomek,boardls.toml}";
+pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
 /// How long to wait for the client's settings before scanning anyway.
 const CONFIGURATION_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -126,6 +126,8 @@ pub fn initialized(session: &Session) {
             register_options: Some(json!({
                 "watchers": [
                     { "globPattern": WATCHED_GLOB },
+                    // The project file: its settings take effect live.
+                    { "globPattern": "**/boardls.toml" },
                     // A deleted folder arrives as one event for the folder.
                     { "globPattern": "**/*", "kind": 4 }
                 ]

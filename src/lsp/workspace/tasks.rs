@@ -235,13 +235,6 @@ fn clear(session: &Session, state: &State, forgotten: Vec<(PathBuf, Uri)>) {
 /// Files created, changed or deleted on disk (watched-file events, or what
 /// a poll found).
 pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
-    for event in &changes {
-        if let Some(path) = disk::file_path(&event.uri)
-            && path.file_name().is_some_and(|n| n == crate::project::FILE_NAME)
-        {
-            super::settings::project_changed(session, &path, None);
-        }
-    }
     let mut state = session.lock();
     if !state.settings.scan {
         return;
