@@ -20,7 +20,7 @@
 //! document, against 0.08-0.21 ms in a 100-position one.)
 
 use std::borrow::Cow;
-use std::ops::{Deref, Range};
+use std::ops::Range;
 use std::sync::Arc;
 
 use ropey::Rope;
@@ -28,8 +28,8 @@ use ropey::Rope;
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::syntax::{
-    self, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics, file_diagnostics,
-    parse_header, parse_position, read_positions,
+    self, DocPosition, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics,
+    file_diagnostics, parse_header, parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
@@ -59,40 +59,6 @@ impl LineSource for RopeLines<'_> {
     }
 }
 
-/// A position of a document, with its absolute first line.
-///
-/// It dereferences to the parsed position for everything else; its own
-/// `first_line` field and [`DocPosition::last_line`] come first, and are the
-/// ones to use (the parsed position's own is not kept up to date).
-#[derive(Clone, Copy, Debug)]
-pub struct DocPosition<'a> {
-    /// Absolute line of its first content line.
-    pub first_line: u32,
-    pub parsed: &'a ParsedPosition,
-}
-
-impl DocPosition<'_> {
-    /// The last line it owns (absolute).
-    pub fn last_line(&self) -> u32 {
-        self.first_line + self.parsed.line_count.saturating_sub(1)
-    }
-
-    /// The parsed position with its absolute first line.
-    pub fn to_parsed(&self) -> ParsedPosition {
-        let mut parsed = self.parsed.clone();
-        parsed.first_line = self.first_line;
-        parsed
-    }
-}
-
-impl Deref for DocPosition<'_> {
-    type Target = ParsedPosition;
-
-    fn deref(&self) -> &ParsedPosition {
-        self.parsed
-    }
-}
-
 pub struct Document {
     kind: GameKind,
     rope: Rope,
@@ -103,7 +69,7 @@ pub struct Document {
     /// Behind a pointer: an edit that splits or merges positions moves
     /// every position below it in this Vec, 8 bytes each instead of ~200
     /// (the parse bench's line break inside a 100,000-position file:
-    /// 0.92 ms before). Shared (`Arc`), so that a [`Snapshot`] of the
+    /// 0.92 ms before). Shared (`Arc`), so that a [`DocDiagnostics`] of the
     /// positions with diagnostics costs a pointer each, not a copy.
     positions: Vec<Arc<ParsedPosition>>,
     /// The first line of each position, behind by `shift` from index
@@ -182,10 +148,10 @@ impl Document {
 
     /// Position `index` (the judge's `Case #(index+1)`).
     pub fn position(&self, index: usize) -> Option<DocPosition<'_>> {
-        Some(DocPosition {
-            first_line: self.first_line(index)?,
-            parsed: self.positions.get(index)?.as_ref(),
-        })
+        Some(DocPosition::new(
+            self.first_line(index)?,
+            self.positions.get(index)?.as_ref(),
+        ))
     }
 
     /// Absolute first line of position `index`.
@@ -215,9 +181,16 @@ impl Document {
         self.stale = false;
     }
 
+    /// Whether a panic interrupted the re-reading of an edit: the text is
+    /// the edited one, but the positions may not match it.
+    #[cfg(feature = "test-hooks")]
+    pub fn is_stale(&self) -> bool {
+        self.stale
+    }
+
     /// Reads every position again from the text if a panic left them stale;
     /// the text itself, and so every edit made, is never lost.
-    pub(crate) fn repair(&mut self) {
+    pub fn repair(&mut self) {
         if self.stale {
             self.reparse_all();
             self.stale = false;
@@ -265,10 +238,7 @@ impl Document {
 
     /// Every diagnostic (file-level and positions'), absolute, sorted.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let noisy = self.noisy.iter().filter_map(|&i| {
-            let position = self.position(i)?;
-            Some((position.first_line, position.parsed))
-        });
+        let noisy = self.noisy.iter().filter_map(|&i| self.position(i));
         collect_diagnostics(&self.file_diagnostics, noisy)
     }
 
@@ -278,10 +248,10 @@ impl Document {
     /// have any, each with its absolute first line. It costs a pointer per
     /// position with diagnostics, so the document can be edited on while
     /// the snapshot is converted elsewhere.
-    pub fn snapshot(&self) -> Snapshot {
+    pub fn snapshot(&self) -> DocDiagnostics {
         let mut file_diagnostics = self.file_diagnostics.clone();
         crate::diagnostics::sort(&mut file_diagnostics);
-        Snapshot {
+        DocDiagnostics {
             rope: self.rope.clone(),
             file_diagnostics,
             noisy: self
@@ -302,13 +272,7 @@ impl Document {
             .filter(|d| (start..end).contains(&d.span.line))
             .cloned()
             .collect();
-        collect_diagnostics(
-            &file_level,
-            positions.filter_map(|i| {
-                let position = self.position(i)?;
-                Some((position.first_line, position.parsed))
-            }),
-        )
+        collect_diagnostics(&file_level, positions.filter_map(|i| self.position(i)))
     }
 
     /// The first index whose position fails `pred(absolute first line,
@@ -468,26 +432,28 @@ impl Document {
     }
 }
 
-/// The position a diagnostic belongs to, with its absolute first line.
-pub type Owner<'a> = (u32, &'a ParsedPosition);
-
 /// A document's diagnostics at one moment (see [`Document::snapshot`]).
-pub struct Snapshot {
+pub struct DocDiagnostics {
     pub rope: Rope,
     /// Absolute, sorted; they all come before the positions' own (the
     /// count line, or `file/no-positions` when there are no positions).
     pub file_diagnostics: Vec<Diagnostic>,
     /// The positions with diagnostics, in order, with their absolute first
-    /// lines.
-    pub noisy: Vec<(u32, Arc<ParsedPosition>)>,
+    /// lines (handed out only as [`DocPosition`]s).
+    noisy: Vec<(u32, Arc<ParsedPosition>)>,
 }
 
-impl Snapshot {
+impl DocDiagnostics {
+    /// How many positions have diagnostics.
+    pub fn noisy_count(&self) -> usize {
+        self.noisy.len()
+    }
+
     /// Every diagnostic in order (absolute, sorted), one position at a
     /// time: `each` gets the position a diagnostic belongs to (with its
     /// first line), if any, and says whether it still wants related
     /// locations (once it does not, positions derive their facts without).
-    pub fn for_each(&self, each: &mut dyn FnMut(Option<Owner<'_>>, &Diagnostic) -> bool) {
+    pub fn for_each(&self, each: &mut dyn FnMut(Option<DocPosition<'_>>, &Diagnostic) -> bool) {
         let mut related = true;
         for d in &self.file_diagnostics {
             related = each(None, d);
@@ -498,7 +464,8 @@ impl Snapshot {
         let mut order = InOrder::default();
         for (first_line, position) in &self.noisy {
             order.release(*first_line, &mut |owner, d| related = each(Some(owner), d));
-            order.take((*first_line, &**position), *first_line, position, related);
+            let position = DocPosition::new(*first_line, position);
+            order.take(position, position, related);
         }
         order.finish(&mut |owner, d| related = each(Some(owner), d));
     }

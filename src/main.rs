@@ -62,7 +62,7 @@ enum Command {
     /// Act as the judge: read the judge's input on stdin, write its output.
     Solve {
         #[arg(value_enum)]
-        game: Game,
+        game: GameArg,
     },
     /// Print every diagnostic of every board file under PATHs.
     #[command(after_long_help = CHECK_HELP)]
@@ -141,18 +141,18 @@ Exit status: 0 no error found, 1 any error found, 2 bad usage or an
 unreadable path (the other files are still checked).";
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Game {
+enum GameArg {
     Uttt,
     Go9,
     Tomek,
 }
 
-impl From<Game> for GameKind {
-    fn from(game: Game) -> GameKind {
+impl From<GameArg> for GameKind {
+    fn from(game: GameArg) -> GameKind {
         match game {
-            Game::Uttt => GameKind::Uttt,
-            Game::Go9 => GameKind::Go9,
-            Game::Tomek => GameKind::Tomek,
+            GameArg::Uttt => GameKind::Uttt,
+            GameArg::Go9 => GameKind::Go9,
+            GameArg::Tomek => GameKind::Tomek,
         }
     }
 }

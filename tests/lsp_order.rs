@@ -20,7 +20,7 @@ use boardls::games::GameKind;
 use boardls::lsp::Faults;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use boards::Rng;
 use common::{Server, caps, oracle};
 use serde_json::{Value, json};
@@ -175,7 +175,7 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
             version: 0,
             caps,
         };
-        serde_json::to_value(diagnostics::document(&view)).unwrap_or_default()
+        serde_json::to_value(proto_diagnostics::document(&view)).unwrap_or_default()
     };
     assert_eq!(Value::Array(last), fresh(300), "seed {seed}: last publish");
     for message in server.drain() {

@@ -8,7 +8,7 @@ use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::transport::{self, Incoming, LspCodec};
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{actions, diagnostics, hints, hover, symbols};
+use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
 use tower_lsp_server::jsonrpc::Request;
@@ -182,7 +182,7 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
         let _ = hints::inlay_hints(&view, range);
         let _ = symbols::document_symbols(&view);
         let _ = symbols::folding_ranges(&view);
-        let diagnostics = diagnostics::document(&view);
+        let diagnostics = proto_diagnostics::document(&view);
         let params = serde_json::json!({
             "textDocument": {"uri": uri.as_str()},
             "range": range,

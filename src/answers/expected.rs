@@ -4,7 +4,7 @@
 
 use crate::diagnostics::Span;
 use crate::games::{GameKind, go9, uttt};
-use crate::syntax::{Game, ParsedPosition, board_size};
+use crate::syntax::{JudgedBoard, ParsedPosition, board_size};
 
 /// The judge's output for one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,11 +112,11 @@ fn first_row_span(first_line: u32, position: &ParsedPosition) -> Span {
     }
 }
 
-fn judge_output(game: &Game) -> Vec<String> {
+fn judge_output(game: &JudgedBoard) -> Vec<String> {
     match game {
-        Game::Tomek { findings, .. } => vec![findings.verdict.text().to_owned()],
-        Game::Go9 { board } => vec![go9::verdict(board).text().to_owned()],
-        Game::Uttt { board, findings } => {
+        JudgedBoard::Tomek { findings, .. } => vec![findings.verdict.text().to_owned()],
+        JudgedBoard::Go9 { board } => vec![go9::verdict(board).text().to_owned()],
+        JudgedBoard::Uttt { board, findings } => {
             let mut bytes = Vec::with_capacity(120);
             uttt::write_board(&uttt::judge_output_board(board, findings), &mut bytes);
             String::from_utf8_lossy(&bytes)

@@ -18,20 +18,22 @@
 //! at the start and close it at the end, so no format holds the findings.
 
 mod concise;
-mod format;
 mod full;
 mod github;
 mod json;
+mod output_format;
 mod rules;
 mod run;
 mod sarif;
 mod sink;
 
 pub use concise::TextSink;
-pub use format::{ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color};
 pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
 pub use json::{JsonArraySink, JsonSink, diagnostic_object};
+pub use output_format::{
+    ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color,
+};
 pub use rules::{Rule, rule_index, rules};
 pub use run::{check_bytes, run_with};
 pub use sarif::{SCHEMA_URI, SarifSink, uri};

@@ -16,12 +16,12 @@ use tower_lsp_server::ls_types::{
     OptionalVersionedTextDocumentIdentifier, Range, TextDocumentEdit, TextEdit, WorkspaceEdit,
 };
 
-use super::diagnostics::{self, text_edits};
 use super::encoding::line_end;
 use super::locate::{self, Located};
+use super::proto_diagnostics::{self, text_edits};
 use super::view::DocView;
 use crate::games::{Cell, go9, uttt};
-use crate::syntax::Game;
+use crate::syntax::JudgedBoard;
 
 pub const MARK_LEGAL: &str = "Mark legal moves with !";
 pub const CLEAR_MARKERS: &str = "Clear ! markers";
@@ -66,7 +66,7 @@ fn quick_fixes(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>) 
         if d.span.line < range.start.line || d.span.line > range.end.line {
             continue;
         }
-        let diagnostic = diagnostics::to_lsp(view.uri, view, &d);
+        let diagnostic = proto_diagnostics::to_lsp(view.uri, view, &d);
         if !touches(diagnostic.range, range) {
             continue;
         }
@@ -91,7 +91,7 @@ fn uttt_markers(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>)
     let mut mark = Vec::new();
     let mut clear = Vec::new();
     for located in locate::in_range(view, range) {
-        let Some(Game::Uttt { board, findings }) = &located.position.game else {
+        let Some(JudgedBoard::Uttt { board, findings }) = &located.position.game else {
             continue;
         };
         let judged = uttt::judge_output_board(board, findings);
@@ -137,7 +137,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
     let (located, cell) = locate::at(view, range.start)?;
     let cell = cell?;
     match located.position.game.as_ref()? {
-        Game::Uttt { board, findings } => {
+        JudgedBoard::Uttt { board, findings } => {
             let player = findings.to_move?;
             if !findings.legal.contains(cell) || !board.chip(cell).is_free() {
                 return None;
@@ -156,7 +156,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             ));
             Some(rewrite(view, PLAY_HERE.to_string(), edits))
         }
-        Game::Go9 { board } => {
+        JudgedBoard::Go9 { board } => {
             if !go9::analyse(board).killable().any(|(_, at)| at == cell) {
                 return None;
             }
@@ -173,7 +173,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             }
             Some(rewrite(view, PLAY_HERE.to_string(), edits))
         }
-        Game::Tomek { .. } => None,
+        JudgedBoard::Tomek { .. } => None,
     }
 }
 

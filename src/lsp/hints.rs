@@ -26,7 +26,7 @@ use super::locate::{self, Located, cell_list, coord, field_name};
 use super::view::DocView;
 use crate::games::go9;
 use crate::games::{Cell, CellSet, uttt};
-use crate::syntax::Game;
+use crate::syntax::JudgedBoard;
 use crate::wording::count;
 
 pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
@@ -42,8 +42,8 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
     for located in locate::in_range(view, range) {
         // Row summaries, top to bottom: (board row, label, tooltip).
         let rows = match &located.position.game {
-            Some(Game::Uttt { findings, .. }) if kinds.legal_moves => uttt_rows(findings),
-            Some(Game::Go9 { board }) if kinds.captures => go9_rows(&go9::analyse(board)),
+            Some(JudgedBoard::Uttt { findings, .. }) if kinds.legal_moves => uttt_rows(findings),
+            Some(JudgedBoard::Go9 { board }) if kinds.captures => go9_rows(&go9::analyse(board)),
             _ => Vec::new(),
         };
         for (row, label, tooltip) in rows {
@@ -58,7 +58,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
         let line = located.last_line();
         if kinds.verdicts && wanted(line) {
             let tooltip = match &located.position.game {
-                Some(Game::Uttt { findings, .. }) => uttt_rule(findings),
+                Some(JudgedBoard::Uttt { findings, .. }) => uttt_rule(findings),
                 Some(_) => "The judge's verdict for this position.".to_owned(),
                 None => "The board could not be read completely; see its errors.".to_owned(),
             };

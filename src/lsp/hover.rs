@@ -14,7 +14,7 @@ use super::view::DocView;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
-use crate::syntax::Game;
+use crate::syntax::JudgedBoard;
 use crate::wording::count;
 
 /// The hover with the picture `hover.picture`'s default gives this client.
@@ -28,9 +28,15 @@ pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> O
     let range = match (cell, &located.position.game) {
         (Some(cell), Some(game)) => {
             match game {
-                Game::Uttt { board, findings } => uttt_cell(&mut text, board, findings, cell),
-                Game::Go9 { board } => go9_cell(&mut text, board, &go9::analyse(board), cell),
-                Game::Tomek { board, findings } => tomek_cell(&mut text, board, findings, cell),
+                JudgedBoard::Uttt { board, findings } => {
+                    uttt_cell(&mut text, board, findings, cell)
+                }
+                JudgedBoard::Go9 { board } => {
+                    go9_cell(&mut text, board, &go9::analyse(board), cell)
+                }
+                JudgedBoard::Tomek { board, findings } => {
+                    tomek_cell(&mut text, board, findings, cell)
+                }
             }
             located.cell_range(view, cell)
         }
@@ -65,10 +71,10 @@ pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> O
 fn position_summary(text: &mut String, located: Located<'_>) {
     let _ = writeln!(text, "**Case #{}**\n", located.case());
     match &located.position.game {
-        Some(Game::Uttt { findings, .. }) => {
+        Some(JudgedBoard::Uttt { findings, .. }) => {
             let _ = writeln!(text, "{}", uttt_reason_line(findings));
         }
-        Some(Game::Go9 { board }) => {
+        Some(JudgedBoard::Go9 { board }) => {
             let killable: Vec<String> = go9::analyse(board)
                 .killable()
                 .map(|(group, at)| {
@@ -85,7 +91,7 @@ fn position_summary(text: &mut String, located: Located<'_>) {
                 let _ = writeln!(text, "{}", killable.join("\n"));
             }
         }
-        Some(Game::Tomek { findings, .. }) => tomek_lines(text, findings, None),
+        Some(JudgedBoard::Tomek { findings, .. }) => tomek_lines(text, findings, None),
         None => {
             let _ = writeln!(
                 text,

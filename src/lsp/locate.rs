@@ -7,8 +7,8 @@ use tower_lsp_server::ls_types::{Position, Range};
 use super::encoding::{line_end, position_to_line_byte, span_to_range};
 use super::view::DocView;
 use crate::diagnostics::Span;
-use crate::document::DocPosition;
 use crate::games::Cell;
+use crate::syntax::DocPosition;
 
 /// A position of the document with its index (`Case #(index + 1)`) and
 /// its absolute lines.

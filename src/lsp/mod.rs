@@ -14,8 +14,8 @@
 //!   board files on disk; [`capabilities`]: what the server announces;
 //!   [`config`]: the settings; [`progress`]: work-done progress.
 //! - the features, pure functions of a document [`view`] (and nothing
-//!   above it): [`diagnostics`], [`hints`], [`hover`], [`actions`],
-//!   [`symbols`], [`tokens`], [`formatting`], with [`picture`] (the hover's
+//!   above it): [`proto_diagnostics`], [`hints`], [`hover`], [`actions`],
+//!   [`symbols`], [`tokens`], [`format_edits`], with [`picture`] (the hover's
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
@@ -23,10 +23,9 @@ pub(crate) mod answer_doc;
 pub(crate) mod capabilities;
 pub mod config;
 pub(crate) mod daemon;
-pub mod diagnostics;
 pub(crate) mod dispatch;
 pub mod encoding;
-pub mod formatting;
+pub mod format_edits;
 pub(crate) mod handlers;
 pub mod hints;
 pub mod hover;
@@ -35,6 +34,7 @@ pub(crate) mod locate;
 pub(crate) mod outgoing;
 pub mod picture;
 pub(crate) mod progress;
+pub mod proto_diagnostics;
 pub mod publish;
 pub(crate) mod run;
 pub(crate) mod server;

@@ -290,7 +290,7 @@ fn send(wire: &Wire, message: Outgoing) {
             // A bug in writing one publish must not end the session's
             // notifications: it is logged, and the next edit publishes.
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                if published.snapshot.noisy.len() < STREAM_FROM {
+                if published.snapshot.noisy_count() < STREAM_FROM {
                     wire.send_body(&notification(&published));
                 } else {
                     // Written twice: once to know its length, then to the

@@ -2,7 +2,7 @@
 //! snapshot of the document as the JSON of the notification.
 //!
 //! The outbox calls this off the handler, for the newest version only (see
-//! `outgoing`). It writes what [`diagnostics::document`] would build as
+//! `outgoing`). It writes what [`proto_diagnostics::document`] would build as
 //! typed diagnostics, under the same [`Budget`], without building them:
 //! a dense file's publish went through an `lsp::Diagnostic` per finding,
 //! each with a clone of the URI per related location, and the framework's
@@ -18,17 +18,17 @@ use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnos
 use tower_lsp_server::ls_types::{Position, Range};
 
 use super::config::DiagnosticFilter;
-use super::diagnostics::{Budget, SOURCE, SpanRanges, fix_data};
 use super::encoding::{Encoding, span_to_range};
+use super::proto_diagnostics::{Budget, SOURCE, SpanRanges, fix_data};
 use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::document::Snapshot;
-use crate::syntax::ParsedPosition;
+use crate::document::DocDiagnostics;
+use crate::syntax::DocPosition;
 
 /// What a publish is made from: an open document at one version.
 pub struct Published {
     pub uri: Uri,
     pub version: i32,
-    pub snapshot: Snapshot,
+    pub snapshot: DocDiagnostics,
     pub enc: Encoding,
     /// What the `diagnostics.*` settings show (applied before the budget).
     pub filter: DiagnosticFilter,
@@ -120,12 +120,7 @@ struct Writer<'a, 'o> {
 
 impl Writer<'_, '_> {
     /// One diagnostic with its first `related` related locations.
-    fn diagnostic(
-        &mut self,
-        position: Option<(u32, &ParsedPosition)>,
-        d: &Diagnostic,
-        related: usize,
-    ) {
+    fn diagnostic(&mut self, position: Option<DocPosition<'_>>, d: &Diagnostic, related: usize) {
         if !self.first {
             self.out.push(b',');
         }
@@ -174,7 +169,7 @@ impl Writer<'_, '_> {
         let _ = serde_json::to_writer(&mut *self.out.0, text);
     }
 
-    fn range(&mut self, position: Option<(u32, &ParsedPosition)>, span: Span) {
+    fn range(&mut self, position: Option<DocPosition<'_>>, span: Span) {
         let range = self.lsp_range(position, span);
         self.out.extend_from_slice(br#"{"start":"#);
         self.position(range.start);
@@ -194,9 +189,9 @@ impl Writer<'_, '_> {
         self.out.push(b'}');
     }
 
-    fn lsp_range(&self, position: Option<(u32, &ParsedPosition)>, span: Span) -> Range {
-        if let Some((first_line, position)) = position
-            && let Some(relative) = span.line.checked_sub(first_line)
+    fn lsp_range(&self, position: Option<DocPosition<'_>>, span: Span) -> Range {
+        if let Some(position) = position
+            && let Some(relative) = span.line.checked_sub(position.first_line)
             && let Some(width) = position.regular_row_width(relative)
             && span.start <= span.end
             && span.end <= width
@@ -212,7 +207,7 @@ impl Writer<'_, '_> {
 
 /// The writer's ranges for the spans of one position's diagnostic (a
 /// fix's edits).
-struct PositionRanges<'a, 'w, 'o>(&'a Writer<'w, 'o>, Option<(u32, &'a ParsedPosition)>);
+struct PositionRanges<'a, 'w, 'o>(&'a Writer<'w, 'o>, Option<DocPosition<'a>>);
 
 impl SpanRanges for PositionRanges<'_, '_, '_> {
     fn range(&self, span: Span) -> Range {

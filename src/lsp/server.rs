@@ -18,7 +18,7 @@ use tower_lsp_server::ls_types::{
     WorkspaceDiagnosticReportResult,
 };
 
-use super::handlers::{diagnostics, language, lifecycle, text_sync, workspace};
+use super::handlers::{language, lifecycle, pull_diagnostics, text_sync, workspace};
 use super::session::Session;
 
 pub struct Server {
@@ -114,14 +114,14 @@ impl LanguageServer for Server {
         &self,
         params: DocumentDiagnosticParams,
     ) -> Result<DocumentDiagnosticReportResult> {
-        Ok(diagnostics::document(&self.session, params))
+        Ok(pull_diagnostics::document(&self.session, params))
     }
 
     async fn workspace_diagnostic(
         &self,
         params: WorkspaceDiagnosticParams,
     ) -> Result<WorkspaceDiagnosticReportResult> {
-        Ok(diagnostics::workspace(&self.session, params))
+        Ok(pull_diagnostics::workspace(&self.session, params))
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {

@@ -23,7 +23,7 @@ use tower_lsp_server::ls_types::{
 use super::locate::{self, Located};
 use super::view::DocView;
 use crate::games::{Cell, CellSet, go9, tomek, uttt};
-use crate::syntax::{Game, board_size};
+use crate::syntax::{JudgedBoard, board_size};
 
 /// The state a token gives its cell. The discriminant is the token type's
 /// index in [`legend`].
@@ -158,9 +158,9 @@ pub(crate) fn states(located: &Located<'_>) -> Vec<(Cell, CellState)> {
         return Vec::new();
     };
     let ranked = match game {
-        Game::Uttt { findings, .. } => uttt_states(findings),
-        Game::Go9 { board } => go9_states(&go9::analyse(board)),
-        Game::Tomek { board, findings } => tomek_states(board, findings),
+        JudgedBoard::Uttt { findings, .. } => uttt_states(findings),
+        JudgedBoard::Go9 { board } => go9_states(&go9::analyse(board)),
+        JudgedBoard::Tomek { board, findings } => tomek_states(board, findings),
     };
     let size = board_size(located.position.kind) as u8;
     let mut out = Vec::new();

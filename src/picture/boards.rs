@@ -10,18 +10,18 @@
 
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, GameKind, go9, uttt};
-use crate::syntax::Game;
+use crate::syntax::JudgedBoard;
 
 use super::scene::{Mark, Scene, Stroke};
 
 /// The scene of a completely read position: case `case` (1-based) with
 /// its verdict in the judge's wording, `cursor` the hovered cell, if any.
-pub fn scene(game: &Game, case: usize, verdict: &str, cursor: Option<Cell>) -> Scene {
+pub fn scene(game: &JudgedBoard, case: usize, verdict: &str, cursor: Option<Cell>) -> Scene {
     let title = format!("Case #{case}: {verdict}");
     let mut scene = match game {
-        Game::Uttt { board, findings } => uttt_scene(board, findings, title),
-        Game::Go9 { board } => go9_scene(board, title, cursor),
-        Game::Tomek { board, findings } => tomek_scene(board, findings, title),
+        JudgedBoard::Uttt { board, findings } => uttt_scene(board, findings, title),
+        JudgedBoard::Go9 { board } => go9_scene(board, title, cursor),
+        JudgedBoard::Tomek { board, findings } => tomek_scene(board, findings, title),
     };
     scene.facts.splice(
         0..0,

@@ -9,7 +9,7 @@ use crate::games::GameKind;
 use crate::text::{LineSource, to_u32};
 
 use super::lines::{LineKind, classify, describe};
-use super::position::{Game, ParsedPosition, board_size};
+use super::position::{JudgedBoard, ParsedPosition, board_size};
 
 /// The cells a format accepts, and how it names and fixes wrong ones.
 pub(super) struct Alphabet {
@@ -190,7 +190,7 @@ impl<'a> PositionBuilder<'a> {
         kind: GameKind,
         first_line: u32,
         lines_examined: u32,
-        game: Game,
+        game: JudgedBoard,
     ) -> ParsedPosition {
         let size = board_size(kind);
         let mut row_lines = [None; 9];
@@ -212,7 +212,11 @@ impl<'a> PositionBuilder<'a> {
         }
     }
 
-    pub fn finish(mut self, game: Option<Game>, last_move: Option<(u32, Span)>) -> ParsedPosition {
+    pub fn finish(
+        mut self,
+        game: Option<JudgedBoard>,
+        last_move: Option<(u32, Span)>,
+    ) -> ParsedPosition {
         diagnostics::sort(&mut self.diagnostics);
         ParsedPosition {
             kind: self.kind,
@@ -222,7 +226,7 @@ impl<'a> PositionBuilder<'a> {
             row_lines: self.row_lines,
             last_move_line: last_move.map(|(line, _)| line),
             last_move_span: last_move.map(|(_, span)| span),
-            facts: game.as_ref().is_some_and(Game::has_facts),
+            facts: game.as_ref().is_some_and(JudgedBoard::has_facts),
             game,
             stored: self.diagnostics,
             regular_rows: self.regular_rows,

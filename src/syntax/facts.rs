@@ -6,7 +6,7 @@
 use crate::diagnostics::{self, Diagnostic};
 
 use super::go9;
-use super::position::{Game, ParsedPosition};
+use super::position::{JudgedBoard, ParsedPosition};
 use super::tomek;
 
 impl ParsedPosition {
@@ -31,9 +31,11 @@ impl ParsedPosition {
             return;
         }
         match &self.game {
-            Some(Game::Go9 { board }) => go9::facts(self, board, related, out),
-            Some(Game::Tomek { board, findings }) => tomek::facts(self, board, findings, out),
-            Some(Game::Uttt { .. }) | None => {}
+            Some(JudgedBoard::Go9 { board }) => go9::facts(self, board, related, out),
+            Some(JudgedBoard::Tomek { board, findings }) => {
+                tomek::facts(self, board, findings, out)
+            }
+            Some(JudgedBoard::Uttt { .. }) | None => {}
         }
         diagnostics::sort(&mut out[start..]);
     }

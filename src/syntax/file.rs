@@ -7,7 +7,7 @@ use crate::text::{CursorLines, LineSource, TextLines, to_u32};
 use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
-use super::position::ParsedPosition;
+use super::position::{DocPosition, ParsedPosition};
 use super::quiet::skip_quiet;
 // Not `super::{go9, tomek, uttt}`: a reading of the import graph that
 // does not expand groups would take that for an import of syntax/mod.rs.
@@ -122,19 +122,19 @@ impl ParsedFile {
     pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
         collect_diagnostics(
             &self.diagnostics,
-            self.positions.iter().map(|p| (p.first_line, p)),
+            self.positions.iter().map(DocPosition::fresh),
         )
     }
 }
 
-/// File-level diagnostics plus every position's (each given with its
-/// absolute first line), made absolute and sorted.
+/// File-level diagnostics plus every position's, made absolute and sorted.
 pub fn collect_diagnostics<'a>(
     file_level: &[Diagnostic],
-    positions: impl IntoIterator<Item = (u32, &'a ParsedPosition)>,
+    positions: impl IntoIterator<Item = DocPosition<'a>>,
 ) -> Vec<Diagnostic> {
     let mut all = file_level.to_vec();
-    for (first_line, position) in positions {
+    for position in positions {
+        let first_line = position.first_line;
         let start = all.len();
         position.diagnostics_into(&mut all, true);
         for d in &mut all[start..] {
@@ -194,7 +194,7 @@ pub fn diagnose_each(
     let add =
         |order: &mut InOrder<()>, position: &ParsedPosition, emit: &mut dyn FnMut(&Diagnostic)| {
             order.release(position.first_line, &mut |(), d| emit(d));
-            order.take((), position.first_line, position, related);
+            order.take((), DocPosition::fresh(position), related);
         };
     let mut from = (body_start, lines.line_start(body_start));
     let mut positions = 0usize;
@@ -318,10 +318,10 @@ impl<T: Copy> InOrder<T> {
             .for_each(|(owner, d)| emit(owner, &d));
     }
 
-    /// Takes the diagnostics of `position`, whose first line is
-    /// `first_line` (see [`ParsedPosition::diagnostics_into`] for
-    /// `related`).
-    pub fn take(&mut self, owner: T, first_line: u32, position: &ParsedPosition, related: bool) {
+    /// Takes the diagnostics of `position` (see
+    /// [`ParsedPosition::diagnostics_into`] for `related`).
+    pub fn take(&mut self, owner: T, position: DocPosition<'_>, related: bool) {
+        let first_line = position.first_line;
         if !position.has_diagnostics() {
             return;
         }

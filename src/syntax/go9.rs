@@ -7,7 +7,7 @@ use crate::text::LineSource;
 use crate::wording::push_count;
 
 use super::builder::{Alphabet, lowercase_players};
-use super::position::{Game, ParsedPosition};
+use super::position::{JudgedBoard, ParsedPosition};
 use super::square::{self, Cells, LayoutCodes};
 
 const ALPHABET: Alphabet = Alphabet {
@@ -28,7 +28,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
 }
 
 /// The board of cells that were all read correctly.
-fn game(cells: &Cells) -> Game {
+fn game(cells: &Cells) -> JudgedBoard {
     // Bitsets straight from the bytes, without a branch per cell.
     let (mut black, mut white) = (0u128, 0u128);
     for (r, row) in cells.iter().enumerate() {
@@ -41,7 +41,7 @@ fn game(cells: &Cells) -> Game {
         white |= o << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Game::Go9 { board }
+    JudgedBoard::Go9 { board }
 }
 
 /// A related location lists at most this many stones of a group; the last

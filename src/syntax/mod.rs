@@ -13,7 +13,7 @@
 //! The parts, each importing only those listed before it:
 //! - `lines`: line classification (blank, comment, content), quoting in
 //!   messages;
-//! - `position`: [`ParsedPosition`] and [`Game`], and where cells sit in a
+//! - `position`: [`ParsedPosition`] and [`JudgedBoard`], and where cells sit in a
 //!   row;
 //! - `builder`: the position builder that keeps spans relative, and cell
 //!   checking with quick fixes for the wrong letter case;
@@ -36,6 +36,8 @@ pub mod go9;
 mod lines;
 mod position;
 mod quiet;
+#[cfg(test)]
+mod readers_agree;
 mod square;
 pub mod tomek;
 pub mod uttt;
@@ -46,4 +48,4 @@ pub use file::{
     diagnose_each, file_diagnostics, parse_file, parse_header, parse_lines, parse_position,
     read_positions,
 };
-pub use position::{Game, ParsedPosition, board_size};
+pub use position::{DocPosition, JudgedBoard, ParsedPosition, board_size};

@@ -1,13 +1,15 @@
 //! A parsed position: where its lines and cells are, its diagnostics, and
 //! the board with what the rules say about it.
 
+use std::ops::Deref;
+
 use crate::diagnostics::{Diagnostic, Span};
 use crate::games::{self, Cell, GameKind};
 use crate::wording::count;
 
 /// A completely read board and what the rules say about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Game {
+pub enum JudgedBoard {
     Uttt {
         /// Boxed: 81 bytes inline would make every position of every kind
         /// 80 bytes larger (a 100,000-position `.tomek` document held 27 MB
@@ -48,7 +50,7 @@ pub struct ParsedPosition {
     /// blanks excluded.
     pub last_move_span: Option<Span>,
     /// `None` when the board could not be read completely.
-    pub game: Option<Game>,
+    pub game: Option<JudgedBoard>,
     /// What reading found (format errors, and the `.uttt` facts), spans
     /// relative to `first_line`, sorted. The facts of a complete `.go9` or
     /// `.tomek` board are not stored: [`ParsedPosition::diagnostics`]
@@ -87,15 +89,15 @@ impl ParsedPosition {
     /// to move and the number of legal moves (`.uttt`).
     pub fn verdict_text(&self) -> Option<String> {
         Some(match self.game.as_ref()? {
-            Game::Uttt { findings, .. } => {
+            JudgedBoard::Uttt { findings, .. } => {
                 let moves = count(findings.legal.len(), "legal move");
                 match findings.to_move {
                     Some(player) => format!("{} to move: {moves}", player.symbol()),
                     None => moves,
                 }
             }
-            Game::Go9 { board } => games::go9::verdict(board).text().to_owned(),
-            Game::Tomek { findings, .. } => findings.verdict.text().to_owned(),
+            JudgedBoard::Go9 { board } => games::go9::verdict(board).text().to_owned(),
+            JudgedBoard::Tomek { findings, .. } => findings.verdict.text().to_owned(),
         })
     }
 
@@ -124,15 +126,63 @@ impl ParsedPosition {
     }
 }
 
-impl Game {
+/// A position and the absolute line it starts on now: the one way to
+/// hand a position on with where it is.
+///
+/// A document moves its positions by edits without touching them, so a
+/// parsed position's own first line may be stale; here the parsed
+/// position is private, and the line is this type's own `first_line`.
+/// It dereferences to the parsed position for everything else.
+#[derive(Clone, Copy, Debug)]
+pub struct DocPosition<'a> {
+    /// Absolute line of its first content line.
+    pub first_line: u32,
+    parsed: &'a ParsedPosition,
+}
+
+impl<'a> DocPosition<'a> {
+    /// `parsed`, which starts on line `first_line` now.
+    pub fn new(first_line: u32, parsed: &'a ParsedPosition) -> Self {
+        DocPosition { first_line, parsed }
+    }
+
+    /// A position just read from a text, whose own first line is current.
+    pub fn fresh(parsed: &'a ParsedPosition) -> Self {
+        DocPosition::new(parsed.first_line, parsed)
+    }
+
+    /// The last line it owns (absolute).
+    pub fn last_line(&self) -> u32 {
+        self.first_line + self.parsed.line_count.saturating_sub(1)
+    }
+
+    /// The parsed position with its current first line.
+    pub fn to_parsed(&self) -> ParsedPosition {
+        let mut parsed = self.parsed.clone();
+        parsed.first_line = self.first_line;
+        parsed
+    }
+}
+
+impl Deref for DocPosition<'_> {
+    type Target = ParsedPosition;
+
+    fn deref(&self) -> &ParsedPosition {
+        self.parsed
+    }
+}
+
+impl JudgedBoard {
     /// Whether the rules find something to report about this board beyond
     /// its verdict (derived on demand, see [`ParsedPosition::stored`]).
     pub fn has_facts(&self) -> bool {
         match self {
             // Reported while reading (`stored`).
-            Game::Uttt { .. } => false,
-            Game::Go9 { board } => games::go9::has_facts(board),
-            Game::Tomek { board, findings } => board.t_cells().len() > 1 || findings.both_won(),
+            JudgedBoard::Uttt { .. } => false,
+            JudgedBoard::Go9 { board } => games::go9::has_facts(board),
+            JudgedBoard::Tomek { board, findings } => {
+                board.t_cells().len() > 1 || findings.both_won()
+            }
         }
     }
 }

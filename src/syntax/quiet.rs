@@ -13,7 +13,7 @@ use crate::games::{CellSet, GameKind};
 use crate::text::byte_mask;
 
 use super::builder::PositionBuilder;
-use super::position::{Game, ParsedPosition, board_size};
+use super::position::{JudgedBoard, ParsedPosition, board_size};
 use super::uttt_board;
 
 /// Where [`skip_quiet`] stopped.
@@ -103,7 +103,7 @@ pub(super) fn skip_quiet(
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
+fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -136,12 +136,12 @@ fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Game>
         white |= u128::from(o) << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Some((keep_quiet || go9::has_facts(&board)).then_some(Game::Go9 { board }))
+    Some((keep_quiet || go9::has_facts(&board)).then_some(JudgedBoard::Go9 { board }))
 }
 
 /// A regular Tomek board's bytes: `Some(None)` when it is quiet, else its
 /// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
+fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
     let mut board = tomek::Board::default();
     let mut masks = MarkMasks::default();
     for (r, row) in bytes.chunks_exact(5).enumerate() {
@@ -157,6 +157,6 @@ fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<Game>> {
     // The quiet ones are done with their masks.
     Some((keep_quiet || masks.has_facts()).then(|| {
         let findings = tomek::analyse(&board);
-        Game::Tomek { board, findings }
+        JudgedBoard::Tomek { board, findings }
     }))
 }

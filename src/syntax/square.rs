@@ -8,7 +8,7 @@ use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder};
 use super::lines::{LineKind, is_blank, trim_trailing_blanks};
-use super::position::{Game, ParsedPosition, board_size};
+use super::position::{JudgedBoard, ParsedPosition, board_size};
 
 /// Codes of the layout faults of the square-board formats.
 pub(super) struct LayoutCodes {
@@ -29,7 +29,7 @@ pub(super) fn parse(
     from: u32,
     alphabet: &Alphabet,
     codes: &LayoutCodes,
-    game: impl Fn(&Cells) -> Game,
+    game: impl Fn(&Cells) -> JudgedBoard,
 ) -> Option<ParsedPosition> {
     if let Some(regular) = regular_square_board(kind, lines, from, alphabet) {
         return Some(PositionBuilder::regular(

@@ -7,7 +7,7 @@ use crate::games::tomek::{self, Board, Line, Mark};
 use crate::text::LineSource;
 
 use super::builder::Alphabet;
-use super::position::{Game, ParsedPosition, row_span_in};
+use super::position::{JudgedBoard, ParsedPosition, row_span_in};
 use super::square::{self, Cells, LayoutCodes};
 
 fn fix_case(c: char) -> Option<char> {
@@ -32,7 +32,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
 }
 
 /// The board of cells that were all read correctly.
-fn game(cells: &Cells) -> Game {
+fn game(cells: &Cells) -> JudgedBoard {
     let mut board = Board::default();
     for (row, read) in board.cells.iter_mut().zip(cells) {
         for (mark, byte) in row.iter_mut().zip(read) {
@@ -40,7 +40,7 @@ fn game(cells: &Cells) -> Game {
         }
     }
     let findings = tomek::analyse(&board);
-    Game::Tomek { board, findings }
+    JudgedBoard::Tomek { board, findings }
 }
 
 fn describe_line(line: Line) -> String {

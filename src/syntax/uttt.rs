@@ -14,7 +14,7 @@ use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder, lowercase_players};
 use super::lines::{LineKind, describe, is_blank, is_blank_char, quote, trim_trailing_blanks};
-use super::position::{Game, ParsedPosition};
+use super::position::{JudgedBoard, ParsedPosition};
 use super::square::Cells;
 use super::uttt_board::{self, Rows, board_of};
 
@@ -55,7 +55,7 @@ pub(super) fn parse(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition>
 }
 
 /// The full reader: any layout, every fault reported.
-fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
+pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, mut text) = PositionBuilder::start(GameKind::Uttt, lines, from)?;
     let mut line = p.first_line;
     let mut cells: Cells = [[b'.'; 9]; 9];
@@ -241,7 +241,7 @@ fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
 /// the same `judge` (profile of opening 100,000 quiet positions: ~8,200
 /// instructions each through the full reader, most of them walking lines
 /// and cells one at a time). `None` for anything else.
-fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
+pub(super) fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, _) = PositionBuilder::start(GameKind::Uttt, lines, from)?;
     let first = p.first_line;
     let mut rows = Rows::default();
@@ -554,114 +554,19 @@ fn coordinate(
 }
 
 /// The judge's findings plus the facts beyond it, reported on `p`.
-fn judge(p: &mut PositionBuilder, board: Board, last_move: Cell, last_move_span: Span) -> Game {
+fn judge(
+    p: &mut PositionBuilder,
+    board: Board,
+    last_move: Cell,
+    last_move_span: Span,
+) -> JudgedBoard {
     let mut found = Vec::new();
     let findings = uttt_board::judge(&board, last_move, last_move_span, p.row_lines(), &mut found);
     for diagnostic in found {
         p.push(diagnostic);
     }
-    Game::Uttt {
+    JudgedBoard::Uttt {
         board: Box::new(board),
         findings,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::text::TextLines;
-
-    /// A xorshift generator: `next(n)` is in `0..n`.
-    fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |n| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        }
-    }
-
-    /// A position in the usual layout: random cells (markers, full boards,
-    /// empty last-move cells), ended in one of three ways.
-    fn usual_position(next: &mut impl FnMut(u64) -> u64, case: usize) -> String {
-        let alphabet: &[u8] = [&b"xo."[..], b"xo.!", b"xo", b"xo...!"][case % 4];
-        let mut text = String::new();
-        for row in 0..9 {
-            if row == 3 || row == 6 {
-                text.push('\n');
-            }
-            for col in 0..9 {
-                if col == 3 || col == 6 {
-                    text.push(' ');
-                }
-                text.push(char::from(alphabet[next(alphabet.len() as u64) as usize]));
-            }
-            text.push('\n');
-        }
-        text.push_str(&format!("{} {}", next(9) + 1, next(9) + 1));
-        text.push_str(["\n\n", "\n", ""][case % 3]);
-        text
-    }
-
-    /// The short way gives what the full reader gives, whenever it reads
-    /// a position at all.
-    #[test]
-    fn the_short_way_reads_what_the_full_reader_reads() {
-        let mut next = generator(0x9e37_79b9_7f4a_7c15);
-        let mut read = 0;
-        for case in 0..600 {
-            let text = usual_position(&mut next, case);
-            let lines = TextLines::new(&text);
-            if let Some(short) = regular(&lines, 0) {
-                read += 1;
-                assert_eq!(Some(short), full(&lines, 0), "{text}");
-            }
-        }
-        assert!(read > 500, "{read}");
-    }
-
-    /// A position read from the bytes of the text is what the full reader
-    /// reads there, on positions in the usual layout and on ones with a
-    /// byte changed, added or removed (any layout, any line ending), after
-    /// empty lines; it is quiet exactly when the full reader reports
-    /// nothing; and it reads every position that the short way reads with
-    /// `\n` line breaks and nothing blank after it.
-    #[test]
-    fn positions_read_from_bytes_are_what_the_full_reader_reads() {
-        let mut next = generator(0x2545_f491_4f6c_dd1d);
-        let bytes = [
-            "x", "o", ".", "!", "X", " ", "\t", "\r", "\n", "1", "9", "0", "#", "é", "\r\n",
-        ];
-        let (mut read, mut regular_read) = (0, 0);
-        for case in 0..6000 {
-            let mut text = "\n".repeat(case % 3) + &usual_position(&mut next, case);
-            if case % 4 != 0 {
-                let at = (case % 3 + next(111) as usize).min(text.len() - 1);
-                let with = bytes[next(bytes.len() as u64) as usize];
-                let end = at + [0, 1][next(2) as usize];
-                text.replace_range(at..end, with);
-            }
-            text.push_str(["", "\n", "  \n", "x", "# c\n"][next(5) as usize]);
-            let lines = TextLines::new(&text);
-            // Where `skip_quiet` would try: after the empty lines.
-            let at = text.len() - text.trim_start_matches('\n').len();
-            let line = at as u32;
-            let fast = uttt_board::read_position(text.as_bytes(), at, line, true);
-            let full = full(&lines, 0);
-            if let Some(position) = &fast {
-                read += 1;
-                assert_eq!(position.as_ref(), full.as_ref(), "{text:?}");
-                let quiet = uttt_board::read_position(text.as_bytes(), at, line, false);
-                let has_diagnostics = full.as_ref().is_some_and(|p| !p.stored.is_empty());
-                assert_eq!(quiet.is_some_and(|q| q.is_none()), !has_diagnostics);
-            }
-            let plain = !text.contains('\r') && !text.ends_with("  \n");
-            if plain && regular(&lines, 0).is_some() {
-                regular_read += 1;
-                assert!(fast.is_some(), "{text:?}");
-            }
-        }
-        assert!(read > 1000 && regular_read > 900, "{read} {regular_read}");
     }
 }

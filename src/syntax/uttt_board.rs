@@ -14,7 +14,7 @@ use crate::games::uttt::{self, Board, Findings};
 use crate::games::{Cell, CellSet, GameKind};
 use crate::text::byte_mask;
 
-use super::position::{Game, ParsedPosition, cell_span_in, row_span_in};
+use super::position::{JudgedBoard, ParsedPosition, cell_span_in, row_span_in};
 use super::square::Cells;
 
 /// The cells of a board, gathered row by row: bit `col` of each row's
@@ -245,7 +245,7 @@ pub(super) fn read_position(
         row_lines: ROW_LINES,
         last_move_line: Some(LINES - 1),
         last_move_span: Some(last_move_span),
-        game: Some(Game::Uttt {
+        game: Some(JudgedBoard::Uttt {
             board: Box::new(board),
             findings,
         }),

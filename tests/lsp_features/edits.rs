@@ -12,7 +12,7 @@ use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::session::OpenDocument;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{diagnostics, hints, symbols};
+use boardls::lsp::{hints, proto_diagnostics, symbols};
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -51,7 +51,7 @@ fn answers(doc: &Document, enc: Encoding) -> String {
     let all = Range::new(Position::new(0, 0), Position::new(u32::MAX, 0));
     format!(
         "{:#?}\n{:#?}\n{:#?}\n{:#?}",
-        diagnostics::document(&view),
+        proto_diagnostics::document(&view),
         hints::inlay_hints(&view, all),
         symbols::document_symbols(&view),
         symbols::folding_ranges(&view),

@@ -15,7 +15,7 @@ use boardls::lsp::config::HoverPicture;
 use boardls::lsp::hover;
 use boardls::lsp::picture::DATA_URI_PREFIX;
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::syntax::Game;
+use boardls::syntax::JudgedBoard;
 use expect_test::{Expect, expect};
 use proptest::prelude::*;
 use tower_lsp_server::ls_types::{
@@ -546,7 +546,7 @@ proptest! {
             let marks: Vec<&str> = node.attribute("data-marks").unwrap_or_default().split_whitespace().collect();
             prop_assert_eq!(marks.contains(&"cursor"), here == cell);
             match game {
-                Game::Go9 { .. } => {
+                JudgedBoard::Go9 { .. } => {
                     let hovered = rows[usize::from(cell.row)][usize::from(cell.col)];
                     if hovered != b'.' {
                         let (stones, liberties) = flood(&rows, cell);
@@ -555,13 +555,13 @@ proptest! {
                         prop_assert_eq!(marks.contains(&"liberty"), liberties.len() > 1 && liberties.contains(&here));
                     }
                 }
-                Game::Uttt { findings, .. } => {
+                JudgedBoard::Uttt { findings, .. } => {
                     let uttt::Findings { legal, last_move, target_field, .. } = *findings;
                     prop_assert_eq!(marks.contains(&"legal"), legal.contains(here));
                     prop_assert_eq!(marks.contains(&"last-move"), here == last_move);
                     prop_assert_eq!(marks.contains(&"target"), here.row / 3 == target_field.row && here.col / 3 == target_field.col);
                 }
-                Game::Tomek { findings, .. } => {
+                JudgedBoard::Tomek { findings, .. } => {
                     let on_line = findings.winning_lines.iter().any(|w: &tomek::WinningLine| w.line.cells().contains(&here));
                     prop_assert_eq!(marks.contains(&"win"), on_line);
                 }

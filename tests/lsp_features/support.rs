@@ -15,7 +15,7 @@ use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::tokens::{self, CellState};
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{actions, diagnostics, formatting, hints, hover, symbols};
+use boardls::lsp::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,
@@ -220,8 +220,9 @@ pub fn check_hover_with(kind: GameKind, fixture: &str, picture: HoverPicture, ex
 /// same in both encodings.
 pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
     let fixture = Fixture::new(kind, fixture);
-    let actual = fixture.render(ClientCaps::default(), |view| {
-        match formatting::formatting(view) {
+    let actual = fixture.render(
+        ClientCaps::default(),
+        |view| match format_edits::formatting(view) {
             Ok(edits) => {
                 let mut out = String::new();
                 for edit in &edits {
@@ -237,8 +238,8 @@ pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
                 out
             }
             Err(why) => format!("refused: {why}\n"),
-        }
-    });
+        },
+    );
     expect.assert_eq(&actual);
 }
 
@@ -426,7 +427,7 @@ fn action_params(
         text_document: TextDocumentIdentifier::new(view.uri.clone()),
         range,
         context: CodeActionContext {
-            diagnostics: diagnostics::document(view),
+            diagnostics: proto_diagnostics::document(view),
             only: only.map(<[CodeActionKind]>::to_vec),
             ..CodeActionContext::default()
         },
@@ -640,8 +641,8 @@ fn severity(d: &Diagnostic) -> &'static str {
 /// and the title of a certain fix it carries.
 pub fn render_diagnostics(view: &DocView<'_>) -> String {
     let mut out = String::new();
-    for d in diagnostics::document(view) {
-        assert_eq!(d.source.as_deref(), Some(diagnostics::SOURCE));
+    for d in proto_diagnostics::document(view) {
+        assert_eq!(d.source.as_deref(), Some(proto_diagnostics::SOURCE));
         let _ = writeln!(
             out,
             "{} {} {} {}",

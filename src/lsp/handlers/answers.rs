@@ -19,7 +19,7 @@ use crate::answers::{self, Expected};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
-use crate::lsp::diagnostics::{text_edits, to_lsp};
+use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
 use crate::lsp::session::{Session, State};
 use crate::project::{self, FILE_NAME, Project};
 use crate::syntax::parse_file;

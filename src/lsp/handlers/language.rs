@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
-use crate::lsp::{actions, formatting, hints, hover, symbols, tokens};
+use crate::lsp::{actions, format_edits, hints, hover, symbols, tokens};
 
 /// `body` on the document's view, or the empty answer when it is not open.
 fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {
@@ -108,7 +108,7 @@ pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Ve
 /// saying which error.
 pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
     let answer = with_view(session, &params.text_document.uri, |view| {
-        Some(formatting::formatting(view))
+        Some(format_edits::formatting(view))
     })?;
     match answer {
         Ok(edits) => Some(edits),

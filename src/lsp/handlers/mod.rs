@@ -4,8 +4,8 @@
 //! a time.
 
 pub mod answers;
-pub mod diagnostics;
 pub mod language;
 pub mod lifecycle;
+pub mod pull_diagnostics;
 pub mod text_sync;
 pub mod workspace;

@@ -132,11 +132,11 @@ impl Stamp {
 }
 
 /// Each board file's stamp.
-pub type Snapshot = HashMap<PathBuf, Stamp>;
+pub type FolderStamps = HashMap<PathBuf, Stamp>;
 
 /// The board files below `folder` as they are now.
-pub fn snapshot(folder: &Path) -> Snapshot {
-    let mut files = Snapshot::new();
+pub fn snapshot(folder: &Path) -> FolderStamps {
+    let mut files = FolderStamps::new();
     for (path, _) in find_board_files(folder, true, &mut |_, _| {}) {
         if let Ok(metadata) = fs::metadata(&path) {
             files.insert(path, Stamp::of(&metadata));
@@ -147,7 +147,7 @@ pub fn snapshot(folder: &Path) -> Snapshot {
 
 /// What changed between two snapshots: each path, created, changed or
 /// deleted.
-pub fn changes(before: &Snapshot, now: &Snapshot) -> Vec<(PathBuf, FileChangeType)> {
+pub fn changes(before: &FolderStamps, now: &FolderStamps) -> Vec<(PathBuf, FileChangeType)> {
     let mut changes: Vec<(PathBuf, FileChangeType)> = now
         .iter()
         .filter_map(|(path, stamp)| match before.get(path) {
@@ -178,14 +178,14 @@ mod tests {
             modified: (0, 0),
             changed: (0, 0),
         };
-        let before: Snapshot = [
+        let before: FolderStamps = [
             (PathBuf::from("/w/kept.go9"), stamp(1)),
             (PathBuf::from("/w/changed.go9"), stamp(1)),
             (PathBuf::from("/w/deleted.go9"), stamp(1)),
         ]
         .into_iter()
         .collect();
-        let now: Snapshot = [
+        let now: FolderStamps = [
             (PathBuf::from("/w/kept.go9"), stamp(1)),
             (PathBuf::from("/w/changed.go9"), stamp(2)),
             (PathBuf::from("/w/created.go9"), stamp(1)),

@@ -13,7 +13,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::disk::file_path;
-use crate::lsp::diagnostics;
+use crate::lsp::proto_diagnostics;
 use crate::lsp::session::State;
 
 /// `textDocument/diagnostic`: an open document's diagnostics, else those
@@ -31,7 +31,7 @@ pub fn document_report(
             if previous_result_id == Some(id.as_str()) {
                 return unchanged(id);
             }
-            (Some(id), diagnostics::shown(&view, filter))
+            (Some(id), proto_diagnostics::shown(&view, filter))
         }
         _ => match file_path(uri).and_then(|path| state.workspace.entry(&path)) {
             Some(entry) => {
@@ -122,7 +122,7 @@ pub fn workspace_report(
             continue;
         };
         let version = Some(i64::from(view.version));
-        let shown = (!unchanged).then(|| diagnostics::shown(&view, filter));
+        let shown = (!unchanged).then(|| proto_diagnostics::shown(&view, filter));
         report(uri, version, id, shown);
     }
     for (path, entry) in state.workspace.entries() {

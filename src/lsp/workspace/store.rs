@@ -32,7 +32,7 @@ use std::time::Duration;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, Uri};
 
 use super::checked::Checked;
-use super::disk::{self, Loaded, Snapshot, Stamp};
+use super::disk::{self, FolderStamps, Loaded, Stamp};
 use super::index::tracked_below;
 use crate::games::GameKind;
 use crate::walk::find_board_files;
@@ -52,7 +52,7 @@ pub fn poll_interval() -> Duration {
 }
 
 /// Where a poll's findings go: a session's ordered queue.
-pub type Sink = Arc<dyn Fn(Vec<FileEvent>) + Send + Sync>;
+pub type PollListener = Arc<dyn Fn(Vec<FileEvent>) + Send + Sync>;
 
 /// The board files below a folder, by path relative to it, and the
 /// problems met while walking (unreadable folders).
@@ -108,7 +108,7 @@ struct Poller {
     id: u64,
     /// The folder as the session names it: events carry paths below it.
     root: PathBuf,
-    sink: Sink,
+    sink: PollListener,
 }
 
 impl Store {
@@ -274,7 +274,12 @@ impl Store {
         }
     }
 
-    fn add_poller(self: &Arc<Store>, real: &Path, root: PathBuf, sink: Sink) -> Option<u64> {
+    fn add_poller(
+        self: &Arc<Store>,
+        real: &Path,
+        root: PathBuf,
+        sink: PollListener,
+    ) -> Option<u64> {
         let mut state = self.lock();
         let id = state.next_poller;
         state.next_poller += 1;
@@ -298,7 +303,7 @@ pub struct Lease {
 impl Lease {
     /// From now on, what changes below the folder is told to `sink`, as
     /// events on paths below `root` (the folder as the session names it).
-    pub fn poll(&mut self, root: PathBuf, sink: Sink) {
+    pub fn poll(&mut self, root: PathBuf, sink: PollListener) {
         if self.poller.is_none() {
             self.poller = self.store.add_poller(&self.real, root, sink);
         }
@@ -380,7 +385,7 @@ fn walk_now(from: &Path) -> Walked {
 async fn poll(store: Arc<Store>, real: PathBuf) {
     store.polls.fetch_add(1, Ordering::Relaxed);
     let _running = Polling(&store);
-    let mut last: Option<Snapshot> = None;
+    let mut last: Option<FolderStamps> = None;
     let interval = poll_interval();
     loop {
         {
@@ -439,7 +444,7 @@ impl Drop for Polling<'_> {
 /// Notes what a poll found and tells the folder's pollers, each in its own
 /// paths (outside the store's lock).
 fn tell(store: &Store, real: &Path, changes: &[(PathBuf, FileChangeType)]) {
-    let pollers: Vec<(PathBuf, Sink)> = {
+    let pollers: Vec<(PathBuf, PollListener)> = {
         let mut state = store.lock();
         for (path, typ) in changes {
             let kind = (*typ != FileChangeType::DELETED)

@@ -23,7 +23,7 @@ use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 use super::disk;
 use super::index::{Applied, Folder};
 use super::jobs::{self, Done, Found, Job};
-use super::store::Sink;
+use super::store::PollListener;
 use crate::games::GameKind;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
@@ -287,7 +287,7 @@ pub fn share_folder(session: &Session, state: &mut State, folder: &Folder) {
     let mut lease = session.store().lease(&folder.real);
     if !state.caps.watch_registration {
         let queue = session.queue_sender();
-        let sink: Sink = Arc::new(move |changes| {
+        let sink: PollListener = Arc::new(move |changes| {
             let _ = queue.send(Internal::FilesChanged(changes));
         });
         lease.poll(folder.path.clone(), sink);

@@ -177,7 +177,7 @@ pub fn render_with(
 
 #[cfg(test)]
 mod tests {
-    use crate::check::format::{ColorChoice, OutputFormat, use_color};
+    use crate::check::output_format::{ColorChoice, OutputFormat, use_color};
 
     #[test]
     fn names_read_back_and_the_older_option_keeps_its_json() {
