@@ -58,8 +58,21 @@ pub mod codes {
     pub const PROFILE_EXTRA_T: &str = "profile/extra-t";
     pub const PROFILE_UNREACHABLE: &str = "profile/unreachable";
 
+    /// `boardls.toml` cannot be used (the previous settings stay).
+    pub const PROJECT_INVALID: &str = "project/invalid";
+
+    /// An answer file's line says another verdict than the judge.
+    pub const ANSWER_WRONG: &str = "answer/wrong";
+    /// A `.uttt` answer board row whose cells differ from the judge's.
+    pub const ANSWER_WRONG_MARKER: &str = "answer/wrong-marker";
+    pub const ANSWER_MISSING_CASE: &str = "answer/missing-case";
+    pub const ANSWER_EXTRA_CASE: &str = "answer/extra-case";
+    pub const ANSWER_MALFORMED: &str = "answer/malformed";
+    pub const ANSWER_CASE_NUMBER: &str = "answer/case-number";
+    pub const ANSWER_NO_INPUT: &str = "answer/no-input";
+
     /// Every code and the severity it is always reported with.
-    pub const ALL: [(&str, Severity); 40] = [
+    pub const ALL: [(&str, Severity); 48] = [
         (FILE_INVALID_UTF8, Severity::Error),
         (FILE_NO_POSITIONS, Severity::Error),
         (FILE_COUNT_MISMATCH, Severity::Error),
@@ -102,6 +115,14 @@ pub mod codes {
         (PROFILE_NO_EMPTY_CELL, Severity::Error),
         (PROFILE_EXTRA_T, Severity::Error),
         (PROFILE_UNREACHABLE, Severity::Error),
+        (PROJECT_INVALID, Severity::Error),
+        (ANSWER_WRONG, Severity::Error),
+        (ANSWER_WRONG_MARKER, Severity::Error),
+        (ANSWER_MISSING_CASE, Severity::Error),
+        (ANSWER_EXTRA_CASE, Severity::Error),
+        (ANSWER_MALFORMED, Severity::Error),
+        (ANSWER_CASE_NUMBER, Severity::Error),
+        (ANSWER_NO_INPUT, Severity::Warning),
     ];
 
     /// The severity `code` is reported with; `None` for an unknown code.
@@ -167,6 +188,8 @@ impl Span {
 pub struct Related {
     pub span: Span,
     pub message: String,
+    /// Another file the span is in (an answer's input); `None`: the same file.
+    pub file: Option<std::sync::Arc<std::path::Path>>,
 }
 
 /// A certain fix (letter case, count line): replace each span with its text.
@@ -215,6 +238,7 @@ impl Diagnostic {
         self.related.push(Related {
             span,
             message: message.into(),
+            file: None,
         });
         self
     }

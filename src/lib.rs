@@ -11,7 +11,9 @@
 //!   its stable codes);
 //! - [`games`]: the pure rules, judge-exact, with the judges' verdict
 //!   wording;
-//! - [`walk`]: the board files below a folder;
+//! - [`project`]: `boardls.toml` (found by walking up), file games by
+//!   globs, answer pairing;
+//! - [`walk`]: the board files below a folder (and the answer files);
 //! - [`syntax`]: text (or a file's bytes) to positions with exact spans and
 //!   diagnostics; it never fails;
 //! - [`document`]: a rope re-parsed incrementally on each edit;
@@ -25,12 +27,14 @@
 //!   [`games`] alone);
 //! - [`stress`]: a solution run against the judge on generated inputs,
 //!   a failure shrunk (on [`coverage`], [`profile`] and [`solve`]);
+//! - [`answers`]: answer files against the judge's output;
 //! - [`check`]: the linter command;
 //! - [`format`]: the formatter (canonical layout) and `boardls fmt`;
 //! - [`lsp`]: the language server, the only layer that speaks LSP.
 //!
 //! The command line (`src/main.rs`) is the only user of clap.
 
+pub mod answers;
 pub mod check;
 pub mod coverage;
 pub mod diagnostics;
@@ -40,6 +44,7 @@ pub mod games;
 pub mod lsp;
 pub mod picture;
 pub mod profile;
+pub mod project;
 pub mod solve;
 pub mod stress;
 pub mod syntax;

@@ -1,6 +1,7 @@
 //! The board-file walker: every `.uttt`, `.go9` and `.tomek` file below a
-//! folder. `check` walks the paths it is given; the language server walks
-//! its workspace folders, confined to them.
+//! folder, every file a `boardls.toml` maps to a game, and (for `check`)
+//! the answer files beside them. `check` walks the paths it is given; the
+//! language server walks its workspace folders, confined to them.
 
 use std::collections::HashSet;
 use std::fs;
@@ -8,6 +9,17 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::games::GameKind;
+use crate::project::Projects;
+
+/// What a walked file is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileRole {
+    /// A board file (by its extension or its project's `[files]`).
+    Board(GameKind),
+    /// Named like an answer file, with its input beside it or inside a
+    /// project (where a lone one is reported).
+    Answer,
+}
 
 /// The board files below the folder `dir`, in name order, skipping hidden
 /// folders, `target/` and `node_modules/`. Symbolic links are followed, but
@@ -21,11 +33,43 @@ pub fn find_board_files(
     confine: bool,
     problem: &mut dyn FnMut(&Path, io::Error),
 ) -> Vec<(PathBuf, GameKind)> {
+    find_files(dir, confine, &mut Projects::default(), problem)
+        .into_iter()
+        .filter_map(|(path, role)| match role {
+            FileRole::Board(kind) => Some((path, kind)),
+            FileRole::Answer => None,
+        })
+        .collect()
+}
+
+/// The board and answer files below `dir`, as [`find_board_files`] finds
+/// board files; each file's project (its games, its answer names) comes
+/// from `projects`.
+pub fn find_files(
+    dir: &Path,
+    confine: bool,
+    projects: &mut Projects,
+    problem: &mut dyn FnMut(&Path, io::Error),
+) -> Vec<(PathBuf, FileRole)> {
+    find_files_as(dir, confine, projects, None, problem)
+}
+
+/// [`find_files`], where, given `judge_inputs`, a judge input (`NAME.in`)
+/// that no project maps is read as that game: a judge profile says which
+/// game a problem folder's inputs are.
+fn find_files_as(
+    dir: &Path,
+    confine: bool,
+    projects: &mut Projects,
+    judge_inputs: Option<GameKind>,
+    problem: &mut dyn FnMut(&Path, io::Error),
+) -> Vec<(PathBuf, FileRole)> {
     let mut walk = Walk {
-        judge_inputs: None,
+        judge_inputs,
         root: None,
         visited: HashSet::new(),
         files: Vec::new(),
+        projects,
         problem,
     };
     if confine {
@@ -41,25 +85,27 @@ pub fn find_board_files(
     walk.files
 }
 
-/// The board files a command-line path names: the file itself (which must
-/// be named like a board file), or every board file below a folder, in
-/// name order. Problems go to `problem` and the rest goes on.
+/// The files a command-line path names: the file itself (which must be a
+/// board file, by its extension or its project's `[files]`, or an answer
+/// file), or every board and answer file below a folder, in name order.
+/// Problems go to `problem` and the rest goes on.
 pub(crate) fn board_files(
     path: &Path,
+    projects: &mut Projects,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
-) -> Vec<(PathBuf, GameKind)> {
-    board_files_as(path, None, problem)
+) -> Vec<(PathBuf, FileRole)> {
+    board_files_as(path, projects, None, problem)
 }
 
 /// [`board_files`], where, given `judge_inputs`, a file named on the
 /// command line whatever its extension, and a judge input (`NAME.in`)
-/// below a folder, are read as that game: a judge profile says which
-/// game a problem folder's inputs are.
-pub fn board_files_as(
+/// below a folder, are read as that game when no project maps them.
+pub(crate) fn board_files_as(
     path: &Path,
+    projects: &mut Projects,
     judge_inputs: Option<GameKind>,
     problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
-) -> Vec<(PathBuf, GameKind)> {
+) -> Vec<(PathBuf, FileRole)> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) => {
@@ -68,22 +114,18 @@ pub fn board_files_as(
         }
     };
     if metadata.is_dir() {
-        let mut walk = Walk {
-            judge_inputs,
-            root: None,
-            visited: HashSet::new(),
-            files: Vec::new(),
-            problem: &mut |path, err| problem(path, &err),
-        };
-        walk.dir(path);
-        return walk.files;
+        return find_files_as(path, false, projects, judge_inputs, &mut |path, err| {
+            problem(path, &err)
+        });
     }
-    match GameKind::from_path(path).or(judge_inputs) {
-        Some(kind) => vec![(path.to_path_buf(), kind)],
+    let project = projects.of(path);
+    match project.game_of(path).or(judge_inputs) {
+        Some(kind) => vec![(path.to_path_buf(), FileRole::Board(kind))],
+        None if project.is_answer_name(path) => vec![(path.to_path_buf(), FileRole::Answer)],
         None => {
             problem(
                 path,
-                &"not a board file (expected a .uttt, .go9 or .tomek extension)",
+                &"not a board file (expected a .uttt, .go9 or .tomek extension, a file that boardls.toml maps to a game, or an answer file)",
             );
             Vec::new()
         }
@@ -96,12 +138,13 @@ pub(crate) fn skipped_folder(name: &str) -> bool {
 }
 
 struct Walk<'a> {
-    /// The game of judge inputs (`NAME.in`), which are found only then.
+    /// The game of `NAME.in` files that no project maps (a profile's).
     judge_inputs: Option<GameKind>,
     /// The real path of the folder the walk may not leave, when confined.
     root: Option<PathBuf>,
     visited: HashSet<PathBuf>,
-    files: Vec<(PathBuf, GameKind)>,
+    files: Vec<(PathBuf, FileRole)>,
+    projects: &'a mut Projects,
     problem: &'a mut dyn FnMut(&Path, io::Error),
 }
 
@@ -140,13 +183,16 @@ impl Walk<'_> {
             })
             .collect();
         entries.sort();
+        let project = self.projects.of(dir);
         for (path, link) in entries {
             let name = path
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
             let judge_input = path.extension().is_some_and(|e| e == "in");
-            let kind = GameKind::from_path(&path).or(self.judge_inputs.filter(|_| judge_input));
+            let kind = project
+                .game_of(&path)
+                .or(self.judge_inputs.filter(|_| judge_input));
             match fs::metadata(&path) {
                 Ok(metadata) if metadata.is_dir() => {
                     if !skipped_folder(name) {
@@ -154,7 +200,15 @@ impl Walk<'_> {
                     }
                 }
                 Ok(_) => {
-                    let Some(kind) = kind else { continue };
+                    let role = match kind {
+                        Some(kind) => FileRole::Board(kind),
+                        None if project.is_answer_name(&path)
+                            && (project.root.is_some() || project.input_of(&path).is_some()) =>
+                        {
+                            FileRole::Answer
+                        }
+                        None => continue,
+                    };
                     // A linked file counts only when it lies inside the root.
                     if link
                         && self.root.is_some()
@@ -162,7 +216,7 @@ impl Walk<'_> {
                     {
                         continue;
                     }
-                    self.files.push((path, kind));
+                    self.files.push((path, role));
                 }
                 // A dangling link matters only when it looks like a board file.
                 Err(err) => {

@@ -169,6 +169,16 @@ impl<'d> Frame<'d> {
             label: None,
         }];
         for (i, related) in diagnostic.related.iter().enumerate() {
+            if let Some(other) = &related.file {
+                notes.push(format!(
+                    "{}:{}:{}: {}",
+                    other.display(),
+                    related.span.line + 1,
+                    related.span.start + 1,
+                    related.message
+                ));
+                continue;
+            }
             if i == MAX_RELATED {
                 let more = diagnostic.related.len() - MAX_RELATED;
                 notes.push(format!("and {}", count(more, "more related location")));

@@ -13,11 +13,21 @@ pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> ser
     let related: Vec<serde_json::Value> = diagnostic
         .related
         .iter()
-        .map(|related| {
-            serde_json::json!({
+        .map(|related| match &related.file {
+            // Another file (an answer's input, whose board rows are ASCII:
+            // byte columns are UTF-16 columns).
+            Some(other) => serde_json::json!({
+                "path": other.display().to_string(),
+                "range": {
+                    "start": { "line": related.span.line, "character": related.span.start },
+                    "end": { "line": related.span.line, "character": related.span.end },
+                },
+                "message": related.message,
+            }),
+            None => serde_json::json!({
                 "range": lsp_range(file, related.span),
                 "message": related.message,
-            })
+            }),
         })
         .collect();
     serde_json::json!({

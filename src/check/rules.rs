@@ -126,6 +126,35 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
         codes::PROFILE_UNREACHABLE,
         "a board that play cannot reach (`gcj2013a-*`), with the rule it breaks",
     ),
+    (
+        codes::PROJECT_INVALID,
+        "`boardls.toml` cannot be used: not TOML, an unknown key, a value of the wrong type, at the exact key or value (the language server keeps the previous good settings)",
+    ),
+    (
+        codes::ANSWER_WRONG,
+        "an answer line says another verdict than the judge, quoting both (fix: the judge's answer)",
+    ),
+    (
+        codes::ANSWER_WRONG_MARKER,
+        "a `.uttt` answer board row differs from the judge's board: a `!` where no legal move is, or a legal move left without `!` (fix: the judge's row)",
+    ),
+    (
+        codes::ANSWER_MISSING_CASE,
+        "the answer file ends before the input's last case (fix: the judge's answers for the rest)",
+    ),
+    (codes::ANSWER_EXTRA_CASE, "a case beyond the input's last"),
+    (
+        codes::ANSWER_MALFORMED,
+        "a line that is not `Case #k: verdict` (a `.uttt` board row: `ccc ccc ccc`, blank lines between bands and boards)",
+    ),
+    (
+        codes::ANSWER_CASE_NUMBER,
+        "`Case #k` numbered out of order (fix: the right number)",
+    ),
+    (
+        codes::ANSWER_NO_INPUT,
+        "an answer file (named like `NAME.out`) in a project with no input beside it",
+    ),
 ];
 
 /// One rule: a code, the severity it is always reported with, and what it

@@ -7,13 +7,17 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
+use crate::answers;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::profile::{self, Profile};
+use crate::project::Projects;
 use crate::syntax::{diagnose_bytes, diagnose_each};
 use crate::text::CursorLines;
-use crate::walk;
+use crate::walk::{self, FileRole};
 
 /// Checks one file's bytes into `sink`, streaming: each diagnostic is
 /// rendered as it is found, and `out` goes to `writer` whenever it holds
@@ -82,6 +86,44 @@ pub fn check_bytes_profiled(
     Ok(())
 }
 
+/// Hands a file's diagnostics, found all at once (a project file, an
+/// answer file), to `sink`.
+fn check_listed(
+    path: &str,
+    text: &str,
+    diagnostics: &[Diagnostic],
+    sink: &mut dyn Sink,
+    summary: &mut Summary,
+    out: &mut Vec<u8>,
+) {
+    let lines = CursorLines::new(text);
+    let file = CheckedFile::new(path, &lines);
+    summary.files += 1;
+    sink.start_file(&file, out);
+    for d in diagnostics {
+        summary.add(d.severity);
+        sink.diagnostic(&file, d, out);
+    }
+    sink.end_file(&file, out);
+}
+
+/// The findings of the answer file `path` (read as `text`): against its
+/// input's judge output, or the one warning of an answer without input.
+fn answer_findings(projects: &mut Projects, path: &Path, text: &str) -> Vec<Diagnostic> {
+    let project = projects.of(path);
+    match project.input_of(path) {
+        Some((input, kind)) => match fs::read(&input) {
+            Ok(bytes) => {
+                let input_text = String::from_utf8_lossy(&bytes);
+                let input: Arc<Path> = Arc::from(input.as_path());
+                answers::check_answer(kind, &input_text, Some(&input), text)
+            }
+            Err(_) => vec![answers::no_input(project.answer_names())],
+        },
+        None => vec![answers::no_input(project.answer_names())],
+    }
+}
+
 /// What went wrong outside the files' contents.
 #[derive(Default)]
 struct Outcome {
@@ -109,11 +151,25 @@ pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Prof
     let mut summary = Summary::default();
     let mut out = Vec::with_capacity(1 << 17);
     sink.start(&mut out);
+    let mut projects = Projects::default();
     for path in paths {
         let judge_inputs = profile.map(Profile::game);
-        for (file, kind) in walk::board_files_as(path, judge_inputs, &mut |path, what| {
+        let files = walk::board_files_as(path, &mut projects, judge_inputs, &mut |path, what| {
             outcome.problem(path, what)
-        }) {
+        });
+        for broken in projects.take_broken() {
+            let display = broken.path.display().to_string();
+            check_listed(
+                &display,
+                &broken.text,
+                &broken.errors,
+                sink,
+                &mut summary,
+                &mut out,
+            );
+            outcome.errors_found = true;
+        }
+        for (file, role) in files {
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
@@ -123,16 +179,24 @@ pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Prof
             };
             let errors = summary.errors;
             let display = file.display().to_string();
-            let checked = check_bytes_profiled(
-                &display,
-                kind,
-                &bytes,
-                profile,
-                sink,
-                &mut summary,
-                &mut out,
-                &mut stdout,
-            );
+            let checked = match role {
+                FileRole::Board(kind) => check_bytes_profiled(
+                    &display,
+                    kind,
+                    &bytes,
+                    profile,
+                    sink,
+                    &mut summary,
+                    &mut out,
+                    &mut stdout,
+                ),
+                FileRole::Answer => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let found = answer_findings(&mut projects, &file, &text);
+                    check_listed(&display, &text, &found, sink, &mut summary, &mut out);
+                    Ok(())
+                }
+            };
             outcome.errors_found |= summary.errors > errors;
             if checked.is_err() {
                 // The reader went away (a closed pipe): nothing more to say.

@@ -89,9 +89,24 @@ impl Sink for SarifSink {
                 .iter()
                 .enumerate()
                 .map(|(id, related)| {
+                    let physical = match &related.file {
+                        // Another file (an answer's input): its lines are
+                        // not at hand; its board rows are ASCII, so byte
+                        // columns are UTF-16 columns.
+                        Some(other) => serde_json::json!({
+                            "artifactLocation": { "uri": self::uri(&other.display().to_string()) },
+                            "region": {
+                                "startLine": related.span.line + 1,
+                                "startColumn": related.span.start + 1,
+                                "endLine": related.span.line + 1,
+                                "endColumn": related.span.end + 1,
+                            },
+                        }),
+                        None => location(related.span),
+                    };
                     serde_json::json!({
                         "id": id,
-                        "physicalLocation": location(related.span),
+                        "physicalLocation": physical,
                         "message": { "text": related.message },
                     })
                 })

@@ -15,8 +15,9 @@ use std::process::ExitCode;
 use crate::diagnostics::Severity;
 use crate::games::GameKind;
 use crate::profile::{self, Profile};
+use crate::project::Projects;
 use crate::syntax::parse_file;
-use crate::walk;
+use crate::walk::{self, FileRole};
 
 pub(crate) use situations::{Situation, of_game, reached};
 
@@ -216,13 +217,18 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode 
     let mut coverage = Coverage::default();
     let mut usage_error = false;
     let judge_inputs = profile.map(Profile::game);
+    let mut projects = Projects::default();
     for path in paths {
         let mut problem = |path: &std::path::Path, what: &dyn std::fmt::Display| {
             eprintln!("boardls check: {}: {what}", path.display());
             usage_error = true;
         };
-        let files = walk::board_files_as(path, judge_inputs, &mut problem);
-        for (file, kind) in files {
+        let files = walk::board_files_as(path, &mut projects, judge_inputs, &mut problem);
+        for (file, role) in files {
+            // Answer files hold no positions: coverage counts inputs.
+            let FileRole::Board(kind) = role else {
+                continue;
+            };
             match fs::read(&file) {
                 Ok(bytes) => {
                     let text = String::from_utf8_lossy(&bytes);

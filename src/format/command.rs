@@ -41,7 +41,7 @@ fn problem(tally: &mut Tally, path: &Path, what: &dyn std::fmt::Display) {
 
 /// The formatted text of a file's bytes, `None` when it is formatted
 /// already.
-fn formatted(kind: GameKind, bytes: &[u8]) -> Result<Option<String>, Refusal> {
+fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>, Refusal> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         let read = diagnose_bytes(kind, bytes);
         let lines = TextLines::new(read.text);
@@ -55,8 +55,44 @@ fn formatted(kind: GameKind, bytes: &[u8]) -> Result<Option<String>, Refusal> {
             },
         });
     };
-    let canonical = format(kind, text)?.text();
+    let mut canonical = format(kind, text)?.text();
+    if judge {
+        canonical = judge_layout(text, canonical);
+    }
     Ok((canonical != text).then_some(canonical))
+}
+
+/// The canonical text with the judge file's own blank lines kept where the
+/// judge ignores them: after the count line, and at the end (GCJ files end
+/// each case, the last too, with an empty line).
+fn judge_layout(original: &str, canonical: String) -> String {
+    let blank = |line: &str| line.trim_matches([' ', '\t', '\r']).is_empty();
+    let lines: Vec<&str> = original.split('\n').collect();
+    let mut out: Vec<String> = canonical.split('\n').map(str::to_owned).collect();
+    let newline_ended = out.last().is_some_and(String::is_empty);
+    if newline_ended {
+        out.pop();
+    }
+    let after_count = lines.len() > 2
+        && lines[0].trim().bytes().all(|b| b.is_ascii_digit())
+        && !lines[0].trim().is_empty()
+        && blank(lines[1]);
+    if after_count && out.len() > 1 && !out[1].is_empty() {
+        out.insert(1, String::new());
+    }
+    let body = original.strip_suffix('\n').unwrap_or(original);
+    let trailing = body
+        .split('\n')
+        .rev()
+        .take_while(|line| blank(line))
+        .count();
+    let trailing = trailing.min(body.split('\n').count().saturating_sub(1));
+    out.extend(std::iter::repeat_n(String::new(), trailing));
+    let mut text = out.join("\n");
+    if newline_ended {
+        text.push('\n');
+    }
+    text
 }
 
 /// Writes `text` over `path` by renaming a finished temporary file over
@@ -86,9 +122,22 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
     let mut tally = Tally::default();
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
+    let mut projects = crate::project::Projects::default();
     for path in paths {
-        let files = walk::board_files(path, &mut |p, what| problem(&mut tally, p, what));
-        for (file, kind) in files {
+        let files = walk::board_files(path, &mut projects, &mut |p, what| {
+            problem(&mut tally, p, what)
+        });
+        // Answer files are the judge's output: nothing to lay out.
+        let boards: Vec<_> = files
+            .into_iter()
+            .filter_map(|(file, role)| match role {
+                walk::FileRole::Board(kind) => Some((file, kind)),
+                walk::FileRole::Answer => None,
+            })
+            .collect();
+        for (file, kind) in boards {
+            // A file mapped by boardls.toml is a judge's: its layout is its own.
+            let judge = projects.of(&file).mapped_game(&file).is_some();
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
@@ -96,7 +145,7 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
                     continue;
                 }
             };
-            match formatted(kind, &bytes) {
+            match formatted(kind, &bytes, judge) {
                 Ok(None) => tally.unchanged += 1,
                 Ok(Some(text)) => {
                     if !check && let Err(err) = write_atomically(&file, &text) {

@@ -20,6 +20,7 @@
 //!   picture), [`locate`] and [`encoding`] below them.
 
 pub mod actions;
+pub(crate) mod answer_doc;
 pub(crate) mod capabilities;
 pub mod config;
 pub(crate) mod daemon;

@@ -10,8 +10,8 @@
 
 use serde_json::json;
 use tower_lsp_server::ls_types::{
-    self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range,
-    TextEdit, Uri,
+    self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
+    Position, Range, TextEdit, Uri,
 };
 
 use super::config::DiagnosticFilter;
@@ -264,9 +264,23 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
     let related: Vec<DiagnosticRelatedInformation> = d
         .related
         .iter()
-        .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), ranges.range(r.span)),
-            message: r.message.clone(),
+        .map(|r| {
+            let location = match r.file.as_deref().and_then(Uri::from_file_path) {
+                // Another file (an answer's input): its board rows are
+                // ASCII, so byte columns are columns in any encoding.
+                Some(other) => Location::new(
+                    other,
+                    Range::new(
+                        Position::new(r.span.line, r.span.start),
+                        Position::new(r.span.line, r.span.end),
+                    ),
+                ),
+                None => Location::new(uri.clone(), ranges.range(r.span)),
+            };
+            DiagnosticRelatedInformation {
+                location,
+                message: r.message.clone(),
+            }
         })
         .collect();
     lsp::Diagnostic {

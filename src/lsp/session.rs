@@ -74,10 +74,19 @@ impl OpenDocument {
 pub struct State {
     pub caps: ClientCaps,
     pub docs: HashMap<Uri, OpenDocument>,
+    /// Open answer files and project files (checked, not parsed as boards).
+    pub side_docs: HashMap<Uri, crate::lsp::answer_doc::SideDocument>,
     pub settings: Settings,
     /// Settings from `initializationOptions`: the base every later
     /// configuration is read over.
     pub initial_settings: Settings,
+    /// The settings of the workspace's `boardls.toml` (its last good
+    /// reading), under everything the client sends.
+    pub project_settings: serde_json::Value,
+    /// `initializationOptions`, kept to lay them over a new project file.
+    pub init_payload: Option<serde_json::Value>,
+    /// The client's last `boardls` section, likewise.
+    pub client_section: Option<serde_json::Value>,
     /// Board files on disk under the workspace folders.
     pub workspace: Index,
     /// The session's shares in the folders (by the path the client names

@@ -12,7 +12,9 @@ use boardls::diagnostics::{Severity, codes};
 use boardls::syntax::diagnose_bytes;
 use boardls::walk::find_board_files;
 
-const GAMES: [&str; 5] = ["file", "uttt", "go9", "tomek", "profile"];
+const GAMES: [&str; 7] = [
+    "file", "uttt", "go9", "tomek", "profile", "project", "answer",
+];
 
 fn listed(code: &str) -> bool {
     codes::ALL.iter().any(|&(c, _)| c == code)

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod answers;
 mod check_cli;
 mod check_formats;
 mod check_full;
@@ -18,6 +19,7 @@ mod format;
 mod fuzz_regressions;
 mod hooks_recovery;
 mod lsp_abuse;
+mod lsp_answers;
 mod lsp_budget;
 mod lsp_daemon;
 mod lsp_features;

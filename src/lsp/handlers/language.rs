@@ -5,12 +5,13 @@
 
 use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, Hover, HoverParams, InlayHint,
-    InlayHintParams, MessageType, SemanticTokensDeltaParams, SemanticTokensFullDeltaResult,
-    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
-    SemanticTokensResult, TextEdit, Uri,
+    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverParams, InlayHint, InlayHintParams, MessageType,
+    SemanticTokensDeltaParams, SemanticTokensFullDeltaResult, SemanticTokensParams,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
 };
 
+use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
 use crate::lsp::{actions, format_edits, hints, hover, symbols, tokens};
@@ -23,6 +24,12 @@ fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocVie
 
 pub fn hover(session: &Session, params: HoverParams) -> Option<Hover> {
     let at = params.text_document_position_params;
+    {
+        let state = session.lock();
+        if state.side_docs.contains_key(&at.text_document.uri) {
+            return answers::hover(&state, &at.text_document.uri, at.position);
+        }
+    }
     let picture = session.lock().settings.hover.picture;
     with_view(session, &at.text_document.uri, |view| {
         hover::hover_with(view, at.position, picture)
@@ -67,9 +74,27 @@ pub fn semantic_tokens_range(
 }
 
 pub fn code_action(session: &Session, params: CodeActionParams) -> Option<CodeActionResponse> {
-    with_view(session, &params.text_document.uri, |view| {
+    let uri = &params.text_document.uri;
+    {
+        let state = session.lock();
+        if state.side_docs.contains_key(uri) {
+            return answers::code_actions(&state, uri, &params);
+        }
+    }
+    let mut found = with_view(session, uri, |view| {
         Some(actions::code_actions(view, &params))
-    })
+    })?;
+    found.extend(answers::write_answers_action(&session.lock(), uri));
+    Some(found)
+}
+
+/// Definition on an answer file's `Case #k`: the position in the input.
+pub fn definition(
+    session: &Session,
+    params: GotoDefinitionParams,
+) -> Option<GotoDefinitionResponse> {
+    let at = params.text_document_position_params;
+    answers::definition(&session.lock(), &at.text_document.uri, at.position)
 }
 
 pub fn document_symbol(

@@ -3,6 +3,7 @@
 //! them and the dispatcher runs each under the panic guard, one message at
 //! a time.
 
+pub mod answers;
 pub mod language;
 pub mod lifecycle;
 pub mod pull_diagnostics;

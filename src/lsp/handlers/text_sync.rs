@@ -11,17 +11,35 @@ use tower_lsp_server::ls_types::{
 
 use crate::document::Document;
 use crate::games::GameKind;
+use crate::lsp::answer_doc::{SideDocument, SideKind};
+use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
 use crate::lsp::token_cache::TokenCache;
+use crate::lsp::workspace::settings as workspace_settings;
 use crate::lsp::workspace::tasks;
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let item = params.text_document;
-    let Some(kind) = kind_of(&item.language_id, &item.uri) else {
-        session.log(
-            MessageType::WARNING,
-            format!("boardls: {} is not a board file", item.uri.as_str()),
-        );
+    let path = item.uri.to_file_path();
+    let mapped = || {
+        let path = path.as_deref()?;
+        answers::project_of(path).mapped_game(path)
+    };
+    let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
+        // An answer file or a project file is checked; anything else is
+        // not ours, and costs nothing (not even a line in the log).
+        if let Some(side) = path.as_deref().and_then(answers::side_of) {
+            let mut state = session.lock();
+            state.side_docs.insert(
+                item.uri.clone(),
+                SideDocument {
+                    rope: ropey::Rope::from_str(&item.text),
+                    version: item.version,
+                    side,
+                },
+            );
+            answers::publish(session, &state, &item.uri);
+        }
         return;
     };
     let doc = Document::new(kind, &item.text);
@@ -37,6 +55,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
         },
     );
     session.publish_open(&mut state, &item.uri);
+    answers::input_changed(session, &state, &item.uri);
 }
 
 pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
@@ -44,6 +63,17 @@ pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
     let mut state = session.lock();
     let encoding = state.caps.encoding;
     let generation = state.generation();
+    if let Some(side) = state.side_docs.get_mut(&uri) {
+        side.version = params.text_document.version;
+        side.apply(&params.content_changes, encoding);
+        let project = (side.side == SideKind::Project).then(|| side.rope.to_string());
+        answers::publish(session, &state, &uri);
+        drop(state);
+        if let (Some(text), Some(path)) = (project, uri.to_file_path()) {
+            workspace_settings::project_changed(session, &path, Some(&text));
+        }
+        return;
+    }
     let Some(open) = state.docs.get_mut(&uri) else {
         drop(state);
         session.log(
@@ -59,14 +89,21 @@ pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
     open.generation = generation;
     open.apply(&params.content_changes, encoding);
     session.publish_open(&mut state, &uri);
+    answers::input_changed(session, &state, &uri);
 }
 
 pub fn did_close(session: &Session, params: DidCloseTextDocumentParams) {
     let uri = params.text_document.uri;
     let mut state = session.lock();
+    if state.side_docs.remove(&uri).is_some() {
+        session.publish_unopened(&state, uri, Vec::new());
+        return;
+    }
     if state.docs.remove(&uri).is_none() {
         return;
     }
+    // Its open answers now answer for the input on disk.
+    answers::input_changed(session, &state, &uri);
     // A workspace file is published from disk again.
     if tasks::reread_closed(session, &mut state, &uri) {
         return;

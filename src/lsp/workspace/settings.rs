@@ -17,6 +17,7 @@ use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
 use crate::lsp::session::{Session, State};
 use crate::lsp::view::ClientCaps;
+use crate::project;
 
 /// The files the server watches.
 pub const WATCHED_GLOB: &str = "**/*.{uttt,go9,tomek}";
@@ -43,15 +44,75 @@ pub fn initialize(session: &Session, state: &mut State, params: &InitializeParam
             share_folder(session, state, &folder);
         }
     }
+    // The project file at the root of the first folder: its settings lie
+    // under what the client sends (a setting the user set wins).
+    if let Some(folder) = state.workspace.folders().first()
+        && let Ok(project) = project::load(&folder.path.join(project::FILE_NAME))
+    {
+        state.project_settings = project.file.settings;
+    }
     if let Some(options) = &params.initialization_options {
         let payload = config::section(options).unwrap_or(options);
-        let (settings, problems) = config::patched_from_payload(Settings::default(), payload);
-        state.initial_settings = settings;
-        state.settings = settings;
-        for problem in problems {
-            eprintln!("boardls: initializationOptions: {problem}");
-        }
+        state.init_payload = Some(payload.clone());
     }
+    let (settings, problems) = compose(state);
+    state.initial_settings = settings;
+    state.settings = settings;
+    for problem in problems {
+        eprintln!("boardls: initializationOptions: {problem}");
+    }
+}
+
+/// The settings: defaults, under the project file's, under
+/// `initializationOptions`, under the client's last section. Also sets
+/// `initial_settings` (all but the client's section).
+fn compose(state: &mut State) -> (Settings, Vec<String>) {
+    let (base, _) = Settings::patched(Settings::default(), &state.project_settings);
+    let (initial, mut problems) = match &state.init_payload {
+        Some(payload) => config::patched_from_payload(base, payload),
+        None => (base, Vec::new()),
+    };
+    state.initial_settings = initial;
+    match &state.client_section {
+        Some(section) => {
+            let (settings, more) = config::patched_from_payload(initial, section);
+            problems.extend(more);
+            (settings, problems)
+        }
+        None => (initial, problems),
+    }
+}
+
+/// A `boardls.toml` was edited (its text) or changed on disk (`None`):
+/// the workspace root's file, when valid, takes effect at once; a broken
+/// one leaves the previous good settings (its errors are shown in it).
+pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&str>) {
+    let settings = {
+        let mut state = session.lock();
+        let is_root = state
+            .workspace
+            .folders()
+            .first()
+            .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path);
+        if !is_root {
+            return;
+        }
+        let read = match text {
+            Some(text) => project::read(text),
+            None => std::fs::read_to_string(path)
+                .map_err(|_| Vec::new())
+                .and_then(|text| project::read(&text)),
+        };
+        let Ok(file) = read else {
+            return;
+        };
+        if file.settings == state.project_settings {
+            return;
+        }
+        state.project_settings = file.settings;
+        compose(&mut state).0
+    };
+    apply(session, settings, Vec::new(), true);
 }
 
 /// After `initialized`: registers the watchers, reads the settings, scans.
@@ -65,6 +126,8 @@ pub fn initialized(session: &Session) {
             register_options: Some(json!({
                 "watchers": [
                     { "globPattern": WATCHED_GLOB },
+                    // The project file: its settings take effect live.
+                    { "globPattern": "**/boardls.toml" },
                     // A deleted folder arrives as one event for the folder.
                     { "globPattern": "**/*", "kind": 4 }
                 ]
@@ -143,6 +206,7 @@ async fn fetch(session: &Session) -> Option<(Settings, Vec<String>)> {
         .ok()?
         .ok()?;
     let section = answer.into_iter().next().filter(|v| v.is_object())?;
+    session.lock().client_section = Some(section.clone());
     Some(config::patched_from_payload(base, &section))
 }
 
@@ -150,7 +214,11 @@ async fn fetch(session: &Session) -> Option<(Settings, Vec<String>)> {
 /// it has one, else the client is asked.
 pub fn configuration_changed(session: &Session, payload: &serde_json::Value) {
     if let Some(section) = config::section(payload) {
-        let base = session.lock().initial_settings;
+        let base = {
+            let mut state = session.lock();
+            state.client_section = Some(section.clone());
+            state.initial_settings
+        };
         let (settings, problems) = config::patched_from_payload(base, section);
         apply(session, settings, problems, true);
         return;

@@ -1,0 +1,329 @@
+//! An answer file against the judge's output, line by line, as the
+//! problem's own checker reads it: `Case #k: verdict` lines compared
+//! exactly (`.go9`, `.tomek`), the output board row by row (`.uttt`);
+//! trailing blanks and CRLF line ends are accepted. Each finding is on the
+//! exact characters at fault, and one changed line gives one finding.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::answers::expected::{Expected, UTTT_CASE_LINES};
+use crate::diagnostics::{Diagnostic, Fix, Related, Span, codes};
+use crate::games::{GameKind, go9, tomek};
+use crate::text::{line_starts, strip_line_end, to_u32};
+
+/// Every finding of the answer text `answer` for the input text `input`.
+pub fn check_answer(
+    kind: GameKind,
+    input: &str,
+    input_path: Option<&Arc<Path>>,
+    answer: &str,
+) -> Vec<Diagnostic> {
+    let parsed = crate::syntax::parse_file(kind, input);
+    let expected = Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)));
+    compare(&expected, answer, input_path)
+}
+
+/// Every finding of `answer` against `expected`, in line order. `input`
+/// is the input's path, for the related locations (`None`: none given).
+pub fn compare(expected: &Expected, answer: &str, input: Option<&Arc<Path>>) -> Vec<Diagnostic> {
+    let starts = line_starts(answer);
+    let lines: Vec<&str> = (0..starts.len())
+        .map(|i| {
+            let end = starts.get(i + 1).copied().unwrap_or(answer.len());
+            strip_line_end(&answer[starts[i]..end]).trim_end_matches([' ', '\t'])
+        })
+        .collect();
+    let mut out = Findings {
+        expected,
+        input,
+        found: Vec::new(),
+    };
+    // The lines the file has (not the empty rest after its last line end):
+    // a blank line where a case should be is malformed, so only the cases
+    // after the file's last line are missing.
+    let ended = answer.is_empty() || answer.ends_with('\n') || answer.ends_with('\r');
+    let real_lines = lines.len() - usize::from(ended);
+    for (index, text) in lines.iter().take(real_lines).enumerate() {
+        let line = to_u32(index);
+        match expected.kind {
+            GameKind::Uttt => out.uttt_line(line, text),
+            GameKind::Go9 | GameKind::Tomek => out.case_line(line, text),
+        }
+    }
+    out.missing(&lines, real_lines);
+    out.found
+}
+
+struct Findings<'a> {
+    expected: &'a Expected,
+    input: Option<&'a Arc<Path>>,
+    found: Vec<Diagnostic>,
+}
+
+impl Findings<'_> {
+    fn error(&mut self, code: &'static str, span: Span, message: String) -> &mut Diagnostic {
+        self.found.push(Diagnostic::error(code, span, message));
+        let last = self.found.len() - 1;
+        &mut self.found[last]
+    }
+
+    /// Points a finding at case `case` of the input.
+    fn at_input(&mut self, case: usize) {
+        let (Some(input), Some(d), Some(expected)) = (
+            self.input,
+            self.found.last_mut(),
+            self.expected.cases.get(case),
+        ) else {
+            return;
+        };
+        d.related.push(Related {
+            span: expected.input_span,
+            message: format!("Case #{} in the input", case + 1),
+            file: Some(input.clone()),
+        });
+    }
+
+    fn extra(&mut self, line: u32, text: &str, case: usize) {
+        let cases = self.expected.cases.len();
+        self.error(
+            codes::ANSWER_EXTRA_CASE,
+            Span::new(line, 0, to_u32(text.len())),
+            format!(
+                "Case #{}: the input has only {}",
+                case + 1,
+                crate::wording::count(cases, "case")
+            ),
+        );
+    }
+
+    /// A `Case #k: verdict` line (`.go9`, `.tomek`).
+    fn case_line(&mut self, line: u32, text: &str) {
+        let case = line as usize;
+        let number = case + 1;
+        if case >= self.expected.cases.len() {
+            if !text.is_empty() {
+                self.extra(line, text, case);
+            }
+            return;
+        }
+        let Some((digits, verdict)) = text
+            .strip_prefix("Case #")
+            .and_then(|rest| rest.split_once(": "))
+            .filter(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            let found = if text.is_empty() {
+                "a blank line".to_owned()
+            } else {
+                format!("`{text}`")
+            };
+            self.error(
+                codes::ANSWER_MALFORMED,
+                Span::new(line, 0, to_u32(text.len())),
+                format!("expected `Case #{number}: …`, found {found}"),
+            );
+            self.at_input(case);
+            return;
+        };
+        let digits_span = Span::new(line, 6, 6 + to_u32(digits.len()));
+        if digits.parse::<usize>().ok() != Some(number) {
+            self.error(
+                codes::ANSWER_CASE_NUMBER,
+                digits_span,
+                format!("expected Case #{number} here, found Case #{digits}"),
+            )
+            .fix = Some(Fix {
+                title: format!("Renumber to Case #{number}"),
+                edits: vec![(digits_span, number.to_string())],
+            });
+            self.at_input(case);
+        }
+        let verdict_start = digits_span.end + 2;
+        let verdict_span = Span::new(line, verdict_start, verdict_start + to_u32(verdict.len()));
+        let words = verdicts(self.expected.kind);
+        if !words.contains(&verdict) {
+            let listed: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+            self.error(
+                codes::ANSWER_MALFORMED,
+                verdict_span,
+                format!(
+                    "Case #{number}: `{verdict}` is not a verdict (expected {})",
+                    listed.join(" or ")
+                ),
+            );
+            self.at_input(case);
+            return;
+        }
+        let Some(judge) = self.judge(case).and_then(|lines| lines.first()).cloned() else {
+            return;
+        };
+        if verdict != judge {
+            let message =
+                format!("Case #{number}: the judge says `{judge}`, the file says `{verdict}`");
+            self.error(codes::ANSWER_WRONG, verdict_span, message).fix = Some(Fix {
+                title: "Replace with the judge's answer".to_owned(),
+                edits: vec![(verdict_span, judge)],
+            });
+            self.at_input(case);
+        }
+    }
+
+    fn judge(&self, case: usize) -> Option<&Vec<String>> {
+        self.expected.cases.get(case)?.output.as_ref()
+    }
+
+    /// A line of a `.uttt` output board.
+    fn uttt_line(&mut self, line: u32, text: &str) {
+        let case = (line / UTTT_CASE_LINES) as usize;
+        let offset = line % UTTT_CASE_LINES;
+        let number = case + 1;
+        if case >= self.expected.cases.len() {
+            if !text.is_empty() {
+                self.extra(line, text, case);
+            }
+            return;
+        }
+        let span = Span::new(line, 0, to_u32(text.len()));
+        if offset % 4 == 3 {
+            if !text.is_empty() {
+                let between = if offset == 11 { "boards" } else { "bands" };
+                self.error(
+                    codes::ANSWER_MALFORMED,
+                    span,
+                    format!("Case #{number}: expected a blank line between {between}"),
+                );
+                self.at_input(case);
+            }
+            return;
+        }
+        let row = (offset - offset / 4) as usize;
+        if !is_uttt_row(text) {
+            let found = if text.is_empty() {
+                "a blank line".to_owned()
+            } else {
+                format!("`{text}`")
+            };
+            self.error(
+                codes::ANSWER_MALFORMED,
+                span,
+                format!(
+                    "Case #{number}: expected row {} of the board (`ccc ccc ccc`, cells `x`, `o`, `.`, `!`), found {found}",
+                    row + 1
+                ),
+            );
+            self.at_input(case);
+            return;
+        }
+        let Some(judge) = self.judge(case).and_then(|rows| rows.get(row)).cloned() else {
+            return;
+        };
+        let differ: Vec<usize> = text
+            .bytes()
+            .zip(judge.bytes())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| i)
+            .collect();
+        if let (Some(&first), Some(&last)) = (differ.first(), differ.last()) {
+            let message = format!(
+                "Case #{number}, row {}: the judge writes `{judge}`, the file writes `{text}`",
+                row + 1
+            );
+            let cells = Span::new(line, to_u32(first), to_u32(last + 1));
+            self.error(codes::ANSWER_WRONG_MARKER, cells, message).fix = Some(Fix {
+                title: "Replace with the judge's answer".to_owned(),
+                edits: vec![(span, judge)],
+            });
+            self.at_input(case);
+        }
+    }
+
+    /// One finding when the file stops before the judge's output does.
+    fn missing(&mut self, lines: &[&str], content_lines: usize) {
+        let cases = self.expected.cases.len();
+        let expected_lines = match self.expected.kind {
+            GameKind::Uttt => (cases * UTTT_CASE_LINES as usize).saturating_sub(1),
+            GameKind::Go9 | GameKind::Tomek => cases,
+        };
+        if content_lines >= expected_lines {
+            return;
+        }
+        let first_missing = match self.expected.kind {
+            // Line 11 of a board is the blank before the next one.
+            GameKind::Uttt => (content_lines + 1) / UTTT_CASE_LINES as usize,
+            GameKind::Go9 | GameKind::Tomek => content_lines,
+        };
+        let message = if first_missing + 1 >= cases {
+            format!("Case #{cases} is missing")
+        } else {
+            format!("Cases #{} to #{cases} are missing", first_missing + 1)
+        };
+        let span = match content_lines.checked_sub(1) {
+            Some(last) => Span::at(to_u32(last), to_u32(lines[last].len())),
+            None => Span::at(0, 0),
+        };
+        // Only whole cases are added: a `.uttt` board cut short is left to
+        // be finished by hand (a fix replaces single lines).
+        let boundary = self.expected.line_of_case(first_missing) as usize >= content_lines;
+        let fix = boundary
+            .then(|| self.expected.output_lines(first_missing))
+            .flatten()
+            .map(|judge| {
+                let mut text = judge.join("\n");
+                if content_lines == 0 {
+                    text.push('\n');
+                } else {
+                    text.insert(0, '\n');
+                }
+                Fix {
+                    title: "Write the judge's answers for the missing cases".to_owned(),
+                    edits: vec![(span, text)],
+                }
+            });
+        self.error(codes::ANSWER_MISSING_CASE, span, message).fix = fix;
+        self.at_input(first_missing.min(cases.saturating_sub(1)));
+    }
+}
+
+/// The verdicts the judge can print (`.go9`, `.tomek`).
+fn verdicts(kind: GameKind) -> Vec<&'static str> {
+    match kind {
+        GameKind::Tomek => [
+            tomek::Verdict::XWon,
+            tomek::Verdict::OWon,
+            tomek::Verdict::Draw,
+            tomek::Verdict::NotCompleted,
+        ]
+        .map(tomek::Verdict::text)
+        .to_vec(),
+        GameKind::Go9 => [go9::Verdict::CanKill, go9::Verdict::CanNotKill]
+            .map(go9::Verdict::text)
+            .to_vec(),
+        GameKind::Uttt => Vec::new(),
+    }
+}
+
+/// `ccc ccc ccc`, cells `x`, `o`, `.`, `!`.
+fn is_uttt_row(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 11
+        && bytes.iter().enumerate().all(|(i, &b)| {
+            if i % 4 == 3 {
+                b == b' '
+            } else {
+                matches!(b, b'x' | b'o' | b'.' | b'!')
+            }
+        })
+}
+
+/// The one finding of an answer file with no input beside it.
+pub fn no_input(patterns: &[String]) -> Diagnostic {
+    Diagnostic::warning(
+        codes::ANSWER_NO_INPUT,
+        Span::at(0, 0),
+        format!(
+            "no input beside this answer file (answers are named {})",
+            patterns.join(", ")
+        ),
+    )
+}

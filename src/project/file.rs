@@ -1,0 +1,274 @@
+//! Reading `boardls.toml`: every key checked against [`keys`], each
+//! problem an error at the exact key (or value) that causes it. A file with
+//! any error is not used at all, so a half-typed edit never half-applies.
+
+use serde_json::{Map, Value as Json};
+use toml_edit::{Document, Item, TableLike};
+
+use crate::diagnostics::{Diagnostic, Span, codes};
+use crate::games::GameKind;
+use crate::project::keys::{self, ValueKind};
+use crate::text::{line_starts, to_u32};
+
+/// What a valid `boardls.toml` says.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProjectFile {
+    /// The settings tables as JSON, nested (`{"inlayHints": {"enable":
+    /// false}}`): the shape the server's settings reader takes.
+    pub settings: Json,
+    /// `[files]`: globs (relative to the file's folder) and their games, in
+    /// file order; the first glob that matches decides.
+    pub files: Vec<(String, GameKind)>,
+    /// `answers.names`: where a file's answers are, instead of the default.
+    pub answer_names: Option<Vec<String>>,
+}
+
+/// Reads a project file's text: the file, or every error in it.
+pub fn read(text: &str) -> Result<ProjectFile, Vec<Diagnostic>> {
+    let starts = line_starts(text);
+    let span_of = |range: Option<std::ops::Range<usize>>| -> Span {
+        let range = range.unwrap_or(0..0);
+        span_at(text, &starts, range)
+    };
+    let document = match Document::parse(text) {
+        Ok(document) => document,
+        Err(err) => {
+            let message = err.message().trim_end().to_owned();
+            return Err(vec![Diagnostic::error(
+                codes::PROJECT_INVALID,
+                span_of(err.span()),
+                format!("boardls.toml is not valid TOML: {message}"),
+            )]);
+        }
+    };
+    let mut reader = Reader {
+        span_of: &span_of,
+        file: ProjectFile {
+            settings: Json::Object(Map::new()),
+            ..ProjectFile::default()
+        },
+        errors: Vec::new(),
+    };
+    reader.table("", document.as_table());
+    if reader.errors.is_empty() {
+        Ok(reader.file)
+    } else {
+        Err(reader.errors)
+    }
+}
+
+/// The one-line span of a byte range (clipped to its first line).
+fn span_at(text: &str, starts: &[usize], range: std::ops::Range<usize>) -> Span {
+    let line = starts
+        .partition_point(|&s| s <= range.start)
+        .saturating_sub(1);
+    let line_start = starts[line];
+    let line_end = starts
+        .get(line + 1)
+        .map_or(text.len(), |&next| next)
+        .max(line_start);
+    let line_text = crate::text::strip_line_end(&text[line_start..line_end]);
+    let end = range.end.min(line_start + line_text.len()).max(range.start);
+    Span::new(
+        to_u32(line),
+        to_u32(range.start - line_start),
+        to_u32(end - line_start),
+    )
+}
+
+struct Reader<'a> {
+    span_of: &'a dyn Fn(Option<std::ops::Range<usize>>) -> Span,
+    file: ProjectFile,
+    errors: Vec<Diagnostic>,
+}
+
+impl Reader<'_> {
+    fn error(&mut self, span: Span, message: String) {
+        self.errors
+            .push(Diagnostic::error(codes::PROJECT_INVALID, span, message));
+    }
+
+    fn table(&mut self, prefix: &str, table: &dyn TableLike) {
+        for (name, item) in table.iter() {
+            let key_span = (self.span_of)(table.key(name).and_then(|k| k.span()));
+            let dotted = if prefix.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{prefix}.{name}")
+            };
+            match keys::kind(&dotted) {
+                Some(kind) => self.value(&dotted, kind, item, key_span),
+                None if keys::is_table(&dotted) => match item.as_table_like() {
+                    Some(inner) => self.table(&dotted, inner),
+                    None => self.error(key_span, format!("`{dotted}` must be a table")),
+                },
+                None => self.error(key_span, unknown_key(&dotted)),
+            }
+        }
+    }
+
+    fn value(&mut self, dotted: &str, kind: ValueKind, item: &Item, key_span: Span) {
+        let value_span = (self.span_of)(item.span());
+        let setting = |value: Json| Some(value);
+        let json = match kind {
+            ValueKind::Bool => match item.as_bool() {
+                Some(b) => setting(Json::Bool(b)),
+                None => {
+                    return self.error(value_span, format!("`{dotted}` must be true or false"));
+                }
+            },
+            ValueKind::Count => match item.as_integer().and_then(|n| u64::try_from(n).ok()) {
+                Some(n) => setting(Json::from(n)),
+                None => {
+                    return self.error(
+                        value_span,
+                        format!("`{dotted}` must be a whole number of 0 or more"),
+                    );
+                }
+            },
+            ValueKind::OneOf(words) => match item.as_str().filter(|s| words.contains(s)) {
+                Some(word) => setting(Json::from(word)),
+                None => {
+                    let listed: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+                    return self.error(
+                        value_span,
+                        format!("`{dotted}` must be one of {}", listed.join(", ")),
+                    );
+                }
+            },
+            ValueKind::Text => {
+                if item.as_str().is_none() {
+                    self.error(value_span, format!("`{dotted}` must be a string"));
+                }
+                None
+            }
+            ValueKind::Globs => {
+                self.globs(item, key_span);
+                None
+            }
+            ValueKind::Names => {
+                self.names(dotted, item, value_span);
+                None
+            }
+        };
+        if let Some(json) = json {
+            insert_dotted(&mut self.file.settings, dotted, json);
+        }
+    }
+
+    fn globs(&mut self, item: &Item, key_span: Span) {
+        let Some(table) = item.as_table_like() else {
+            return self.error(
+                key_span,
+                "`files` must be a table of globs to games (`\"tests/*.in\" = \"tomek\"`)".into(),
+            );
+        };
+        for (glob, value) in table.iter() {
+            let glob_span = (self.span_of)(table.key(glob).and_then(|k| k.span()));
+            if let Err(err) = crate::project::globs::compile(glob) {
+                self.error(glob_span, format!("`{glob}` is not a valid glob: {err}"));
+                continue;
+            }
+            match value.as_str().and_then(GameKind::from_id) {
+                Some(kind) => self.file.files.push((glob.to_owned(), kind)),
+                None => self.error(
+                    (self.span_of)(value.span()),
+                    format!("the game of `{glob}` must be \"uttt\", \"go9\" or \"tomek\""),
+                ),
+            }
+        }
+    }
+
+    fn names(&mut self, dotted: &str, item: &Item, value_span: Span) {
+        let Some(array) = item.as_array() else {
+            return self.error(
+                value_span,
+                format!("`{dotted}` must be an array of names such as \"{{stem}}.out\""),
+            );
+        };
+        let mut names = Vec::new();
+        for value in array.iter() {
+            let span = (self.span_of)(value.span());
+            match value.as_str() {
+                Some(name) if crate::project::pairing::is_pattern(name) => {
+                    names.push(name.to_owned());
+                }
+                _ => self.error(
+                    span,
+                    "an answer name must hold `{stem}` or `{name}` once, and no `/`".into(),
+                ),
+            }
+        }
+        self.file.answer_names = Some(names);
+    }
+}
+
+fn unknown_key(dotted: &str) -> String {
+    let known: Vec<&str> = keys::all().map(|(k, _)| k).collect();
+    format!("unknown key `{dotted}` (known: {})", known.join(", "))
+}
+
+/// Sets `a.b.c` in nested JSON objects.
+fn insert_dotted(root: &mut Json, dotted: &str, value: Json) {
+    let mut node = root;
+    let mut parts = dotted.split('.').peekable();
+    while let Some(part) = parts.next() {
+        let Some(object) = node.as_object_mut() else {
+            return;
+        };
+        if parts.peek().is_none() {
+            object.insert(part.to_owned(), value);
+            return;
+        }
+        node = object
+            .entry(part.to_owned())
+            .or_insert_with(|| Json::Object(Map::new()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(text: &str) -> Vec<(Span, String)> {
+        match read(text) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|d| (d.span, d.message)).collect(),
+        }
+    }
+
+    #[test]
+    fn settings_files_and_names() {
+        let file = read(
+            "[inlayHints]\nenable = false\n[workspace]\nmaxFiles = 7\n[files]\n\"tests/*.in\" = \"tomek\"\n[answers]\nnames = [\"{stem}_000.out\"]\n",
+        )
+        .expect("valid");
+        assert_eq!(
+            file.settings,
+            serde_json::json!({"inlayHints": {"enable": false}, "workspace": {"maxFiles": 7}})
+        );
+        assert_eq!(file.files, [("tests/*.in".to_owned(), GameKind::Tomek)]);
+        assert_eq!(file.answer_names, Some(vec!["{stem}_000.out".to_owned()]));
+    }
+
+    #[test]
+    fn each_error_is_at_its_key_or_value() {
+        assert_eq!(
+            errors("[inlayHints]\nenabel = false\n")[0].0,
+            Span::new(1, 0, 6)
+        );
+        assert_eq!(
+            errors("inlayHints.enable = 3\n")[0],
+            (
+                Span::new(0, 20, 21),
+                "`inlayHints.enable` must be true or false".to_owned()
+            )
+        );
+        assert_eq!(
+            errors("[files]\n\"*.in\" = \"chess\"\n")[0].0,
+            Span::new(1, 9, 16)
+        );
+        assert_eq!(errors("[files\n")[0].0.line, 0);
+        assert_eq!(errors("hover = 1\n")[0].0, Span::new(0, 0, 5));
+    }
+}
