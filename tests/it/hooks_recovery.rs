@@ -75,21 +75,38 @@ mod recovery {
                 assert!(message.contains(URI), "{message}");
             }
             // Published before anything else is sent: at once, for this version.
-            let published = normalized(faulty.diagnostics(URI, version));
-            let (expected, symbols) = fresh(&mut clean, version, &text);
-            assert_eq!(published, expected, "{spec}: version {version}:\n{text}");
-            let listed = faulty.request(
-                "textDocument/documentSymbol",
-                json!({"textDocument": {"uri": URI}}),
-            );
-            assert_eq!(listed, symbols, "{spec}: version {version}:\n{text}");
+            published_as_fresh(&mut faulty, &mut clean, version, &text, spec);
         }
-        // No text was lost: the server's text is the client's.
+        text_kept_and_exit(faulty, clean, &text, spec);
+    }
+
+    /// The publish of `version` and the symbols after it equal what a clean
+    /// session gives for `text`.
+    fn published_as_fresh(
+        faulty: &mut Server,
+        clean: &mut Server,
+        version: i64,
+        text: &str,
+        spec: &str,
+    ) {
+        let published = normalized(faulty.diagnostics(URI, version));
+        let (expected, symbols) = fresh(clean, version, text);
+        assert_eq!(published, expected, "{spec}: version {version}:\n{text}");
+        let listed = faulty.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        );
+        assert_eq!(listed, symbols, "{spec}: version {version}:\n{text}");
+    }
+
+    /// No text was lost: the server formats the client's text as a clean
+    /// session does; then both end cleanly.
+    fn text_kept_and_exit(mut faulty: Server, mut clean: Server, text: &str, spec: &str) {
         let formatted = faulty.request(
             "textDocument/formatting",
             json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
         );
-        let expected = clean_formatting(&mut clean, &text);
+        let expected = clean_formatting(&mut clean, text);
         assert_eq!(formatted, expected, "{spec}: formatting of\n{text}");
         assert_eq!(faulty.shutdown_and_exit().code(), Some(0));
         assert_eq!(clean.shutdown_and_exit().code(), Some(0));
@@ -133,21 +150,8 @@ mod recovery {
             apply_change(&mut text, change, Encoding::Utf16);
         }
         faulty.change(URI, 2, Value::Array(changes));
-        let published = normalized(faulty.diagnostics(URI, 2));
-        let (expected, symbols) = fresh(&mut clean, 2, &text);
-        assert_eq!(published, expected, "{text}");
-        let listed = faulty.request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": URI}}),
-        );
-        assert_eq!(listed, symbols, "{text}");
-        let formatted = faulty.request(
-            "textDocument/formatting",
-            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
-        );
-        assert_eq!(formatted, clean_formatting(&mut clean, &text), "{text}");
-        assert_eq!(faulty.shutdown_and_exit().code(), Some(0));
-        assert_eq!(clean.shutdown_and_exit().code(), Some(0));
+        published_as_fresh(&mut faulty, &mut clean, 2, &text, "one notification");
+        text_kept_and_exit(faulty, clean, &text, "one notification");
     }
 
     /// The library's own recovery paths, reached without a session: an edit
