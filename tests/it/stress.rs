@@ -6,7 +6,7 @@ use crate::support::cli;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use cli::{boardls, scratch, stdout};
 
@@ -48,20 +48,9 @@ fn written(out: &Path) -> (PathBuf, String, String, String) {
 /// Runs a solution on `input` and says whether its answer differs from
 /// the judge's `expected` (blank lines and trailing blanks aside).
 fn still_wrong(command: &[&str], input: &str, expected: &str) -> bool {
-    let mut child = Command::new(command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let mut solution = Command::new(command[0]);
+    solution.args(&command[1..]);
+    let output = cli::fed(solution, input);
     let lines = |text: &str| -> Vec<String> {
         text.lines()
             .map(|l| l.trim_end().to_owned())
@@ -73,19 +62,7 @@ fn still_wrong(command: &[&str], input: &str, expected: &str) -> bool {
 
 /// The judge's answer for `input`.
 fn judge(game: &str, input: &str) -> String {
-    let mut child = cli::command(&["solve", game])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    cli::stdout(&cli::fed(cli::command(&["solve", game]), input))
 }
 
 /// Whether `boardls check --profile` finds no error in `input`.

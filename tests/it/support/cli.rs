@@ -22,6 +22,24 @@ pub fn boardls(args: &[&str]) -> Output {
     command(args).output().expect("run boardls")
 }
 
+/// Runs `command` with `input` on its stdin; what it printed and its status.
+pub fn fed(mut command: Command, input: &str) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the command");
+    // A command that exits without reading closes the pipe: not our fault.
+    let _ = child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(input.as_bytes());
+    child.wait_with_output().expect("wait for the command")
+}
+
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
 }
