@@ -17,6 +17,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::answers::{self, Expected};
 use crate::diagnostics::{Diagnostic, Span};
+use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
@@ -46,22 +47,30 @@ pub fn side_of(path: &Path) -> Option<SideKind> {
     })
 }
 
-/// The text of `path`: the editor's when it is open, else the disk's.
-fn input_text(state: &State, path: &Path) -> String {
-    if let Some(uri) = Uri::from_file_path(path)
-        && let Some(open) = state.docs.get(&uri)
-    {
-        return open.doc.rope().to_string();
-    }
+/// The text of `path` on disk (empty when it cannot be read).
+fn disk_text(path: &Path) -> String {
     fs::read(path)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default()
 }
 
-/// The judge's output for an answer's input.
+/// The judge's output for an answer's input: from its open document's
+/// positions, which every edit keeps current, else read from disk.
 fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
-    let parsed = parse_file(kind, &input_text(state, input));
+    if let Some(uri) = Uri::from_file_path(input)
+        && let Some(open) = state.docs.get(&uri)
+    {
+        return expected_of(&open.doc);
+    }
+    let parsed = parse_file(kind, &disk_text(input));
     Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
+}
+
+/// The judge's output for the positions of a document.
+fn expected_of(doc: &Document) -> Expected {
+    let positions = (0..doc.position_count())
+        .filter_map(|i| Some((doc.first_line(i)?, &**doc.shared_position(i)?)));
+    Expected::of(doc.kind(), positions)
 }
 
 /// The engine's findings in a side document.
@@ -159,10 +168,7 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     if project.root.is_none() || project.answer_of(&path).is_some() {
         return None;
     }
-    let kind = open.doc.kind();
-    let parsed = parse_file(kind, &open.doc.rope().to_string());
-    let text =
-        Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p))).output_text()?;
+    let text = expected_of(&open.doc).output_text()?;
     let target = project.answer_paths(&path).into_iter().next()?;
     let target = Uri::from_file_path(&target)?;
     let start = Position::new(0, 0);
