@@ -91,7 +91,7 @@ fn uttt_markers(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>)
     let mut mark = Vec::new();
     let mut clear = Vec::new();
     for located in locate::in_range(view, range) {
-        let Some(JudgedBoard::Uttt { board, findings }) = &located.position.game else {
+        let Some(JudgedBoard::Uttt { board, findings }) = located.position.game() else {
             continue;
         };
         let judged = uttt::judge_output_board(board, findings);
@@ -136,7 +136,7 @@ pub const PLAY_HERE: &str = "Play here";
 fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
     let (located, cell) = locate::at(view, range.start)?;
     let cell = cell?;
-    match located.position.game.as_ref()? {
+    match located.position.game()? {
         JudgedBoard::Uttt { board, findings } => {
             let player = findings.to_move?;
             if !findings.legal.contains(cell) || !board.chip(cell).is_free() {
@@ -144,8 +144,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             }
             let mut edits = Vec::new();
             push_cell_edit(view, located, cell, player.chip().to_byte(), &mut edits);
-            let rel = located.position.last_move_line?;
-            let line = located.position.first_line.saturating_add(rel);
+            let line = located.position.last_move_line()?;
             let rope = view.doc.rope();
             edits.push(TextEdit::new(
                 Range::new(

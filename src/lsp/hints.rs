@@ -41,7 +41,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
     let wanted = |line: u32| (first..=last).contains(&line);
     for located in locate::in_range(view, range) {
         // Row summaries, top to bottom: (board row, label, tooltip).
-        let rows = match &located.position.game {
+        let rows = match located.position.game() {
             Some(JudgedBoard::Uttt { findings, .. }) if kinds.legal_moves => uttt_rows(findings),
             Some(JudgedBoard::Go9 { board }) if kinds.captures => go9_rows(&go9::analyse(board)),
             _ => Vec::new(),
@@ -57,7 +57,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
         }
         let line = located.last_line();
         if kinds.verdicts && wanted(line) {
-            let tooltip = match &located.position.game {
+            let tooltip = match located.position.game() {
                 Some(JudgedBoard::Uttt { findings, .. }) => uttt_rule(findings),
                 Some(_) => "The judge's verdict for this position.".to_owned(),
                 None => "The board could not be read completely; see its errors.".to_owned(),
@@ -71,8 +71,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
 
 /// The absolute line of board row `row` of a position.
 fn row_line(located: &Located<'_>, row: u8) -> Option<u32> {
-    let rel = (*located.position.row_lines.get(usize::from(row))?)?;
-    located.position.first_line.checked_add(rel)
+    located.position.row_line(usize::from(row))
 }
 
 /// `legal: 4 5 6` for each row with legal cells.

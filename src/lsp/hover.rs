@@ -25,7 +25,7 @@ pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
 pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> Option<Hover> {
     let (located, cell) = locate::at(view, pos)?;
     let mut text = String::new();
-    let range = match (cell, &located.position.game) {
+    let range = match (cell, located.position.game()) {
         (Some(cell), Some(game)) => {
             match game {
                 JudgedBoard::Uttt { board, findings } => {
@@ -70,7 +70,7 @@ pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> O
 /// the position as a whole.
 fn position_summary(text: &mut String, located: Located<'_>) {
     let _ = writeln!(text, "**Case #{}**\n", located.case());
-    match &located.position.game {
+    match located.position.game() {
         Some(JudgedBoard::Uttt { findings, .. }) => {
             let _ = writeln!(text, "{}", uttt_reason_line(findings));
         }

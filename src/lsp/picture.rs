@@ -32,7 +32,7 @@ pub fn markdown(
     setting: HoverPicture,
     caps: &ClientCaps,
 ) -> Option<String> {
-    let game = located.position.game.as_ref()?;
+    let game = located.position.game()?;
     let verdict = located.position.verdict_text()?;
     let scene = picture::scene(game, located.case(), &verdict, cursor);
     match resolve(setting, caps) {

@@ -190,8 +190,7 @@ impl Writer<'_, '_> {
 
     fn lsp_range(&self, position: Option<DocPosition<'_>>, span: Span) -> Range {
         if let Some(position) = position
-            && let Some(relative) = span.line.checked_sub(position.first_line)
-            && let Some(width) = position.regular_row_width(relative)
+            && let Some(width) = position.regular_row_width(span.line)
             && span.start <= span.end
             && span.end <= width
         {

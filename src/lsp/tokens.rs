@@ -154,7 +154,7 @@ fn encode(mut cells: Vec<(Range, CellState)>) -> SemanticTokens {
 
 /// Each cell of the position with a state, in row-major order.
 pub(crate) fn states(located: &Located<'_>) -> Vec<(Cell, CellState)> {
-    let Some(game) = &located.position.game else {
+    let Some(game) = located.position.game() else {
         return Vec::new();
     };
     let ranked = match game {
@@ -162,7 +162,7 @@ pub(crate) fn states(located: &Located<'_>) -> Vec<(Cell, CellState)> {
         JudgedBoard::Go9 { board } => go9_states(&go9::analyse(board)),
         JudgedBoard::Tomek { board, findings } => tomek_states(board, findings),
     };
-    let size = board_size(located.position.kind) as u8;
+    let size = board_size(located.position.kind()) as u8;
     let mut out = Vec::new();
     for row in 0..size {
         for col in 0..size {

@@ -134,12 +134,7 @@ pub fn collect_diagnostics<'a>(
 ) -> Vec<Diagnostic> {
     let mut all = file_level.to_vec();
     for position in positions {
-        let first_line = position.first_line;
-        let start = all.len();
         position.diagnostics_into(&mut all, true);
-        for d in &mut all[start..] {
-            d.shift_lines(first_line);
-        }
     }
     diagnostics::sort(&mut all);
     all
@@ -319,18 +314,15 @@ impl<T: Copy> InOrder<T> {
     }
 
     /// Takes the diagnostics of `position` (see
-    /// [`ParsedPosition::diagnostics_into`] for `related`).
+    /// [`DocPosition::diagnostics_into`] for `related`).
     pub fn take(&mut self, owner: T, position: DocPosition<'_>, related: bool) {
-        let first_line = position.first_line;
         if !position.has_diagnostics() {
             return;
         }
         let start = self.pending.len();
         position.diagnostics_into(&mut self.found, related);
-        self.pending.extend(self.found.drain(..).map(|mut d| {
-            d.shift_lines(first_line);
-            (owner, d)
-        }));
+        self.pending
+            .extend(self.found.drain(..).map(|d| (owner, d)));
         if start > 0 {
             self.pending.sort_by_key(|(_, d)| d.sort_key());
         }

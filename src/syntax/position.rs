@@ -1,7 +1,6 @@
 //! A parsed position: where its lines and cells are, its diagnostics, and
 //! the board with what the rules say about it.
 
-use std::ops::Deref;
 use std::sync::OnceLock;
 
 use crate::diagnostics::{Diagnostic, Severity, Span};
@@ -187,7 +186,8 @@ impl ParsedPosition {
 /// A document moves its positions by edits without touching them, so a
 /// parsed position's own first line may be stale; here the parsed
 /// position is private, and the line is this type's own `first_line`.
-/// It dereferences to the parsed position for everything else.
+/// Its accessors give lines that are absolute (counted from that line)
+/// or relative to the position, never the parsed position's own line.
 #[derive(Clone, Copy, Debug)]
 pub struct DocPosition<'a> {
     /// Absolute line of its first content line.
@@ -217,13 +217,63 @@ impl<'a> DocPosition<'a> {
         parsed.first_line = self.first_line;
         parsed
     }
-}
 
-impl Deref for DocPosition<'_> {
-    type Target = ParsedPosition;
+    pub fn kind(&self) -> GameKind {
+        self.parsed.kind
+    }
 
-    fn deref(&self) -> &ParsedPosition {
+    /// The board and what the rules say about it; `None` when the board
+    /// could not be read completely.
+    pub fn game(&self) -> Option<&'a JudgedBoard> {
+        self.parsed.game.as_ref()
+    }
+
+    /// The absolute line board row `row` was read from.
+    pub fn row_line(&self, row: usize) -> Option<u32> {
+        let rel = (*self.parsed.row_lines.get(row)?)?;
+        self.first_line.checked_add(rel)
+    }
+
+    /// `.uttt`: the absolute line of the last-move line.
+    pub fn last_move_line(&self) -> Option<u32> {
+        self.first_line.checked_add(self.parsed.last_move_line?)
+    }
+
+    /// See [`ParsedPosition::cell_at`] (a line relative to the position).
+    pub fn cell_at(&self, rel_line: u32, byte_col: u32) -> Option<Cell> {
+        self.parsed.cell_at(rel_line, byte_col)
+    }
+
+    /// See [`ParsedPosition::cell_span`] (a span relative to the position).
+    pub fn cell_span(&self, cell: Cell) -> Option<Span> {
+        self.parsed.cell_span(cell)
+    }
+
+    /// See [`ParsedPosition::verdict_text`].
+    pub fn verdict_text(&self) -> Option<String> {
+        self.parsed.verdict_text()
+    }
+
+    /// The width of the board row on absolute line `line`, when that line
+    /// is a row laid out regularly (see
+    /// [`ParsedPosition::regular_row_width`]).
+    pub fn regular_row_width(&self, line: u32) -> Option<u32> {
         self.parsed
+            .regular_row_width(line.checked_sub(self.first_line)?)
+    }
+
+    pub fn has_diagnostics(&self) -> bool {
+        self.parsed.has_diagnostics()
+    }
+
+    /// Appends its diagnostics to `out` at their absolute lines (see
+    /// [`ParsedPosition::diagnostics_into`] for `related`).
+    pub fn diagnostics_into(&self, out: &mut Vec<Diagnostic>, related: bool) {
+        let start = out.len();
+        self.parsed.diagnostics_into(out, related);
+        for d in &mut out[start..] {
+            d.shift_lines(self.first_line);
+        }
     }
 }
 

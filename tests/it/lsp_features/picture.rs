@@ -599,7 +599,7 @@ proptest! {
         prop_assert_eq!(rows.len(), usize::from(size));
         let mut seen = 0;
         let position = view.doc.position(0).expect("a position");
-        let game = position.game.as_ref().expect("a complete board");
+        let game = position.game().expect("a complete board");
         for node in xml.descendants().filter(|n| n.has_attribute("data-row")) {
             let num = |name| node.attribute(name).and_then(|v| v.parse::<u8>().ok()).expect("a number");
             let here = Cell::new(num("data-row") - 1, num("data-col") - 1);
