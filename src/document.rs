@@ -14,10 +14,9 @@
 //! to the edit's place, adding or taking back the delta over the positions
 //! in between (a vectorised pass over 4 bytes per position). Typing a line break therefore
 //! costs the distance from the previous edit, not the length of the
-//! document. (Before, every edit that changed the line count rewrote the
-//! first line of every position below it: 100,000 positions of ~200 bytes,
-//! 0.54M instructions and a 0.36-0.54 ms round trip in a 100,000-position
-//! document, against 0.08-0.21 ms in a 100-position one.)
+//! document (rewriting the first line of every position below the edit
+//! made a line break cost the document's size; figures: BENCHMARKS.md,
+//! "Figures behind the code").
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -67,9 +66,8 @@ pub struct Document {
     header_diagnostics: Vec<Diagnostic>,
     /// Their own `first_line` is not kept up to date: `first_lines` is.
     /// Behind a pointer: an edit that splits or merges positions moves
-    /// every position below it in this Vec, 8 bytes each instead of ~200
-    /// (the parse bench's line break inside a 100,000-position file:
-    /// 0.92 ms before). Shared (`Arc`), so that a [`DocDiagnostics`] of the
+    /// every position below it in this Vec, 8 bytes each instead of ~200.
+    /// Shared (`Arc`), so that a [`DocDiagnostics`] of the
     /// positions with diagnostics costs a pointer each, not a copy.
     positions: Vec<Arc<ParsedPosition>>,
     /// The first line of each position, behind by `shift` from index
@@ -80,10 +78,9 @@ pub struct Document {
     shift: u32,
     shift_from: usize,
     /// Indices (ascending) of the positions that have diagnostics, so that
-    /// gathering them costs the few noisy positions, not the whole file.
-    /// (Profile of 200 one-cell edits to a 100,000-position `.go9` file:
-    /// walking every position for its diagnostics was 4.3M instructions
-    /// per edit, 1.0 ms of the 1.2 ms round trip.)
+    /// gathering them costs the few noisy positions, not the whole file
+    /// (walking every position was most of an edit's round trip; figures:
+    /// BENCHMARKS.md, "Figures behind the code").
     noisy: Vec<usize>,
     /// Header and file-level diagnostics, absolute.
     file_diagnostics: Vec<Diagnostic>,
@@ -109,8 +106,8 @@ impl Document {
             stale: false,
         };
         // Read from the text itself rather than the rope: the same lines,
-        // without a rope look-up per line (`Rope::get_line` took ~2,400
-        // instructions a line, most of opening a large file), and boards
+        // without a rope look-up per line (most of opening a large file),
+        // and boards
         // in the usual layout straight from their bytes.
         let lines = CursorLines::new(text);
         let (header, body_start, header_diagnostics) = parse_header(kind, &lines);

@@ -38,11 +38,10 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::with_capacity(bytes.len() / 16 + 1);
     starts.push(0);
     // Without any `\r` (almost every file; std looks with memchr), `\n`
-    // alone breaks lines: test eight bytes at a time. (Profile of `check`
-    // on a 1 MB .go9 file: the byte loop below took 15 instructions a
-    // byte, 17% of the run, the index being built once to parse and once
-    // to print. Board lines are ~10 bytes, too short for a memchr per line
-    // to pay.)
+    // alone breaks lines: test eight bytes at a time (a byte loop was a
+    // noticeable part of `check`, the index being built once to parse and
+    // once to print). Board lines are ~10 bytes, too short for a memchr
+    // per line to pay.
     if !text.contains('\r') {
         newline_starts(bytes, &mut starts);
         return starts;

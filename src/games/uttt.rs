@@ -85,11 +85,9 @@ impl Player {
 /// The 9×9 cells as bitsets over row-major cells from the top left (bit
 /// `row * 9 + col`): the chips of each player and the `!` cells; every
 /// other cell is `.`. The three sets are disjoint and within the 81 cells.
-/// (Reading a cell byte at a time into `[[Chip; 9]; 9]`, then walking the
-/// 81 cells for the free and the marked ones, was ~1,200 instructions of
-/// each position read, about a fifth of opening a `.uttt` file; as sets,
-/// a regular row's bytes become its cells in a few instructions and the
-/// judge's sets cost nothing.)
+/// As sets, a regular row's bytes become its cells in a few instructions
+/// and the judge's sets cost nothing (a `[[Chip; 9]; 9]` walked for the
+/// free and the marked cells was a large part of opening a `.uttt` file).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Board {
     x: CellSet,

@@ -134,9 +134,9 @@ fn content_byte_to_position(
 }
 
 /// The LSP range of an engine span: one line, byte columns `[start, end)`.
-/// The line is looked up once for both ends: (profile of publishing 3,299
-/// go9 diagnostics with their related stones: the rope line lookups were
-/// 80% of the conversion, 62M instructions per publish.)
+/// The line is looked up once for both ends: the rope's line look-ups were
+/// most of converting a publish (figures: BENCHMARKS.md, "Figures behind
+/// the code").
 pub(crate) fn span_to_range(
     rope: &Rope,
     line: u32,

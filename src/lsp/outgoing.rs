@@ -15,8 +15,7 @@
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
-//! first, and profiling a document with 3,300 diagnostics showed building
-//! and freeing that tree as most of each publish.
+//! first, and building and freeing that tree was most of each publish.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -250,9 +249,10 @@ impl Outbox {
 }
 
 /// A publish of this many positions with diagnostics or more is streamed
-/// to the writer rather than built whole: a dense file of 100,000 go
-/// boards publishes 45 MB of JSON, which built whole (and copied into a
-/// frame) took the server's peak memory to 180 MB for 9 MB of text.
+/// to the writer rather than built whole: with a large `maxProblems` a
+/// dense file's publish is many times its text, and built whole (and
+/// copied into a frame) it set the server's peak memory (figures:
+/// BENCHMARKS.md, "Figures behind the code").
 const STREAM_FROM: usize = 20_000;
 
 /// Sends queued messages in order. Of a burst of publishes for one document

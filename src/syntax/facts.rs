@@ -29,8 +29,7 @@ impl ParsedPosition {
     /// sorted among themselves). Without `related`, derived facts come
     /// without their related locations: a publish whose budget for them
     /// is spent has no use for them, and building their messages was most
-    /// of its cost (callgrind, 1,000 dense go boards: 63% of 28M
-    /// instructions per publish in `go9::facts`, mostly formatting).
+    /// of its cost (figures: BENCHMARKS.md, "Figures behind the code").
     pub fn diagnostics_into(&self, out: &mut Vec<Diagnostic>, related: bool) {
         let start = out.len();
         out.extend(self.stored.iter().cloned());

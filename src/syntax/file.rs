@@ -262,8 +262,8 @@ fn next_position(
 
 /// Every position of a text from line `from` on, in order, as
 /// [`parse_position`] reads them, boards in the usual layout straight
-/// from their bytes (opening a 100,000-board document: ~5,800
-/// instructions a go board through the line reader).
+/// from their bytes (the line reader cost most of opening a large
+/// document).
 pub fn read_positions(
     kind: GameKind,
     lines: &CursorLines<'_>,

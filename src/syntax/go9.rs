@@ -45,8 +45,9 @@ fn game(cells: &Cells) -> JudgedBoard {
 }
 
 /// A related location lists at most this many stones of a group; the last
-/// one listed says how many more there are. (A group on a dense board may
-/// have 60 stones: one location each made a diagnostic 4 KB of JSON.)
+/// one listed says how many more there are: a group on a dense board may
+/// have dozens of stones, and one location each made a diagnostic
+/// kilobytes of JSON.
 pub const MAX_RELATED_STONES: usize = 3;
 
 /// 1-based coordinates for messages.
@@ -89,8 +90,8 @@ fn with_stones(
 pub(super) fn facts(p: &ParsedPosition, board: &Board, related: bool, out: &mut Vec<Diagnostic>) {
     let findings = go9::analyse(board);
     let span = |cell: Cell| p.cell_span(cell).unwrap_or_default();
-    // Messages built by hand: `format!` and `count` were a third of a
-    // dense file's publish (callgrind, 1,000 boards).
+    // Messages built by hand: `format!` and `count` were a large part of
+    // a dense file's publish.
     let message = |parts: &[&str], n: usize, noun: &str, rest: &[&str]| {
         let mut text = String::with_capacity(96);
         parts.iter().for_each(|p| text.push_str(p));

@@ -12,16 +12,14 @@ use crate::wording::count;
 pub enum JudgedBoard {
     Uttt {
         /// Boxed: 81 bytes inline would make every position of every kind
-        /// 80 bytes larger (a 100,000-position `.tomek` document held 27 MB
-        /// of positions for 2.1 MB of text).
+        /// 80 bytes larger, many times the text of a `.tomek` board.
         board: Box<games::uttt::Board>,
         findings: games::uttt::Findings,
     },
     /// Only the board: a go board's groups take ten times the memory of
     /// its text, and they are quick to find again (`go9::analyse`) for the
-    /// few positions a request looks at. (Peak memory with a
-    /// 100,000-position `.go9` document open was 185 MB for 9.1 MB of text,
-    /// 98 MB of it the stored groups.)
+    /// few positions a request looks at (figures: BENCHMARKS.md, "Figures
+    /// behind the code").
     Go9 { board: games::go9::Board },
     Tomek {
         board: games::tomek::Board,
@@ -56,8 +54,7 @@ pub struct ParsedPosition {
     /// `.tomek` board are not stored: [`ParsedPosition::diagnostics`]
     /// derives them from the board when asked. (Dense go boards carry
     /// about seven findings each; stored, with their messages and related
-    /// stones, they took 20 times the memory of their text: 2.3 GB for a
-    /// 9.1 MB file.)
+    /// stones, they took many times the memory of their text.)
     pub stored: Vec<Diagnostic>,
     /// Whether the board has facts to derive (see `stored`).
     pub facts: bool,

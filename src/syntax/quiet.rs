@@ -1,8 +1,8 @@
 //! Skipping quiet boards without reading them as positions: `check` on a
 //! judge-size file is mostly boards in the usual layout with nothing to
 //! report, and going through the line reader and a `ParsedPosition` for
-//! each cost about 3,300 instructions per 21-byte Tomek board (callgrind,
-//! 100,000 boards: 158 instructions a byte, against 8 for the judge).
+//! each cost many times what the judge spends on the same bytes (figures:
+//! BENCHMARKS.md, "Figures behind the code").
 //! Here a board is its bytes: `size` rows of exactly `size` cells, each
 //! ended by `\n`, then an empty line or the end of the text (a `.uttt`
 //! position: see `uttt_board::read_position`).

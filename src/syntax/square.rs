@@ -54,9 +54,8 @@ struct RegularBoard {
 /// The usual board, read the short way: blank lines, then `size` rows of
 /// exactly `size` accepted cells, then a blank line or the end of the text.
 /// It gives exactly what [`read_square_board`] gives such a board (no
-/// diagnostic, every row regular), at a fraction of the cost (profile of
-/// opening 100,000 quiet boards: ~10,000 instructions a board through the
-/// builder). `None` for anything else, which the full reader then reads
+/// diagnostic, every row regular), at a fraction of the cost of the
+/// builder. `None` for anything else, which the full reader then reads
 /// and reports on: a comment, a short or long row, a wrong cell, trailing
 /// blanks, a board not followed by a blank line.
 fn regular_square_board(

@@ -238,9 +238,8 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
 /// rows of exactly `ccc ccc ccc`, one empty line between bands, the
 /// last-move line exactly `r c`, then a blank line or the end of the text.
 /// It gives exactly what the full reader gives such a position, judged by
-/// the same `judge` (profile of opening 100,000 quiet positions: ~8,200
-/// instructions each through the full reader, most of them walking lines
-/// and cells one at a time). `None` for anything else.
+/// the same `judge`, without walking lines and cells one at a time as the
+/// full reader does. `None` for anything else.
 pub(super) fn regular(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> {
     let (mut p, _) = PositionBuilder::start(GameKind::Uttt, lines, from)?;
     let first = p.first_line;

@@ -1,13 +1,10 @@
 //! `.uttt` boards as sets of cells: a row in the usual layout read from its
 //! bytes a whole row at a time, the judge's findings and the facts beyond
 //! them, and a whole position in the usual layout read straight from the
-//! bytes of the text (what opening a document and `check` read most).
-//!
-//! Profile of the server opening 100,000 quiet positions (11.5 MB): the
-//! line reader's short way cost ~5,800 instructions a position, a third of
-//! it finding its 14 lines one by one (`CursorLines::seek`), a quarter
-//! the judge walking 81 cells three times (bytes into chips, the free
-//! cells, the marked ones).
+//! bytes of the text (what opening a document and `check` read most):
+//! finding a position's 14 lines one by one and walking its 81 cells three
+//! times were most of opening a large file (figures: BENCHMARKS.md,
+//! "Figures behind the code").
 
 use crate::diagnostics::{self, Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Findings};
@@ -18,9 +15,8 @@ use super::position::{JudgedBoard, ParsedPosition, Tally, cell_span_in, row_span
 use super::square::Cells;
 
 /// The cells of a board, gathered row by row: bit `col` of each row's
-/// `x`, `o` and `!` cells. (Shifting each row into a `u128` by its own
-/// distance cost ~40 instructions a row and set; gathered at the end,
-/// nine shifts by 9.)
+/// `x`, `o` and `!` cells, put together at the end with nine shifts by 9
+/// rather than shifting each row into a `u128` by its own distance.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Rows {
     x: [u16; 9],
