@@ -5,9 +5,11 @@
 //! diagnostics up to date as it is edited, so a change costs the
 //! conversion of the diagnostics, not a re-analysis. Files read from disk
 //! are converted from the lines their diagnostics name (`workspace::checked`),
-//! without building a rope. Pushed diagnostics are written straight as JSON
-//! by `publish`, under the same [`Budget`].
+//! without building a rope. An open document's pushed and pulled
+//! diagnostics are both [`each_listed`]: `publish` serializes them one at a
+//! time as it writes, the pull report collects them.
 
+use ropey::Rope;
 use serde_json::json;
 use tower_lsp_server::ls_types::{
     self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
@@ -15,7 +17,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::config::DiagnosticFilter;
-use super::encoding::span_to_range;
+use super::encoding::{Encoding, span_to_range};
 use super::view::DocView;
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
 use crate::document::{DocDiagnostics, Visit, Want};
@@ -37,6 +39,32 @@ impl SpanRanges for DocView<'_> {
     }
 }
 
+/// The ranges of an open document's spans, for the diagnostics of
+/// `position` (or of the file, when `None`). A span on a regular board row
+/// needs no look-up in the text: the row is ASCII, so its byte columns are
+/// its UTF-8 and UTF-16 columns. Anything else goes through the rope.
+struct DocRanges<'a> {
+    rope: &'a Rope,
+    enc: Encoding,
+    position: Option<DocPosition<'a>>,
+}
+
+impl SpanRanges for DocRanges<'_> {
+    fn range(&self, span: Span) -> Range {
+        if let Some(position) = self.position
+            && let Some(width) = position.regular_row_width(span.line)
+            && span.start <= span.end
+            && span.end <= width
+        {
+            return Range::new(
+                Position::new(span.line, span.start),
+                Position::new(span.line, span.end),
+            );
+        }
+        span_to_range(self.rope, span.line, span.start, span.end, self.enc)
+    }
+}
+
 /// An open document's diagnostics, in the document's order, as a pull
 /// report (`textDocument/diagnostic`) holds them: under the same
 /// [`Budget`] as a publish.
@@ -48,17 +76,43 @@ pub fn document(view: &DocView<'_>) -> Vec<lsp::Diagnostic> {
 /// out before the budget, so hidden diagnostics take none of it).
 pub fn shown(view: &DocView<'_>, filter: DiagnosticFilter) -> Vec<lsp::Diagnostic> {
     let mut items = Vec::new();
-    let more = listed(&view.doc.snapshot(), filter, &mut |_, d, related| {
-        let mut item = to_lsp(view.uri, view, d);
-        if related < d.related.len() {
-            item.related_information = None;
-        }
-        items.push(item);
+    each_listed(
+        view.uri,
+        &view.doc.snapshot(),
+        view.enc(),
+        filter,
+        &mut |item| items.push(item),
+    );
+    items
+}
+
+/// What an open document's publish or pull report holds, one LSP
+/// diagnostic at a time in order, the note on what was left out last:
+/// [`listed`] converted with [`to_lsp`].
+pub fn each_listed(
+    uri: &Uri,
+    snapshot: &DocDiagnostics,
+    enc: Encoding,
+    filter: DiagnosticFilter,
+    each: &mut dyn FnMut(lsp::Diagnostic),
+) {
+    let rope = &snapshot.rope;
+    let more = listed(snapshot, filter, &mut |position, d, related| {
+        let ranges = DocRanges {
+            rope,
+            enc,
+            position,
+        };
+        each(convert(uri, &ranges, d, related == d.related.len()));
     });
     if let Some(more) = more {
-        items.push(to_lsp(view.uri, view, &more));
+        let ranges = DocRanges {
+            rope,
+            enc,
+            position: None,
+        };
+        each(to_lsp(uri, &ranges, &more));
     }
-    items
 }
 
 /// What a publish or a pull report lists of `snapshot`, in order: `each`
@@ -67,7 +121,7 @@ pub fn shown(view: &DocView<'_>, filter: DiagnosticFilter) -> Vec<lsp::Diagnosti
 /// to send. Returns the note on what was left out, if anything was.
 /// Positions of which nothing would be listed are counted from their
 /// kept tallies, without deriving their diagnostics.
-pub fn listed(
+fn listed(
     snapshot: &DocDiagnostics,
     filter: DiagnosticFilter,
     each: &mut dyn FnMut(Option<DocPosition<'_>>, &Diagnostic, usize),
@@ -89,9 +143,10 @@ pub fn listed(
 }
 
 /// Information diagnostics an open document sends at most, in document
-/// order; the rest are summed up in one `file/more-diagnostics`. (A file
-/// of 1,000 dense go boards has about 3,700 killable and atari facts: sent
-/// whole, each edit's publish was 4.6 MB of JSON.)
+/// order; the rest are summed up in one `file/more-diagnostics`: a dense
+/// go file has several facts a board, and sent whole they made each
+/// edit's publish megabytes of JSON (figures: BENCHMARKS.md, "Figures
+/// behind the code").
 pub const MAX_INFORMATION: usize = 100;
 
 /// Related locations one publish holds at most, given in document order
@@ -261,9 +316,21 @@ impl Budget {
 /// stones, for instance) become related locations in the same document;
 /// a certain fix travels in `data` so a client can show it without asking.
 pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagnostic {
+    convert(uri, ranges, d, true)
+}
+
+/// [`to_lsp`], with or without the related locations (a budget that has
+/// none left for them).
+fn convert(
+    uri: &Uri,
+    ranges: &impl SpanRanges,
+    d: &Diagnostic,
+    with_related: bool,
+) -> lsp::Diagnostic {
     let related: Vec<DiagnosticRelatedInformation> = d
         .related
         .iter()
+        .take(if with_related { usize::MAX } else { 0 })
         .map(|r| {
             let location = match r.file.as_deref().and_then(Uri::from_file_path) {
                 // Another file (an answer's input): its board rows are

@@ -1,8 +1,8 @@
 //! Files with many findings: what a publish and a pull report hold. Errors
 //! and warnings up to `diagnostics.maxProblems`, errors first; information
 //! up to a limit; then one note counting the rest by code; related
-//! locations bounded. The publish written straight as JSON equals the
-//! typed pull report.
+//! locations bounded. The publish, serialized as it is written, holds
+//! the pull report.
 
 use crate::support::boards::dense_go9;
 use boardls::diagnostics::{Severity, codes};
@@ -93,7 +93,7 @@ fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
         assert!(related.iter().all(|&n| n <= MAX_RELATED_STONES + 1));
         assert!(related.iter().any(|&n| n > 0));
 
-        // The publish written as JSON holds exactly the pull report.
+        // The publish holds exactly the pull report.
         let published = Published {
             uri: uri.clone(),
             version: 7,
