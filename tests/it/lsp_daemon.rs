@@ -20,7 +20,9 @@ const BAD: &str = "1\nXXZT\n....\nOO..\n....\n";
 const GOOD: &str = "1\nXXXT\n....\nOO..\n....\n";
 
 fn boardls() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_boardls"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+    support::client::fast_poll(&mut command);
+    command
 }
 
 fn mode(path: &Path) -> u32 {
@@ -416,8 +418,12 @@ fn the_daemon_exits_when_idle_and_removes_its_socket() {
     let mut daemon = Daemon::start(&socket, "1");
     let mut server = Server::forwarded(&socket);
     server.initialize(caps("utf-16"));
-    // A session keeps it up, however long it lasts.
-    std::thread::sleep(Duration::from_millis(1500));
+    // A session keeps it up, however long it lasts: a second daemon with
+    // the same idle time and no session, started after the session began,
+    // has gone idle and exited while the first stays.
+    let mut twin = Daemon::start(&dir.path().join("twin.sock"), "1");
+    twin.expect_line("no session for 1 s");
+    assert_eq!(twin.wait(TIMEOUT), Some(0));
     assert!(matches!(daemon.child.try_wait(), Ok(None)));
     assert!(server.shutdown_and_exit().success());
     daemon.expect_line("no session for 1 s");

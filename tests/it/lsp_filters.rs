@@ -130,7 +130,7 @@ fn push_clients_are_sent_again_what_the_filter_shows() {
         "workspace/didChangeConfiguration",
         json!({"settings": {"boardls": {"inlayHints": {"verdicts": false}}}}),
     );
-    assert_eq!(server.published_soon(None).len(), 0);
+    assert_eq!(server.published_before_probe(None).len(), 0);
     assert!(server.shutdown_and_exit().success());
 }
 
@@ -260,6 +260,6 @@ fn pull_clients_are_asked_to_pull_again_under_a_new_filter() {
         [INFORMATION; 5]
     );
     // Nothing was ever pushed to the pull client.
-    assert_eq!(server.published_soon(None), Vec::<Value>::new());
+    assert_eq!(server.published_before_probe(None), Vec::<Value>::new());
     assert!(server.shutdown_and_exit().success());
 }

@@ -160,7 +160,7 @@ fn pull_clients_are_not_pushed_to() {
         json!({"textDocument": {"uri": uri}}),
     );
     let pushed: Vec<String> = server
-        .published_soon(None)
+        .published_before_probe(None)
         .iter()
         .map(|m| {
             let uri = m["params"]["uri"].as_str().unwrap_or_default();

@@ -76,6 +76,8 @@ pub struct Server {
     /// Received but not yet asked for.
     stash: VecDeque<Value>,
     next_id: i64,
+    /// Probes sent so far ([`Server::published_before_probe`]).
+    probes: u32,
 }
 
 impl Server {
@@ -116,6 +118,7 @@ impl Server {
 
     /// Spawns `command` as the server, its stdio piped to this client.
     pub fn spawn_command(mut command: Command) -> Server {
+        fast_poll(&mut command);
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -233,6 +236,7 @@ impl Server {
             incoming,
             stash: VecDeque::new(),
             next_id: 1,
+            probes: 0,
         }
     }
 
@@ -324,12 +328,26 @@ impl Server {
             .count()
     }
 
-    /// The `publishDiagnostics` of `uri` (of any document when `None`) among
-    /// the messages received until now and a short while after (only to
-    /// show that something did NOT happen). Drains the messages.
-    pub fn published_soon(&mut self, uri: Option<&str>) -> Vec<Value> {
-        std::thread::sleep(Duration::from_millis(400));
-        self.drain()
+    /// The `publishDiagnostics` of `uri` (of any document when `None`)
+    /// among the messages the server sent before it handled a probe sent
+    /// now (to show that something did NOT happen). The probe is a
+    /// `didChange` for a document that is not open, which the server
+    /// answers with a warning through the same ordered queue as its
+    /// publishes, so whatever the server queued before it comes first.
+    /// Drains the messages.
+    pub fn published_before_probe(&mut self, uri: Option<&str>) -> Vec<Value> {
+        self.probes += 1;
+        let probe = format!("untitled:probe-{}.tomek", self.probes);
+        self.change(&probe, 1, json!([{"text": ""}]));
+        // Everything that came before the probe's answer stays stashed.
+        self.wait_for(|m| {
+            m["method"] == "window/logMessage"
+                && m["params"]["message"]
+                    .as_str()
+                    .is_some_and(|text| text.contains(&probe))
+        });
+        let before: Vec<Value> = self.stash.drain(..).collect();
+        before
             .into_iter()
             .filter(|m| {
                 m["method"] == "textDocument/publishDiagnostics"
@@ -484,6 +502,14 @@ pub fn stop_daemon(socket: &std::path::Path) {
     }
 }
 
+/// Makes a server (or daemon) started by `command` poll the workspace
+/// folders every 50 ms instead of every 2 s (the `test-hooks` feature's
+/// `BOARDLS_TEST_POLL_MS`), so a test of the poll waits for the poll
+/// itself, not for its interval.
+pub fn fast_poll(command: &mut Command) {
+    command.env("BOARDLS_TEST_POLL_MS", "50");
+}
+
 pub fn caps(encoding: &str) -> Value {
     json!({
         "general": {"positionEncodings": [encoding]},
@@ -615,7 +641,9 @@ impl Daemon {
 
     /// With more arguments (`--token-file F`).
     pub fn spawn_with(args: &[&std::ffi::OsStr]) -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardls"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
+        fast_poll(&mut command);
+        let mut child = command
             .args(["lsp", "--listen", "127.0.0.1:0"])
             .args(args)
             .stdin(Stdio::null())
