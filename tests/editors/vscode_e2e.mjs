@@ -318,7 +318,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
   }
   const cs = spawn(codeServer, [...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH, XDG_RUNTIME_DIR: runDir } });
+    workspace], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, PATH, XDG_RUNTIME_DIR: runDir, BOARDLS_E2E: '1' } });
   cs.stdout.on('data', (d) => codeServerLog.push(String(d)));
   cs.stderr.on('data', (d) => codeServerLog.push(String(d)));
   let browser;

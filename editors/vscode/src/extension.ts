@@ -301,8 +301,33 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     outputChannel: output,
     traceOutputChannel: output,
   };
+  if (process.env.BOARDLS_E2E === '1') {
+    clientOptions.middleware = {
+      // Pushed: set synchronously by `next`, so nothing reads the version
+      // in between.
+      handleDiagnostics: (uri, diagnostics, next) => {
+        shownVersions.set(uri.toString(), queuedVersions.get(uri.toString()) ?? null);
+        next(uri, diagnostics);
+      },
+      // Pulled (VS Code's client pulls): the report answers for the
+      // version the document had when it was asked for; the client shows
+      // it once this returns, so the version is noted just after.
+      provideDiagnostics: async (document, previousResultId, token, next) => {
+        const asked = document instanceof vscode.Uri ? undefined : document.version;
+        const report = await next(document, previousResultId, token);
+        if (asked !== undefined && report) {
+          const key = (document as vscode.TextDocument).uri.toString();
+          setTimeout(() => shownVersions.set(key, asked), 0);
+        }
+        return report;
+      },
+    };
+  }
 
   client = new LanguageClient('boardls', 'boardls', serverOptions, clientOptions);
+  if (process.env.BOARDLS_E2E === '1') {
+    recordPublishVersions(client);
+  }
   client.onDidChangeState((event) => {
     if (event.newState === State.Stopped) {
       output?.appendLine('boardls: the language server stopped.');
@@ -314,6 +339,32 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     void report(failure(err), setting);
   }
   context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+/**
+ * The end-to-end suite only (BOARDLS_E2E=1): the document version of the
+ * publish or pull report whose diagnostics VS Code shows, by URI, so that
+ * a test tells the diagnostics of the current version from stale ones
+ * (the middleware is given pushed diagnostics without their version).
+ */
+const shownVersions = new Map<string, number | null>();
+/** The version of the newest publish of each URI the client has queued. */
+const queuedVersions = new Map<string, number | null>();
+
+/**
+ * Notes each publish's version as the client queues it. Of the publishes
+ * of one URI the client shows only the newest queued (a newer one cancels
+ * the conversion of the older), so when the middleware is called, the
+ * newest queued version is that of the diagnostics it is given.
+ */
+function recordPublishVersions(languageClient: LanguageClient): void {
+  type Publish = { uri: string; version?: number };
+  const target = languageClient as unknown as { handleDiagnostics(params: Publish): void };
+  const handle = target.handleDiagnostics.bind(languageClient);
+  target.handleDiagnostics = (params: Publish) => {
+    queuedVersions.set(vscode.Uri.parse(params.uri).toString(), params.version ?? null);
+    handle(params);
+  };
 }
 
 async function restartClient(context: vscode.ExtensionContext): Promise<void> {
@@ -337,6 +388,11 @@ export interface BoardlsApi {
   serverSource(): string;
   /** Where the binary was found (`setting`, `bundled`, `PATH`), or `tcp`. */
   serverOrigin(): string;
+  /**
+   * The end-to-end suite only (BOARDLS_E2E=1, else always undefined): the
+   * version of the publish whose diagnostics of `uri` are shown.
+   */
+  diagnosticsVersion(uri: string): number | null | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
@@ -366,6 +422,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
     isServerRunning: () => client?.isRunning() ?? false,
     serverSource: () => serverSource,
     serverOrigin: () => serverOrigin,
+    diagnosticsVersion: (uri: string) => shownVersions.get(uri),
   };
 }
 
