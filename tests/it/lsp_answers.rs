@@ -115,3 +115,79 @@ fn a_broken_project_file_is_an_error_at_its_key_and_unmapped_files_get_nothing()
         "{said:?}"
     );
 }
+
+fn severities(diagnostics: &[Value]) -> Vec<(String, u64)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or_default().to_owned(),
+                d["severity"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_projects_profiles_and_invalid_inputs_live() {
+    const LARGE: &str = include_str!("../fixtures/judge/tomek/A-large-practice.in");
+    let dir = TempDir::new("lsp-profiles");
+    let toml = "[files]\n\"*.in\" = \"tomek\"\n[profiles]\n\"small/*.in\" = \"gcj2013a-small\"\n\
+                \"invalid/*.in\" = \"gcj2013a-small\"\n";
+    let toml_path = dir.write("boardls.toml", toml);
+    let small = dir.write("small/1.in", LARGE);
+    let rejected = dir.write("invalid/rejected.in", LARGE);
+    let accepted = dir.write("invalid/accepted.in", INPUT);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let small_uri = file_uri(&small);
+    server.open(&small_uri, "plaintext", 1, LARGE);
+    let found = server.diagnostics(&small_uri, 1);
+    assert_eq!(severities(&found), [("profile/count-range".to_owned(), 1)]);
+    assert_eq!(found[0]["range"], range(0, 0, 0, 4));
+    assert_eq!(
+        found[0]["message"],
+        "T = 1000, but gcj2013a-small promises 1 ≤ T ≤ 10"
+    );
+    // An invalid-input test that breaks its profile shows why, as
+    // information; one that keeps it is the error.
+    server.open(&file_uri(&rejected), "plaintext", 1, LARGE);
+    assert_eq!(
+        severities(&server.diagnostics(&file_uri(&rejected), 1)),
+        [("profile/count-range".to_owned(), 3)]
+    );
+    server.open(&file_uri(&accepted), "plaintext", 1, INPUT);
+    let found = server.diagnostics(&file_uri(&accepted), 1);
+    assert_eq!(
+        severities(&found),
+        [("profile/accepted-invalid".to_owned(), 1)]
+    );
+    assert_eq!(found[0]["range"], range(0, 0, 0, 1));
+    // Editing it to break a promise (a second `T`, which the engine
+    // reads as an error too) turns it around.
+    server.change(
+        &file_uri(&accepted),
+        2,
+        json!([{"range": range(1, 0, 1, 4), "text": "XXTT"}]),
+    );
+    assert_eq!(
+        severities(&server.diagnostics(&file_uri(&accepted), 2)),
+        [
+            ("tomek/extra-t".to_owned(), 3),
+            ("profile/extra-t".to_owned(), 3)
+        ]
+    );
+    // The project file edited: the profiles it gives take effect at once.
+    let toml_uri = file_uri(&toml_path);
+    server.open(&toml_uri, "toml", 1, toml);
+    server.change(
+        &toml_uri,
+        2,
+        json!([{"text": "[files]\n\"*.in\" = \"tomek\"\n"}]),
+    );
+    assert_eq!(codes(&server.diagnostics(&small_uri, 1)), []);
+}
