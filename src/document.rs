@@ -168,6 +168,12 @@ impl Document {
         ))
     }
 
+    /// Every position in order, with its absolute first line.
+    pub(crate) fn positions_with_lines(&self) -> impl Iterator<Item = (u32, &ParsedPosition)> {
+        (0..self.positions.len())
+            .filter_map(|i| Some((self.first_line(i)?, self.positions.get(i)?.as_ref())))
+    }
+
     /// Position `index` as the document shares it: the same pointer for
     /// as long as an edit leaves the position as it is, so what is kept
     /// per position elsewhere can tell whether it is still current.

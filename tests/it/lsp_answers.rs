@@ -191,3 +191,74 @@ fn a_projects_profiles_and_invalid_inputs_live() {
     );
     assert_eq!(codes(&server.diagnostics(&small_uri, 1)), []);
 }
+
+#[test]
+fn code_lenses_sum_up_coverage_and_each_cases_answer() {
+    let dir = TempDir::new("lsp-lenses");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let input = dir.write("sample.in", INPUT);
+    let answer = dir.write(
+        "sample.out",
+        ANSWER.replace("Case #4: O won", "Case #4: X won"),
+    );
+    let input_uri = file_uri(&input);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    server.open(&input_uri, "plaintext", 1, INPUT);
+    server.diagnostics(&input_uri, 1);
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": input_uri}}),
+    );
+    let titles: Vec<(u64, &str)> = lenses
+        .as_array()
+        .expect("lenses")
+        .iter()
+        .map(|lens| {
+            (
+                lens["range"]["start"]["line"].as_u64().unwrap_or(99),
+                lens["command"]["title"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            // X won only with the T (case 1), the draw has a T (case 2),
+            // the unfinished game none (case 3), and no win fills a board.
+            (
+                0,
+                "coverage: 6 of 10 situations · not reached: tomek.x-won, tomek.draw, \
+                 tomek.not-completed-with-t, tomek.won-on-full-board"
+            ),
+            (1, "answer ✓ Case #1: X won"),
+            (6, "answer ✓ Case #2: Draw"),
+            (11, "answer ✓ Case #3: Game has not completed"),
+            (
+                16,
+                "answer ✗ Case #4: the judge says `O won`, the file says `X won`"
+            ),
+            (21, "answer ✓ Case #5: O won"),
+            (26, "answer ✓ Case #6: O won"),
+        ]
+    );
+    // From case 4's position, its answer line is one request away.
+    let references = server.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": input_uri}, "position": pos(17, 1), "context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(references[0]["uri"], file_uri(&answer).as_str());
+    assert_eq!(references[0]["range"], range(3, 0, 3, 14));
+    // The count line's hover: the same coverage, situation by situation.
+    let hover = server.hover_text(&input_uri, 0, 0);
+    assert!(
+        hover.starts_with("**Coverage** of 6 cases: 6 of 10 situations reached")
+            && hover.contains("- ✗ **not reached**: X won, with four X")
+            && hover.contains("- X won, with three X and the T — 1 (first: case 1)"),
+        "{hover}"
+    );
+}

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
-    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CreateFile,
-    DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover, HoverContents,
-    Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier, Position, Range,
-    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeLens,
+    Command, CreateFile, DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover,
+    HoverContents, Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier,
+    Position, Range, ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::answers::{self, Expected};
@@ -68,9 +68,7 @@ fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
 
 /// The judge's output for the positions of a document.
 fn expected_of(doc: &Document) -> Expected {
-    let positions = (0..doc.position_count())
-        .filter_map(|i| Some((doc.first_line(i)?, &**doc.shared_position(i)?)));
-    Expected::of(doc.kind(), positions)
+    Expected::of(doc.kind(), doc.positions_with_lines())
 }
 
 /// The engine's findings in a side document.
@@ -198,6 +196,82 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
         }),
         ..CodeAction::default()
     }))
+}
+
+/// The answer file of the open board file `uri`, and its text: the open
+/// answer document's, else the file's on disk.
+fn answer_of_input(state: &State, uri: &Uri) -> Option<(Uri, String)> {
+    let path = uri.to_file_path()?;
+    let open = state.side_docs.iter().find(
+        |(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path),
+    );
+    if let Some((answer_uri, doc)) = open {
+        return Some((answer_uri.clone(), doc.rope.to_string()));
+    }
+    let answer = project_of(&path).answer_of(&path)?;
+    Some((Uri::from_file_path(&answer)?, disk_text(&answer)))
+}
+
+/// One code lens per position of an open input with an answer file: the
+/// answer's line for the case, checked (`answer ✓ Case #3: O won`), or
+/// what is wrong with it (`answer ✗ Case #3: the judge says …`).
+pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
+    let (Some(open), Some((_, text))) = (state.docs.get(uri), answer_of_input(state, uri)) else {
+        return Vec::new();
+    };
+    let expected = expected_of(&open.doc);
+    let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
+    for finding in answers::compare(&expected, &text, None) {
+        let case = expected.case_of_line(finding.span.line);
+        if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
+            slot.get_or_insert(finding.message);
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    expected
+        .cases
+        .iter()
+        .zip(wrong)
+        .enumerate()
+        .map(|(case, (expected_case, wrong))| {
+            let answer_line = expected.line_of_case(case) as usize;
+            let title = match (wrong, lines.get(answer_line)) {
+                (Some(message), _) => format!("answer ✗ {message}"),
+                (None, Some(line)) if expected.kind != GameKind::Uttt => {
+                    format!("answer ✓ {}", line.trim_end())
+                }
+                (None, Some(_)) => format!("answer ✓ Case #{}", case + 1),
+                (None, None) => format!("answer ✗ Case #{}: missing", case + 1),
+            };
+            let at = Position::new(expected_case.input_span.line, 0);
+            CodeLens {
+                range: Range::new(at, at),
+                command: Some(Command::new(title, String::new(), None)),
+                data: None,
+            }
+        })
+        .collect()
+}
+
+/// References from a position of an open input: its case's line in the
+/// answer file.
+pub fn references(state: &State, uri: &Uri, position: Position) -> Option<Vec<Location>> {
+    let open = state.docs.get(uri)?;
+    let case = open.doc.position_at_line(position.line)?;
+    let (answer_uri, text) = answer_of_input(state, uri)?;
+    let expected = expected_of(&open.doc);
+    let line = expected.line_of_case(case);
+    let width = text
+        .lines()
+        .nth(line as usize)
+        .map_or(0, |l| l.trim_end().chars().count());
+    Some(vec![Location::new(
+        answer_uri,
+        Range::new(
+            Position::new(line, 0),
+            Position::new(line, crate::text::to_u32(width)),
+        ),
+    )])
 }
 
 /// The case of an answer line and its answer's expected output.
