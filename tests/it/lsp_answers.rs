@@ -262,3 +262,48 @@ fn code_lenses_sum_up_coverage_and_each_cases_answer() {
         "{hover}"
     );
 }
+
+#[test]
+fn a_pull_client_pulls_an_answers_findings_and_is_asked_again_after_an_input_edit() {
+    let dir = TempDir::new("lsp-answers-pull");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let input = dir.write("sample.in", INPUT);
+    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let answer = dir.write("sample.out", &wrong);
+    let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {
+            "workspace": {"diagnostics": {"refreshSupport": true}},
+            "textDocument": {"diagnostic": {"dynamicRegistration": false}}
+        },
+    }));
+    server.open(&input_uri, "plaintext", 1, INPUT);
+    server.open(&answer_uri, "plaintext", 1, &wrong);
+    let pull = |server: &mut Server| {
+        let report = server.request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": answer_uri}}),
+        );
+        codes(report["items"].as_array().expect("items"))
+    };
+    assert_eq!(pull(&mut server), [("answer/wrong".to_owned(), 3)]);
+    server.drain();
+    // X no longer wins case 1: the client is asked to pull again, and the
+    // answer's findings follow the input's open text.
+    server.change(
+        &input_uri,
+        2,
+        json!([{"range": range(1, 0, 1, 4), "text": "XOXT"}]),
+    );
+    server.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
+    assert_eq!(
+        pull(&mut server),
+        [
+            ("answer/wrong".to_owned(), 0),
+            ("answer/wrong".to_owned(), 3)
+        ]
+    );
+}

@@ -84,20 +84,27 @@ fn findings(state: &State, doc: &SideDocument) -> Vec<Diagnostic> {
     }
 }
 
-/// Publishes a side document's diagnostics (push clients).
-pub fn publish(session: &Session, state: &State, uri: &Uri) {
-    let Some(doc) = state.side_docs.get(uri) else {
-        return;
-    };
-    if state.caps.pull_diagnostics {
-        return;
-    }
+/// A side document's diagnostics as the settings show them; `None` when
+/// `uri` is not a side document.
+pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
+    let doc = state.side_docs.get(uri)?;
     let ranges = doc.ranges(state.caps.encoding);
     let items: Vec<lsp::Diagnostic> = findings(state, doc)
         .iter()
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
-    let items = state.settings.diagnostics.apply(items);
+    Some(state.settings.diagnostics.apply(items))
+}
+
+/// Publishes a side document's diagnostics (push clients; a pull client
+/// asks for them, see [`side_diagnostics`]).
+pub fn publish(session: &Session, state: &State, uri: &Uri) {
+    if state.caps.pull_diagnostics {
+        return;
+    }
+    let (Some(doc), Some(items)) = (state.side_docs.get(uri), side_diagnostics(state, uri)) else {
+        return;
+    };
     session
         .outbox
         .publish(uri.clone(), Some(doc.version), items);
@@ -114,6 +121,11 @@ pub fn input_changed(session: &Session, state: &State, input: &Uri) {
         .filter(|(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path))
         .map(|(uri, _)| uri.clone())
         .collect();
+    if !answers.is_empty() {
+        // The answers' diagnostics changed with a file the client does
+        // not link them to: a pull client is asked to pull again.
+        crate::lsp::workspace::tasks::refresh_pull_with(session, &state.caps);
+    }
     for uri in answers {
         publish(session, state, &uri);
     }
