@@ -55,6 +55,13 @@ fn a_mapped_input_and_its_answer_live_both_ways() {
 
     let hover = server.hover_text(&answer_uri, 3, 2);
     assert!(hover.contains("the judge says `O won`"), "{hover}");
+    // Then the picture of case 4 in the input, its winning column marked.
+    assert!(
+        hover.contains(
+            "   1  2  3  4\n1 (O) O  X  X\n2 (O) X  X  X\n3 (O) X  .  T\n4 (O) .  .  O\n"
+        ),
+        "{hover}"
+    );
     let definition = server.request(
         "textDocument/definition",
         json!({"textDocument": {"uri": answer_uri}, "position": pos(3, 2)}),

@@ -22,6 +22,8 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
 use crate::lsp::session::{Session, State};
+use crate::lsp::view::DocView;
+use crate::lsp::{locate, picture};
 use crate::project::{self, FILE_NAME, Project};
 use crate::syntax::parse_file;
 
@@ -297,11 +299,12 @@ fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std:
     Some((expected, case, input.clone()))
 }
 
-/// Hover on an answer line: the judge's verdict for its case.
+/// Hover on an answer line: the judge's verdict for its case, then the
+/// picture of its position in the input (as a hover in the input draws it).
 pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
-    let (expected, case, _) = case_at(state, uri, position.line)?;
+    let (expected, case, input) = case_at(state, uri, position.line)?;
     let output = expected.cases.get(case)?.output.as_ref()?;
-    let value = match expected.kind {
+    let mut value = match expected.kind {
         GameKind::Uttt => format!(
             "**Case #{}**: the judge's board\n\n```text\n{}\n```",
             case + 1,
@@ -313,6 +316,10 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
             output.first().map_or("", String::as_str)
         ),
     };
+    if let Some(drawing) = input_picture(state, &input, expected.kind, case) {
+        value.push_str("\n\n");
+        value.push_str(&drawing);
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -320,6 +327,28 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
         }),
         range: None,
     })
+}
+
+/// The picture of case `case` of `input`: from its open document, else
+/// read from disk.
+fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Option<String> {
+    let input_uri = Uri::from_file_path(input)?;
+    let read;
+    let doc = match state.docs.get(&input_uri) {
+        Some(open) => &open.doc,
+        None => {
+            read = Document::new(kind, &disk_text(input));
+            &read
+        }
+    };
+    let view = DocView {
+        uri: &input_uri,
+        doc,
+        version: 0,
+        caps: state.caps,
+    };
+    let located = locate::position(&view, case)?;
+    picture::markdown(&located, None, state.settings.hover.picture, &state.caps)
 }
 
 /// Definition on an answer line: the case's position in the input.
