@@ -314,3 +314,35 @@ fn a_pull_client_pulls_an_answers_findings_and_is_asked_again_after_an_input_edi
         ]
     );
 }
+
+#[test]
+fn formatting_keeps_a_mapped_judge_files_own_layout() {
+    const SMALL: &str = include_str!("../fixtures/judge/tomek/A-small-practice.in");
+    let dir = TempDir::new("lsp-judge-format");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let mapped = file_uri(&dir.write("A-small-practice.in", SMALL));
+    let plain = file_uri(&dir.write("A-small-practice.tomek", SMALL));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let format = |server: &mut Server, uri: &str| {
+        server.request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+    };
+    // The GCJ file ends its last case with an empty line, as the judge's
+    // files do: as a judge file it is formatted already.
+    server.open(&mapped, "plaintext", 1, SMALL);
+    assert_eq!(format(&mut server, &mapped), json!([]));
+    // The same text as a plain board file: the canonical layout drops it.
+    server.open(&plain, "tomek", 1, SMALL);
+    let last = SMALL.lines().count() as u64 - 1;
+    assert_eq!(
+        format(&mut server, &plain),
+        json!([{"range": range(last, 0, last + 1, 0), "newText": ""}])
+    );
+}

@@ -146,8 +146,12 @@ pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Ve
 /// error it cannot fix with certainty) gets none, and the user a message
 /// saying which error.
 pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
-    let answer = with_view(session, &params.text_document.uri, |view| {
-        Some(format_edits::formatting(view))
+    let uri = &params.text_document.uri;
+    let judge = uri
+        .to_file_path()
+        .is_some_and(|path| answers::project_of(&path).mapped_game(&path).is_some());
+    let answer = with_view(session, uri, |view| {
+        Some(format_edits::formatting(view, judge))
     })?;
     match answer {
         Ok(edits) => Some(edits),
