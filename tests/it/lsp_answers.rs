@@ -346,3 +346,106 @@ fn formatting_keeps_a_mapped_judge_files_own_layout() {
         json!([{"range": range(last, 0, last + 1, 0), "newText": ""}])
     );
 }
+
+#[test]
+fn the_workspace_scan_checks_closed_answers_and_keeps_them_current() {
+    let dir = TempDir::new("lsp-answers-scan");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let input = dir.write("tests/sample.in", INPUT);
+    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let answer = dir.write("tests/sample.out", &wrong);
+    let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let closed_answer = |server: &mut Server| {
+        let message = server.wait_for(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == answer_uri.as_str()
+        });
+        assert_eq!(message["params"]["version"], Value::Null);
+        codes(
+            message["params"]["diagnostics"]
+                .as_array()
+                .expect("diagnostics"),
+        )
+    };
+    // Neither file is open: the scan finds the wrong answer.
+    assert_eq!(closed_answer(&mut server), [("answer/wrong".to_owned(), 3)]);
+    // An edit of the open input checks the closed answer again.
+    server.open(&input_uri, "plaintext", 1, INPUT);
+    server.change(
+        &input_uri,
+        2,
+        json!([{"range": range(1, 0, 1, 4), "text": "XOXT"}]),
+    );
+    let mut found = closed_answer(&mut server);
+    while found.len() < 2 {
+        found = closed_answer(&mut server);
+    }
+    assert_eq!(
+        found,
+        [
+            ("answer/wrong".to_owned(), 0),
+            ("answer/wrong".to_owned(), 3)
+        ]
+    );
+    // The input closed and the answer fixed on disk: clean.
+    server.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": input_uri}}),
+    );
+    dir.write("tests/sample.out", ANSWER);
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": answer_uri, "type": 2}]}),
+    );
+    let mut found = closed_answer(&mut server);
+    while !found.is_empty() {
+        found = closed_answer(&mut server);
+    }
+    // Deleted: its findings go.
+    std::fs::remove_file(&answer).expect("delete");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": answer_uri, "type": 3}]}),
+    );
+    assert_eq!(closed_answer(&mut server), []);
+}
+
+#[test]
+fn a_workspace_pull_reports_closed_answers() {
+    let dir = TempDir::new("lsp-answers-workspace-pull");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    dir.write("sample.in", INPUT);
+    let answer = dir.write(
+        "sample.out",
+        ANSWER.replace("Case #4: O won", "Case #4: X won"),
+    );
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {
+            "workspace": {"diagnostics": {"refreshSupport": true}},
+            "textDocument": {"diagnostic": {"dynamicRegistration": false}}
+        },
+    }));
+    // The scan ends with a refresh.
+    server.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
+    let report = server.request("workspace/diagnostic", json!({"previousResultIds": []}));
+    let uri = file_uri(&answer);
+    let item = report["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|item| item["uri"] == uri.as_str())
+        .unwrap_or_else(|| panic!("no report for the answer: {report}"));
+    assert_eq!(
+        codes(item["items"].as_array().expect("diagnostics")),
+        [("answer/wrong".to_owned(), 3)]
+    );
+}

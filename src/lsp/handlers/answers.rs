@@ -4,9 +4,7 @@
 //! answers, hover says the judge's verdict, and definition on `Case #k`
 //! goes to the position in the input.
 
-use std::fs;
 use std::path::Path;
-use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeLens,
@@ -23,17 +21,10 @@ use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
 use crate::lsp::session::{Session, State};
 use crate::lsp::view::DocView;
+pub use crate::lsp::workspace::answer_files::project_of;
+use crate::lsp::workspace::answer_files::{self, disk_text, expected, expected_of};
 use crate::lsp::{locate, picture};
-use crate::project::{self, FILE_NAME, Project};
-use crate::syntax::parse_file;
-
-/// The project of `path`: its nearest `boardls.toml` if it reads without
-/// error, else the defaults.
-pub fn project_of(path: &Path) -> Project {
-    project::find_project_file(path)
-        .and_then(|file| project::load(&file).ok())
-        .unwrap_or_default()
-}
+use crate::project::{self, FILE_NAME};
 
 /// What an opened file that is not a board file is to boardls, if anything.
 pub fn side_of(path: &Path) -> Option<SideKind> {
@@ -49,40 +40,13 @@ pub fn side_of(path: &Path) -> Option<SideKind> {
     })
 }
 
-/// The text of `path` on disk (empty when it cannot be read).
-fn disk_text(path: &Path) -> String {
-    fs::read(path)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .unwrap_or_default()
-}
-
-/// The judge's output for an answer's input: from its open document's
-/// positions, which every edit keeps current, else read from disk.
-fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
-    if let Some(uri) = Uri::from_file_path(input)
-        && let Some(open) = state.docs.get(&uri)
-    {
-        return expected_of(&open.doc);
-    }
-    let parsed = parse_file(kind, &disk_text(input));
-    Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
-}
-
-/// The judge's output for the positions of a document.
-fn expected_of(doc: &Document) -> Expected {
-    Expected::of(doc.kind(), doc.positions_with_lines())
-}
-
 /// The engine's findings in a side document.
 fn findings(state: &State, doc: &SideDocument) -> Vec<Diagnostic> {
     let text = doc.rope.to_string();
     match &doc.side {
         SideKind::Project => project::read(&text).err().unwrap_or_default(),
         SideKind::Orphan { names } => vec![answers::no_input(names)],
-        SideKind::Answer { input, kind } => {
-            let path: Arc<Path> = Arc::from(input.as_path());
-            answers::compare(&expected(state, input, *kind), &text, Some(&path))
-        }
+        SideKind::Answer { input, kind } => answer_files::findings(state, &text, input, *kind),
     }
 }
 
@@ -112,11 +76,13 @@ pub fn publish(session: &Session, state: &State, uri: &Uri) {
         .publish(uri.clone(), Some(doc.version), items);
 }
 
-/// After an edit of the board file `input`: checks its open answers again.
-pub fn input_changed(session: &Session, state: &State, input: &Uri) {
+/// After an edit of the board file `input`: checks its answers again,
+/// open and closed.
+pub fn input_changed(session: &Session, state: &mut State, input: &Uri) {
     let Some(path) = input.to_file_path() else {
         return;
     };
+    answer_files::file_changed(session, state, &path);
     let answers: Vec<Uri> = state
         .side_docs
         .iter()

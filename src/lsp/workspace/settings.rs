@@ -161,6 +161,8 @@ pub fn initialized(session: &Session) {
                     { "globPattern": WATCHED_GLOB },
                     // The project file: its settings take effect live.
                     { "globPattern": "**/boardls.toml" },
+                    // Judge inputs and answers by their usual names.
+                    { "globPattern": "**/*.{in,out,ans}" },
                     // A deleted folder arrives as one event for the folder.
                     { "globPattern": "**/*", "kind": 4 }
                 ]

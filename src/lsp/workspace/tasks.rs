@@ -20,6 +20,7 @@ use std::time::Instant;
 use tokio::task::JoinSet;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
+use super::answer_files;
 use super::disk;
 use super::index::{Applied, Folder};
 use super::jobs::{self, Done, Found, Job};
@@ -104,6 +105,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     )
     .await;
     let store = session.store();
+    let folder_paths: Vec<PathBuf> = folders.iter().map(|f| f.path.clone()).collect();
     let Ok((mut found, problems)) =
         tokio::task::spawn_blocking(move || jobs::find_files(&store, &folders)).await
     else {
@@ -179,7 +181,23 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
             message.push_str(&format!("; {unreadable} could not be read"));
         }
         session.log(MessageType::INFO, message);
+        check_answers(&session, folder_paths, epoch).await;
         refresh_pull(&session);
+    }
+}
+
+/// The scan's second part: the answer files below the folders, each
+/// checked against its input.
+async fn check_answers(session: &Session, folders: Vec<PathBuf>, epoch: u64) {
+    let Ok(found) = tokio::task::spawn_blocking(move || answer_files::find(&folders)).await else {
+        return;
+    };
+    let mut state = session.lock();
+    if state.workspace.epoch() != epoch || !session.alive() {
+        return;
+    }
+    for (answer, input, kind) in found {
+        answer_files::check_closed(session, &mut state, answer, input, kind);
     }
 }
 
@@ -262,9 +280,15 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
                 // clearing is harmless and certain.
                 session.publish_unopened(&state, event.uri, Vec::new());
             }
+            answer_files::forget(session, &mut state, &path);
             continue;
         }
-        if let Some(kind) = GameKind::from_path(&path)
+        if answer_files::file_changed(session, &mut state, &path) {
+            continue;
+        }
+        let kind = GameKind::from_path(&path)
+            .or_else(|| answer_files::project_of(&path).mapped_game(&path));
+        if let Some(kind) = kind
             && state.workspace.in_folder(&path)
         {
             reads.insert(path, (event.uri, kind));
