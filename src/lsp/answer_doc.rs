@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent};
+use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent, Uri};
 
 use crate::diagnostics::Span;
 use crate::games::GameKind;
@@ -65,4 +65,15 @@ impl SpanRanges for RopeRanges<'_> {
     fn range(&self, span: Span) -> Range {
         span_to_range(self.rope, span.line, span.start, span.end, self.enc)
     }
+}
+
+/// An answer file under a workspace folder that is not open: checked
+/// against its input by the workspace scan and on each change of either,
+/// so that its findings show before it is opened.
+pub struct ClosedAnswer {
+    pub uri: Uri,
+    pub input: PathBuf,
+    pub diagnostics: Vec<tower_lsp_server::ls_types::Diagnostic>,
+    /// Changes with every check: the pull result id.
+    pub result_id: String,
 }

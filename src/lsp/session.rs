@@ -76,6 +76,8 @@ pub struct State {
     pub docs: HashMap<Uri, OpenDocument>,
     /// Open answer files and project files (checked, not parsed as boards).
     pub side_docs: HashMap<Uri, crate::lsp::answer_doc::SideDocument>,
+    /// Answer files under the workspace folders that are not open, by path.
+    pub closed_answers: HashMap<PathBuf, crate::lsp::answer_doc::ClosedAnswer>,
     pub settings: Settings,
     /// Settings from `initializationOptions`: the base every later
     /// configuration is read over.

@@ -4,15 +4,13 @@
 //! answers, hover says the judge's verdict, and definition on `Case #k`
 //! goes to the position in the input.
 
-use std::fs;
 use std::path::Path;
-use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
-    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CreateFile,
-    DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover, HoverContents,
-    Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier, Position, Range,
-    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeLens,
+    Command, CreateFile, DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover,
+    HoverContents, Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier,
+    Position, Range, ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::answers::{self, Expected};
@@ -22,16 +20,11 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
 use crate::lsp::session::{Session, State};
-use crate::project::{self, FILE_NAME, Project};
-use crate::syntax::parse_file;
-
-/// The project of `path`: its nearest `boardls.toml` if it reads without
-/// error, else the defaults.
-pub fn project_of(path: &Path) -> Project {
-    project::find_project_file(path)
-        .and_then(|file| project::load(&file).ok())
-        .unwrap_or_default()
-}
+use crate::lsp::view::DocView;
+pub use crate::lsp::workspace::answer_files::project_of;
+use crate::lsp::workspace::answer_files::{self, disk_text, expected, expected_of};
+use crate::lsp::{locate, picture};
+use crate::project::{self, FILE_NAME};
 
 /// What an opened file that is not a board file is to boardls, if anything.
 pub fn side_of(path: &Path) -> Option<SideKind> {
@@ -47,75 +40,60 @@ pub fn side_of(path: &Path) -> Option<SideKind> {
     })
 }
 
-/// The text of `path` on disk (empty when it cannot be read).
-fn disk_text(path: &Path) -> String {
-    fs::read(path)
-        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-        .unwrap_or_default()
-}
-
-/// The judge's output for an answer's input: from its open document's
-/// positions, which every edit keeps current, else read from disk.
-fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
-    if let Some(uri) = Uri::from_file_path(input)
-        && let Some(open) = state.docs.get(&uri)
-    {
-        return expected_of(&open.doc);
-    }
-    let parsed = parse_file(kind, &disk_text(input));
-    Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
-}
-
-/// The judge's output for the positions of a document.
-fn expected_of(doc: &Document) -> Expected {
-    let positions = (0..doc.position_count())
-        .filter_map(|i| Some((doc.first_line(i)?, &**doc.shared_position(i)?)));
-    Expected::of(doc.kind(), positions)
-}
-
 /// The engine's findings in a side document.
 fn findings(state: &State, doc: &SideDocument) -> Vec<Diagnostic> {
     let text = doc.rope.to_string();
     match &doc.side {
         SideKind::Project => project::read(&text).err().unwrap_or_default(),
         SideKind::Orphan { names } => vec![answers::no_input(names)],
-        SideKind::Answer { input, kind } => {
-            let path: Arc<Path> = Arc::from(input.as_path());
-            answers::compare(&expected(state, input, *kind), &text, Some(&path))
-        }
+        SideKind::Answer { input, kind } => answer_files::findings(state, &text, input, *kind),
     }
 }
 
-/// Publishes a side document's diagnostics (push clients).
-pub fn publish(session: &Session, state: &State, uri: &Uri) {
-    let Some(doc) = state.side_docs.get(uri) else {
-        return;
-    };
-    if state.caps.pull_diagnostics {
-        return;
-    }
+/// A side document's diagnostics as the settings show them; `None` when
+/// `uri` is not a side document.
+pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
+    let doc = state.side_docs.get(uri)?;
     let ranges = doc.ranges(state.caps.encoding);
     let items: Vec<lsp::Diagnostic> = findings(state, doc)
         .iter()
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
-    let items = state.settings.diagnostics.apply(items);
+    Some(state.settings.diagnostics.apply(items))
+}
+
+/// Publishes a side document's diagnostics (push clients; a pull client
+/// asks for them, see [`side_diagnostics`]).
+pub fn publish(session: &Session, state: &State, uri: &Uri) {
+    if state.caps.pull_diagnostics {
+        return;
+    }
+    let (Some(doc), Some(items)) = (state.side_docs.get(uri), side_diagnostics(state, uri)) else {
+        return;
+    };
     session
         .outbox
         .publish(uri.clone(), Some(doc.version), items);
 }
 
-/// After an edit of the board file `input`: checks its open answers again.
-pub fn input_changed(session: &Session, state: &State, input: &Uri) {
+/// After an edit of the board file `input`: checks its answers again,
+/// open and closed.
+pub fn input_changed(session: &Session, state: &mut State, input: &Uri) {
     let Some(path) = input.to_file_path() else {
         return;
     };
+    answer_files::file_changed(session, state, &path);
     let answers: Vec<Uri> = state
         .side_docs
         .iter()
         .filter(|(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path))
         .map(|(uri, _)| uri.clone())
         .collect();
+    if !answers.is_empty() {
+        // The answers' diagnostics changed with a file the client does
+        // not link them to: a pull client is asked to pull again.
+        crate::lsp::workspace::tasks::refresh_pull_with(session, &state.caps);
+    }
     for uri in answers {
         publish(session, state, &uri);
     }
@@ -200,6 +178,82 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     }))
 }
 
+/// The answer file of the open board file `uri`, and its text: the open
+/// answer document's, else the file's on disk.
+fn answer_of_input(state: &State, uri: &Uri) -> Option<(Uri, String)> {
+    let path = uri.to_file_path()?;
+    let open = state.side_docs.iter().find(
+        |(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path),
+    );
+    if let Some((answer_uri, doc)) = open {
+        return Some((answer_uri.clone(), doc.rope.to_string()));
+    }
+    let answer = project_of(&path).answer_of(&path)?;
+    Some((Uri::from_file_path(&answer)?, disk_text(&answer)))
+}
+
+/// One code lens per position of an open input with an answer file: the
+/// answer's line for the case, checked (`answer ✓ Case #3: O won`), or
+/// what is wrong with it (`answer ✗ Case #3: the judge says …`).
+pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
+    let (Some(open), Some((_, text))) = (state.docs.get(uri), answer_of_input(state, uri)) else {
+        return Vec::new();
+    };
+    let expected = expected_of(&open.doc);
+    let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
+    for finding in answers::compare(&expected, &text, None) {
+        let case = expected.case_of_line(finding.span.line);
+        if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
+            slot.get_or_insert(finding.message);
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    expected
+        .cases
+        .iter()
+        .zip(wrong)
+        .enumerate()
+        .map(|(case, (expected_case, wrong))| {
+            let answer_line = expected.line_of_case(case) as usize;
+            let title = match (wrong, lines.get(answer_line)) {
+                (Some(message), _) => format!("answer ✗ {message}"),
+                (None, Some(line)) if expected.kind != GameKind::Uttt => {
+                    format!("answer ✓ {}", line.trim_end())
+                }
+                (None, Some(_)) => format!("answer ✓ Case #{}", case + 1),
+                (None, None) => format!("answer ✗ Case #{}: missing", case + 1),
+            };
+            let at = Position::new(expected_case.input_span.line, 0);
+            CodeLens {
+                range: Range::new(at, at),
+                command: Some(Command::new(title, String::new(), None)),
+                data: None,
+            }
+        })
+        .collect()
+}
+
+/// References from a position of an open input: its case's line in the
+/// answer file.
+pub fn references(state: &State, uri: &Uri, position: Position) -> Option<Vec<Location>> {
+    let open = state.docs.get(uri)?;
+    let case = open.doc.position_at_line(position.line)?;
+    let (answer_uri, text) = answer_of_input(state, uri)?;
+    let expected = expected_of(&open.doc);
+    let line = expected.line_of_case(case);
+    let width = text
+        .lines()
+        .nth(line as usize)
+        .map_or(0, |l| l.trim_end().chars().count());
+    Some(vec![Location::new(
+        answer_uri,
+        Range::new(
+            Position::new(line, 0),
+            Position::new(line, crate::text::to_u32(width)),
+        ),
+    )])
+}
+
 /// The case of an answer line and its answer's expected output.
 fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std::path::PathBuf)> {
     let doc = state.side_docs.get(uri)?;
@@ -211,11 +265,12 @@ fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std:
     Some((expected, case, input.clone()))
 }
 
-/// Hover on an answer line: the judge's verdict for its case.
+/// Hover on an answer line: the judge's verdict for its case, then the
+/// picture of its position in the input (as a hover in the input draws it).
 pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
-    let (expected, case, _) = case_at(state, uri, position.line)?;
+    let (expected, case, input) = case_at(state, uri, position.line)?;
     let output = expected.cases.get(case)?.output.as_ref()?;
-    let value = match expected.kind {
+    let mut value = match expected.kind {
         GameKind::Uttt => format!(
             "**Case #{}**: the judge's board\n\n```text\n{}\n```",
             case + 1,
@@ -227,6 +282,10 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
             output.first().map_or("", String::as_str)
         ),
     };
+    if let Some(drawing) = input_picture(state, &input, expected.kind, case) {
+        value.push_str("\n\n");
+        value.push_str(&drawing);
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -234,6 +293,28 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
         }),
         range: None,
     })
+}
+
+/// The picture of case `case` of `input`: from its open document, else
+/// read from disk.
+fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Option<String> {
+    let input_uri = Uri::from_file_path(input)?;
+    let read;
+    let doc = match state.docs.get(&input_uri) {
+        Some(open) => &open.doc,
+        None => {
+            read = Document::new(kind, &disk_text(input));
+            &read
+        }
+    };
+    let view = DocView {
+        uri: &input_uri,
+        doc,
+        version: 0,
+        caps: state.caps,
+    };
+    let located = locate::position(&view, case)?;
+    picture::markdown(&located, None, state.settings.hover.picture, &state.caps)
 }
 
 /// Definition on an answer line: the case's position in the input.

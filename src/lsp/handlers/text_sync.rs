@@ -16,15 +16,13 @@ use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
 use crate::lsp::token_cache::TokenCache;
 use crate::lsp::workspace::settings as workspace_settings;
-use crate::lsp::workspace::tasks;
+use crate::lsp::workspace::{answer_files, tasks};
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let item = params.text_document;
     let path = item.uri.to_file_path();
-    let mapped = || {
-        let path = path.as_deref()?;
-        answers::project_of(path).mapped_game(path)
-    };
+    let project = path.as_deref().map(answers::project_of);
+    let mapped = || project.as_ref()?.mapped_game(path.as_deref()?);
     let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
         // An answer file or a project file is checked; anything else is
         // not ours, and costs nothing (not even a line in the log).
@@ -42,7 +40,10 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
         }
         return;
     };
-    let doc = Document::new(kind, &item.text);
+    let mut doc = Document::new(kind, &item.text);
+    if let (Some(project), Some(path)) = (&project, path.as_deref()) {
+        doc.set_validation(project.validation_of(path, None));
+    }
     let mut state = session.lock();
     let generation = state.generation();
     state.docs.insert(
@@ -55,7 +56,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
         },
     );
     session.publish_open(&mut state, &item.uri);
-    answers::input_changed(session, &state, &item.uri);
+    answers::input_changed(session, &mut state, &item.uri);
 }
 
 pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
@@ -89,21 +90,28 @@ pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
     open.generation = generation;
     open.apply(&params.content_changes, encoding);
     session.publish_open(&mut state, &uri);
-    answers::input_changed(session, &state, &uri);
+    answers::input_changed(session, &mut state, &uri);
 }
 
 pub fn did_close(session: &Session, params: DidCloseTextDocumentParams) {
     let uri = params.text_document.uri;
     let mut state = session.lock();
     if state.side_docs.remove(&uri).is_some() {
-        session.publish_unopened(&state, uri, Vec::new());
+        // A workspace answer file is checked from disk again; anything
+        // else is cleared.
+        let checked = uri
+            .to_file_path()
+            .is_some_and(|path| answer_files::file_changed(session, &mut state, &path));
+        if !checked {
+            session.publish_unopened(&state, uri, Vec::new());
+        }
         return;
     }
     if state.docs.remove(&uri).is_none() {
         return;
     }
     // Its open answers now answer for the input on disk.
-    answers::input_changed(session, &state, &uri);
+    answers::input_changed(session, &mut state, &uri);
     // A workspace file is published from disk again.
     if tasks::reread_closed(session, &mut state, &uri) {
         return;

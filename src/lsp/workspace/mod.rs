@@ -8,8 +8,11 @@
 //! - [`jobs`]: a session's reads through the store, converted for it;
 //! - [`tasks`]: the scan, re-reads on watched-file events, the poll;
 //! - [`settings`]: settings and registrations over the session's life;
-//! - [`report`]: pull diagnostics reports with result ids.
+//! - [`report`]: pull diagnostics reports with result ids;
+//! - [`answer_files`]: answer files checked against their inputs, closed
+//!   ones from disk.
 
+pub mod answer_files;
 pub mod checked;
 pub mod disk;
 pub mod index;

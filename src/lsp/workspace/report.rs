@@ -133,6 +133,14 @@ pub fn workspace_report(
             report(&entry.uri, None, id, shown);
         }
     }
+    for answer in state.closed_answers.values() {
+        if !state.side_docs.contains_key(&answer.uri) {
+            let id = filter.result_id(&answer.result_id);
+            let shown =
+                (!client_has(&answer.uri, &id)).then(|| filter.apply(answer.diagnostics.clone()));
+            report(&answer.uri, None, id, shown);
+        }
+    }
     for (k, (uri, _)) in &previous {
         if !reported.contains(k) {
             items.push(WorkspaceDocumentDiagnosticReport::Full(

@@ -20,6 +20,7 @@ use std::time::Instant;
 use tokio::task::JoinSet;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
+use super::answer_files;
 use super::disk;
 use super::index::{Applied, Folder};
 use super::jobs::{self, Done, Found, Job};
@@ -27,6 +28,7 @@ use super::store::PollListener;
 use crate::games::GameKind;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
+use crate::lsp::view::ClientCaps;
 
 /// Files read per blocking job during a scan.
 const CHUNK: usize = 32;
@@ -103,6 +105,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     )
     .await;
     let store = session.store();
+    let folder_paths: Vec<PathBuf> = folders.iter().map(|f| f.path.clone()).collect();
     let Ok((mut found, problems)) =
         tokio::task::spawn_blocking(move || jobs::find_files(&store, &folders)).await
     else {
@@ -178,7 +181,23 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
             message.push_str(&format!("; {unreadable} could not be read"));
         }
         session.log(MessageType::INFO, message);
+        check_answers(&session, folder_paths, epoch).await;
         refresh_pull(&session);
+    }
+}
+
+/// The scan's second part: the answer files below the folders, each
+/// checked against its input.
+async fn check_answers(session: &Session, folders: Vec<PathBuf>, epoch: u64) {
+    let Ok(found) = tokio::task::spawn_blocking(move || answer_files::find(&folders)).await else {
+        return;
+    };
+    let mut state = session.lock();
+    if state.workspace.epoch() != epoch || !session.alive() {
+        return;
+    }
+    for (answer, input, kind) in found {
+        answer_files::check_closed(session, &mut state, answer, input, kind);
     }
 }
 
@@ -205,7 +224,12 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
 
 /// Asks a pull client to pull again, since files changed.
 pub fn refresh_pull(session: &Session) {
-    let caps = session.caps();
+    refresh_pull_with(session, &session.caps());
+}
+
+/// [`refresh_pull`] under the session's lock: its client's capabilities
+/// given.
+pub fn refresh_pull_with(session: &Session, caps: &ClientCaps) {
     if caps.pull_diagnostics && caps.diagnostic_refresh {
         let client = session.client.clone();
         tokio::spawn(async move {
@@ -256,9 +280,15 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
                 // clearing is harmless and certain.
                 session.publish_unopened(&state, event.uri, Vec::new());
             }
+            answer_files::forget(session, &mut state, &path);
             continue;
         }
-        if let Some(kind) = GameKind::from_path(&path)
+        if answer_files::file_changed(session, &mut state, &path) {
+            continue;
+        }
+        let kind = GameKind::from_path(&path)
+            .or_else(|| answer_files::project_of(&path).mapped_game(&path));
+        if let Some(kind) = kind
             && state.workspace.in_folder(&path)
         {
             reads.insert(path, (event.uri, kind));

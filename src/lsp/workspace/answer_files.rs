@@ -1,0 +1,165 @@
+//! Answer files in the workspace: each checked against the judge's output
+//! for its input, whether or not it is open. An open answer is checked from
+//! its text (`lsp::handlers::answers`); a closed one from disk, by the
+//! workspace scan and again whenever it or its input changes, so that a
+//! wrong answer shows before anyone opens it. The input is read from its
+//! open document when it has one (its positions, which each edit keeps
+//! current), else from disk.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ropey::Rope;
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+
+use crate::answers::{self, Expected};
+use crate::diagnostics::Diagnostic;
+use crate::document::Document;
+use crate::games::GameKind;
+use crate::lsp::answer_doc::{ClosedAnswer, RopeRanges};
+use crate::lsp::proto_diagnostics::to_lsp;
+use crate::lsp::session::{Session, State};
+use crate::project::{self, Project, Projects};
+use crate::syntax::parse_file;
+use crate::walk::{self, FileRole};
+
+/// The project of `path`: its nearest `boardls.toml` if it reads without
+/// error, else the defaults.
+pub fn project_of(path: &Path) -> Project {
+    project::find_project_file(path)
+        .and_then(|file| project::load(&file).ok())
+        .unwrap_or_default()
+}
+
+/// The text of `path` on disk (empty when it cannot be read).
+pub fn disk_text(path: &Path) -> String {
+    fs::read(path)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default()
+}
+
+/// The judge's output for the positions of a document.
+pub fn expected_of(doc: &Document) -> Expected {
+    Expected::of(doc.kind(), doc.positions_with_lines())
+}
+
+/// The judge's output for an answer's input: from its open document's
+/// positions, else read from disk.
+pub fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
+    if let Some(uri) = Uri::from_file_path(input)
+        && let Some(open) = state.docs.get(&uri)
+    {
+        return expected_of(&open.doc);
+    }
+    let parsed = parse_file(kind, &disk_text(input));
+    Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
+}
+
+/// The findings of the answer text `text` for `input`.
+pub fn findings(state: &State, text: &str, input: &Path, kind: GameKind) -> Vec<Diagnostic> {
+    let path: Arc<Path> = Arc::from(input);
+    answers::compare(&expected(state, input, kind), text, Some(&path))
+}
+
+/// The answer files below `folders` with their inputs (blocking: walks
+/// the folders).
+pub fn find(folders: &[PathBuf]) -> Vec<(PathBuf, PathBuf, GameKind)> {
+    let mut projects = Projects::default();
+    let mut found = Vec::new();
+    for folder in folders {
+        for (path, role) in walk::find_files(folder, true, &mut projects, &mut |_, _| {}) {
+            if !matches!(role, FileRole::Answer) {
+                continue;
+            }
+            if let Some((input, kind)) = projects.of(&path).input_of(&path) {
+                found.push((path, input, kind));
+            }
+        }
+    }
+    found
+}
+
+/// Checks the closed answer `path` of `input` from disk and publishes its
+/// findings (push clients; a pull client finds them in its workspace
+/// report). An open answer is left to its document.
+pub fn check_closed(
+    session: &Session,
+    state: &mut State,
+    path: PathBuf,
+    input: PathBuf,
+    kind: GameKind,
+) {
+    let Some(uri) = Uri::from_file_path(&path) else {
+        return;
+    };
+    if state.side_docs.contains_key(&uri) {
+        return;
+    }
+    // Deleted since it was named (a poll or a watcher racing the delete).
+    if !path.is_file() {
+        return forget(session, state, &path);
+    }
+    let text = disk_text(&path);
+    let rope = Rope::from_str(&text);
+    let ranges = RopeRanges {
+        rope: &rope,
+        enc: state.caps.encoding,
+    };
+    let diagnostics: Vec<lsp::Diagnostic> = findings(state, &text, &input, kind)
+        .iter()
+        .map(|d| to_lsp(&uri, &ranges, d))
+        .collect();
+    let result_id = format!("answer-{}", state.generation());
+    session.publish_unopened(state, uri.clone(), diagnostics.clone());
+    state.closed_answers.insert(
+        path,
+        ClosedAnswer {
+            uri,
+            input,
+            diagnostics,
+            result_id,
+        },
+    );
+}
+
+/// A file changed on disk (or was closed in the editor): the answers it
+/// touches are checked again. `path` may be an answer (its own findings)
+/// or an input (its answers'). True when `path` was an answer.
+pub fn file_changed(session: &Session, state: &mut State, path: &Path) -> bool {
+    if !state.settings.scan || !state.workspace.in_folder(path) {
+        return false;
+    }
+    let project = project_of(path);
+    if let Some((input, kind)) = project.input_of(path) {
+        check_closed(session, state, path.to_path_buf(), input, kind);
+        return true;
+    }
+    let answers: Vec<PathBuf> = state
+        .closed_answers
+        .iter()
+        .filter(|(_, answer)| answer.input == path)
+        .map(|(answer, _)| answer.clone())
+        .collect();
+    if let Some(kind) = project.game_of(path) {
+        for answer in answers {
+            check_closed(session, state, answer, path.to_path_buf(), kind);
+        }
+    }
+    false
+}
+
+/// An answer file was deleted: its findings go.
+pub fn forget(session: &Session, state: &mut State, path: &Path) {
+    let gone: Vec<PathBuf> = state
+        .closed_answers
+        .keys()
+        .filter(|answer| answer.starts_with(path))
+        .cloned()
+        .collect();
+    for answer in gone {
+        if let Some(closed) = state.closed_answers.remove(&answer) {
+            session.publish_unopened(state, closed.uri, Vec::new());
+        }
+    }
+}
