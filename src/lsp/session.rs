@@ -35,9 +35,22 @@ pub struct OpenDocument {
     pub generation: u64,
     /// The semantic tokens last sent, kept per position.
     pub tokens: TokenCache,
+    /// The judge's output of its positions, for its answer files.
+    pub judged: crate::answers::JudgedCache,
 }
 
 impl OpenDocument {
+    /// A document just opened, at `version`.
+    pub fn new(doc: Document, version: i32, generation: u64) -> OpenDocument {
+        OpenDocument {
+            doc,
+            version,
+            generation,
+            tokens: TokenCache::default(),
+            judged: crate::answers::JudgedCache::default(),
+        }
+    }
+
     /// Applies a `didChange`'s changes in array order, each against the
     /// text the previous one produced (ranges clamped into the text).
     pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {

@@ -14,7 +14,6 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
-use crate::lsp::token_cache::TokenCache;
 use crate::lsp::workspace::settings as workspace_settings;
 use crate::lsp::workspace::{answer_files, tasks};
 
@@ -48,12 +47,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let generation = state.generation();
     state.docs.insert(
         item.uri.clone(),
-        OpenDocument {
-            doc,
-            version: item.version,
-            generation,
-            tokens: TokenCache::default(),
-        },
+        OpenDocument::new(doc, item.version, generation),
     );
     session.publish_open(&mut state, &item.uri);
     answers::input_changed(session, &mut state, &item.uri);
