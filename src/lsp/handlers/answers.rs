@@ -86,20 +86,27 @@ fn findings(state: &State, doc: &SideDocument) -> Vec<Diagnostic> {
     }
 }
 
-/// Publishes a side document's diagnostics (push clients).
-pub fn publish(session: &Session, state: &State, uri: &Uri) {
-    let Some(doc) = state.side_docs.get(uri) else {
-        return;
-    };
-    if state.caps.pull_diagnostics {
-        return;
-    }
+/// A side document's diagnostics as the client is shown them; `None` when
+/// `uri` is not an open side document.
+pub fn shown(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
+    let doc = state.side_docs.get(uri)?;
     let ranges = doc.ranges(state.caps.encoding);
     let items: Vec<lsp::Diagnostic> = findings(state, doc)
         .iter()
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
-    let items = state.settings.diagnostics.apply(items);
+    Some(state.settings.diagnostics.apply(items))
+}
+
+/// Publishes a side document's diagnostics (push clients; a pull client
+/// asks for them, `textDocument/diagnostic`).
+pub fn publish(session: &Session, state: &State, uri: &Uri) {
+    if state.caps.pull_diagnostics {
+        return;
+    }
+    let (Some(doc), Some(items)) = (state.side_docs.get(uri), shown(state, uri)) else {
+        return;
+    };
     session
         .outbox
         .publish(uri.clone(), Some(doc.version), items);
@@ -116,6 +123,11 @@ pub fn input_changed(session: &Session, state: &State, input: &Uri) {
         .filter(|(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path))
         .map(|(uri, _)| uri.clone())
         .collect();
+    // A pull client is asked to pull again: the answers changed with no
+    // edit of their own.
+    if !answers.is_empty() && state.caps.pull_diagnostics {
+        crate::lsp::workspace::tasks::refresh_pull(session);
+    }
     for uri in answers {
         publish(session, state, &uri);
     }
