@@ -115,3 +115,78 @@ fn a_broken_project_file_is_an_error_at_its_key_and_unmapped_files_get_nothing()
         "{said:?}"
     );
 }
+
+/// The answer diagnostics through `textDocument/diagnostic`.
+fn pulled(server: &mut Server, uri: &str) -> Vec<Value> {
+    let report = server.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    report["items"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn a_pull_client_pulls_an_answer_file_and_is_asked_again_when_its_input_changes() {
+    let dir = TempDir::new("lsp-answers-pull");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let input = dir.write("sample.in", INPUT);
+    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let answer = dir.write("sample.out", &wrong);
+    let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {
+            "workspace": {"diagnostics": {"refreshSupport": true}},
+            "textDocument": {"diagnostic": {"dynamicRegistration": false}}
+        },
+    }));
+    server.open(&input_uri, "plaintext", 1, INPUT);
+    server.open(&answer_uri, "plaintext", 1, &wrong);
+    let found = pulled(&mut server, &answer_uri);
+    assert_eq!(codes(&found), [("answer/wrong".to_owned(), 3)]);
+    assert_eq!(found[0]["range"], range(3, 9, 3, 14));
+
+    server.change(
+        &input_uri,
+        2,
+        json!([{"range": range(16, 0, 16, 4), "text": "XXXX"}]),
+    );
+    server.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
+    let found = pulled(&mut server, &answer_uri);
+    assert_eq!(codes(&found), [], "{found:?}");
+}
+
+#[test]
+fn deleting_the_project_file_gives_back_the_defaults() {
+    let dir = TempDir::new("lsp-project-deleted");
+    let toml = dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
+    let board = dir.write("sample.tomek", INPUT);
+    let uri = file_uri(&board);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    server.open(&uri, "tomek", 1, INPUT);
+    server.diagnostics(&uri, 1);
+    let hints = |server: &mut Server| {
+        server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 30, 0)}),
+        )
+    };
+    assert_eq!(hints(&mut server), json!([]));
+    std::fs::remove_file(&toml).unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&toml), "type": 3}]}),
+    );
+    let shown = hints(&mut server);
+    assert!(
+        shown.as_array().is_some_and(|h| !h.is_empty()),
+        "{shown}"
+    );
+}

@@ -85,7 +85,8 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
 
 /// A `boardls.toml` was edited (its text) or changed on disk (`None`):
 /// the workspace root's file, when valid, takes effect at once; a broken
-/// one leaves the previous good settings (its errors are shown in it).
+/// one leaves the previous good settings (its errors are shown in it); a
+/// deleted one leaves the client's and the defaults.
 pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&str>) {
     let settings = {
         let mut state = session.lock();
@@ -99,9 +100,14 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
         }
         let read = match text {
             Some(text) => project::read(text),
-            None => std::fs::read_to_string(path)
-                .map_err(|_| Vec::new())
-                .and_then(|text| project::read(&text)),
+            None => match std::fs::read_to_string(path) {
+                Ok(text) => project::read(&text),
+                // Deleted: its settings no longer hold.
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    Ok(project::ProjectFile::default())
+                }
+                Err(_) => Err(Vec::new()),
+            },
         };
         let Ok(file) = read else {
             return;
