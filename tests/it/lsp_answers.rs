@@ -185,8 +185,5 @@ fn deleting_the_project_file_gives_back_the_defaults() {
         json!({"changes": [{"uri": file_uri(&toml), "type": 3}]}),
     );
     let shown = hints(&mut server);
-    assert!(
-        shown.as_array().is_some_and(|h| !h.is_empty()),
-        "{shown}"
-    );
+    assert!(shown.as_array().is_some_and(|h| !h.is_empty()), "{shown}");
 }

@@ -125,8 +125,8 @@ pub fn input_changed(session: &Session, state: &State, input: &Uri) {
         .collect();
     // A pull client is asked to pull again: the answers changed with no
     // edit of their own.
-    if !answers.is_empty() && state.caps.pull_diagnostics {
-        crate::lsp::workspace::tasks::refresh_pull(session);
+    if !answers.is_empty() {
+        crate::lsp::workspace::tasks::refresh_pull_with(session, state.caps);
     }
     for uri in answers {
         publish(session, state, &uri);

@@ -27,6 +27,7 @@ use super::store::PollListener;
 use crate::games::GameKind;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
+use crate::lsp::view::ClientCaps;
 
 /// Files read per blocking job during a scan.
 const CHUNK: usize = 32;
@@ -205,7 +206,12 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
 
 /// Asks a pull client to pull again, since files changed.
 pub fn refresh_pull(session: &Session) {
-    let caps = session.caps();
+    refresh_pull_with(session, session.caps());
+}
+
+/// [`refresh_pull`] for a caller that holds the session's state (and so
+/// its capabilities) already.
+pub fn refresh_pull_with(session: &Session, caps: ClientCaps) {
     if caps.pull_diagnostics && caps.diagnostic_refresh {
         let client = session.client.clone();
         tokio::spawn(async move {
