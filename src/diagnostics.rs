@@ -57,6 +57,7 @@ pub mod codes {
     pub const PROFILE_NO_EMPTY_CELL: &str = "profile/no-empty-cell";
     pub const PROFILE_EXTRA_T: &str = "profile/extra-t";
     pub const PROFILE_UNREACHABLE: &str = "profile/unreachable";
+    pub const PROFILE_ACCEPTED_INVALID: &str = "profile/accepted-invalid";
 
     /// `boardls.toml` cannot be used (the previous settings stay).
     pub const PROJECT_INVALID: &str = "project/invalid";
@@ -72,7 +73,7 @@ pub mod codes {
     pub const ANSWER_NO_INPUT: &str = "answer/no-input";
 
     /// Every code and the severity it is always reported with.
-    pub const ALL: [(&str, Severity); 48] = [
+    pub const ALL: [(&str, Severity); 49] = [
         (FILE_INVALID_UTF8, Severity::Error),
         (FILE_NO_POSITIONS, Severity::Error),
         (FILE_COUNT_MISMATCH, Severity::Error),
@@ -115,6 +116,7 @@ pub mod codes {
         (PROFILE_NO_EMPTY_CELL, Severity::Error),
         (PROFILE_EXTRA_T, Severity::Error),
         (PROFILE_UNREACHABLE, Severity::Error),
+        (PROFILE_ACCEPTED_INVALID, Severity::Error),
         (PROJECT_INVALID, Severity::Error),
         (ANSWER_WRONG, Severity::Error),
         (ANSWER_WRONG_MARKER, Severity::Error),

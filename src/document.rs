@@ -27,6 +27,7 @@ use ropey::Rope;
 
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::games::GameKind;
+use crate::profile::{self, Validation};
 use crate::syntax::{
     self, CodeCount, DocPosition, Header, InOrder, ParsedFile, ParsedPosition, collect_diagnostics,
     file_diagnostics, parse_header, parse_position, read_positions,
@@ -91,6 +92,8 @@ pub struct Document {
     /// afterwards only when that reading was cut short by a panic, and the
     /// positions then no longer match the text (see [`Document::repair`]).
     stale: bool,
+    /// The judge profile the file keeps (a project's `[profiles]`), if any.
+    validation: Option<Validation>,
 }
 
 impl Document {
@@ -107,6 +110,7 @@ impl Document {
             noisy: Vec::new(),
             file_diagnostics: Vec::new(),
             stale: false,
+            validation: None,
         };
         // Read from the text itself rather than the rope: the same lines,
         // without a rope look-up per line (`Rope::get_line` took ~2,400
@@ -126,6 +130,16 @@ impl Document {
 
     pub fn kind(&self) -> GameKind {
         self.kind
+    }
+
+    /// Validates the document against a judge profile from now on (or no
+    /// longer, with `None`).
+    pub(crate) fn set_validation(&mut self, validation: Option<Validation>) {
+        self.validation = validation;
+    }
+
+    pub(crate) fn validation(&self) -> Option<Validation> {
+        self.validation
     }
 
     pub fn rope(&self) -> &Rope {
@@ -152,6 +166,12 @@ impl Document {
             self.first_line(index)?,
             self.positions.get(index)?.as_ref(),
         ))
+    }
+
+    /// Every position in order, with its absolute first line.
+    pub(crate) fn positions_with_lines(&self) -> impl Iterator<Item = (u32, &ParsedPosition)> {
+        (0..self.positions.len())
+            .filter_map(|i| Some((self.first_line(i)?, self.positions.get(i)?.as_ref())))
     }
 
     /// Position `index` as the document shares it: the same pointer for
@@ -258,6 +278,13 @@ impl Document {
     pub fn snapshot(&self) -> DocDiagnostics {
         let mut file_diagnostics = self.file_diagnostics.clone();
         crate::diagnostics::sort(&mut file_diagnostics);
+        // A judge input is small: its promises are checked on the whole
+        // text, each time.
+        let validation = self.validation.map(|validation| {
+            let text = self.rope.to_string();
+            let broken = profile::check(validation.profile, self.kind, &text);
+            (validation, broken)
+        });
         DocDiagnostics {
             rope: self.rope.clone(),
             file_diagnostics,
@@ -266,6 +293,7 @@ impl Document {
                 .iter()
                 .filter_map(|&i| Some((self.first_line(i)?, Arc::clone(self.positions.get(i)?))))
                 .collect(),
+            validation,
         }
     }
 
@@ -448,6 +476,9 @@ pub struct DocDiagnostics {
     /// The positions with diagnostics, in order, with their absolute first
     /// lines (handed out only as [`DocPosition`]s).
     noisy: Vec<(u32, Arc<ParsedPosition>)>,
+    /// The profile checked, and the promises the text breaks (absolute,
+    /// sorted): listed after the rest, as `check` lists them.
+    validation: Option<(Validation, Vec<Diagnostic>)>,
 }
 
 impl DocDiagnostics {
@@ -460,14 +491,33 @@ impl DocDiagnostics {
     /// deriving any facts: errors are only ever stored (facts derived from
     /// a board are warnings and information).
     pub fn error_count(&self) -> usize {
-        let errors =
-            |ds: &[Diagnostic]| ds.iter().filter(|d| d.severity == Severity::Error).count();
+        match &self.validation {
+            Some((validation, _)) if validation.invalid_input => {
+                usize::from(!self.breaks_profile())
+            }
+            Some((_, broken)) => self.own_error_count() + errors(broken),
+            None => self.own_error_count(),
+        }
+    }
+
+    /// The errors of the text itself, without a profile's.
+    fn own_error_count(&self) -> usize {
         errors(&self.file_diagnostics)
             + self
                 .noisy
                 .iter()
                 .map(|(_, position)| errors(&position.stored))
                 .sum::<usize>()
+    }
+
+    /// Whether an invalid-input test has an error of its own or of its
+    /// profile's (see [`Validation::shown`]).
+    fn breaks_profile(&self) -> bool {
+        self.own_error_count() > 0
+            || self
+                .validation
+                .as_ref()
+                .is_some_and(|(_, broken)| errors(broken) > 0)
     }
 
     /// Every diagnostic in order (absolute, sorted), one position at a
@@ -478,6 +528,48 @@ impl DocDiagnostics {
     /// Each answer says whether related locations are still wanted (once
     /// they are not, positions derive their facts without).
     pub fn for_each(&self, visit: &mut dyn FnMut(Visit<'_>) -> Want) {
+        let Some((validation, broken)) = &self.validation else {
+            return self.for_each_own(visit);
+        };
+        if !validation.invalid_input {
+            self.for_each_own(visit);
+            for d in broken {
+                visit(Visit::Diagnostic(None, d));
+            }
+            return;
+        }
+        if !self.breaks_profile() {
+            let rope_head = self.rope.line(0).to_string();
+            for d in validation.shown(&rope_head, Vec::new()) {
+                visit(Visit::Diagnostic(None, &d));
+            }
+            return self.for_each_own(visit);
+        }
+        // It breaks its profile, as it must: everything it shows is
+        // information, saying which rule it breaks.
+        let demoted = |d: &Diagnostic| Diagnostic {
+            severity: Severity::Information,
+            ..d.clone()
+        };
+        self.for_each_own(&mut |seen| match seen {
+            Visit::Position(tally) => {
+                let tally: Vec<CodeCount> = tally
+                    .iter()
+                    .map(|c| CodeCount {
+                        severity: Severity::Information,
+                        ..*c
+                    })
+                    .collect();
+                visit(Visit::Position(&tally))
+            }
+            Visit::Diagnostic(owner, d) => visit(Visit::Diagnostic(owner, &demoted(d))),
+        });
+        for d in broken {
+            visit(Visit::Diagnostic(None, &demoted(d)));
+        }
+    }
+
+    fn for_each_own(&self, visit: &mut dyn FnMut(Visit<'_>) -> Want) {
         let mut want = Want::Related;
         for d in &self.file_diagnostics {
             want = visit(Visit::Diagnostic(None, d));
@@ -499,6 +591,13 @@ impl DocDiagnostics {
         }
         order.finish(&mut |owner, d| want = visit(Visit::Diagnostic(Some(owner), d)));
     }
+}
+
+fn errors(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count()
 }
 
 /// What [`DocDiagnostics::for_each`] shows its visitor.

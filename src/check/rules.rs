@@ -127,6 +127,10 @@ const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
         "a board that play cannot reach (`gcj2013a-*`), with the rule it breaks",
     ),
     (
+        codes::PROFILE_ACCEPTED_INVALID,
+        "an invalid-input test (`invalidInputs`) that its profile accepts",
+    ),
+    (
         codes::PROJECT_INVALID,
         "`boardls.toml` cannot be used: not TOML, an unknown key, a value of the wrong type, at the exact key or value (the language server keeps the previous good settings)",
     ),

@@ -13,7 +13,7 @@ use crate::answers;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
-use crate::profile::{self, Profile};
+use crate::profile::{self, Profile, Validation};
 use crate::project::Projects;
 use crate::syntax::{diagnose_bytes, diagnose_each};
 use crate::text::CursorLines;
@@ -35,13 +35,14 @@ pub fn check_bytes(
 }
 
 /// [`check_bytes`], plus the broken promises of a judge profile (after the
-/// file's own diagnostics).
+/// file's own diagnostics). An invalid-input test is gathered whole first:
+/// whether its findings are errors depends on all of them.
 #[allow(clippy::too_many_arguments)]
 pub fn check_bytes_profiled(
     path: &str,
     kind: GameKind,
     bytes: &[u8],
-    profile: Option<Profile>,
+    validation: Option<Validation>,
     sink: &mut dyn Sink,
     summary: &mut Summary,
     out: &mut Vec<u8>,
@@ -70,14 +71,26 @@ pub fn check_bytes_profiled(
             out.clear();
         }
     };
-    match &not_utf8 {
-        Some(d) => each(d),
-        None => diagnose_each(kind, &lines, related, &mut each),
-    }
-    if let Some(profile) = profile {
-        for d in profile::check(profile, kind, text) {
-            each(&d);
+    let diagnose = |each: &mut dyn FnMut(&Diagnostic)| {
+        match &not_utf8 {
+            Some(d) => each(d),
+            None => diagnose_each(kind, &lines, related, each),
         }
+        if let Some(validation) = validation {
+            for d in profile::check(validation.profile, kind, text) {
+                each(&d);
+            }
+        }
+    };
+    match validation.filter(|v| v.invalid_input) {
+        Some(validation) => {
+            let mut found = Vec::new();
+            diagnose(&mut |d| found.push(d.clone()));
+            for d in validation.shown(text, found) {
+                each(&d);
+            }
+        }
+        None => diagnose(&mut each),
     }
     if let Some(err) = failed {
         return Err(err);
@@ -184,7 +197,7 @@ pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Prof
                     &display,
                     kind,
                     &bytes,
-                    profile,
+                    projects.of(&file).validation_of(&file, profile),
                     sink,
                     &mut summary,
                     &mut out,

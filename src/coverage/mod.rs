@@ -16,7 +16,7 @@ use crate::diagnostics::Severity;
 use crate::games::GameKind;
 use crate::profile::{self, Profile};
 use crate::project::Projects;
-use crate::syntax::parse_file;
+use crate::syntax::{ParsedPosition, parse_file};
 use crate::walk::{self, FileRole};
 
 pub(crate) use situations::{Situation, of_game, reached};
@@ -111,21 +111,86 @@ impl Coverage {
         };
         let coverage = &mut self.games[index];
         coverage.files += 1;
-        for (case, position) in file.positions.iter().enumerate() {
+        coverage.add_positions(path, file.positions.iter().map(|p| (p.first_line, p)));
+    }
+}
+
+impl GameCoverage {
+    /// The coverage of one file's positions (each with its absolute first
+    /// line): what the editor sums up for an open input.
+    pub(crate) fn of_file<'a>(
+        game: GameKind,
+        positions: impl IntoIterator<Item = (u32, &'a ParsedPosition)>,
+    ) -> GameCoverage {
+        let mut coverage = GameCoverage::new(game);
+        coverage.files = 1;
+        coverage.add_positions("", positions);
+        coverage
+    }
+
+    fn add_positions<'a>(
+        &mut self,
+        path: &str,
+        positions: impl IntoIterator<Item = (u32, &'a ParsedPosition)>,
+    ) {
+        for (case, (first_line, position)) in positions.into_iter().enumerate() {
             let Some(game) = &position.game else { continue };
-            coverage.cases += 1;
+            self.cases += 1;
             let bits = reached(game);
-            for (bit, row) in coverage.rows.iter_mut().enumerate() {
+            for (bit, row) in self.rows.iter_mut().enumerate() {
                 if bits & (1 << bit) != 0 {
                     row.count += 1;
                     row.first.get_or_insert_with(|| First {
                         path: path.to_owned(),
-                        line: position.first_line + 1,
+                        line: first_line + 1,
                         case: case + 1,
                     });
                 }
             }
         }
+    }
+
+    /// One line: how many situations are reached, and the ids of those
+    /// that are not (`coverage: 7 of 10 situations · not reached: …`).
+    pub(crate) fn summary_line(&self) -> String {
+        let reached = self.rows.iter().filter(|r| r.count > 0).count();
+        let missed: Vec<&str> = self
+            .rows
+            .iter()
+            .filter(|r| r.count == 0)
+            .map(|r| r.situation.id)
+            .collect();
+        if missed.is_empty() {
+            format!("coverage: all {} situations", self.rows.len())
+        } else {
+            format!(
+                "coverage: {reached} of {} situations · not reached: {}",
+                self.rows.len(),
+                missed.join(", ")
+            )
+        }
+    }
+
+    /// The file's table in Markdown: each situation with its count and
+    /// first case, the unreached ones last.
+    pub(crate) fn markdown(&self) -> String {
+        let reached = self.rows.iter().filter(|r| r.count > 0).count();
+        let mut out = format!(
+            "**Coverage** of {}: {reached} of {} situations reached\n\n",
+            crate::wording::count(self.cases as u64, "case"),
+            self.rows.len()
+        );
+        for row in self.ordered() {
+            let _ = match &row.first {
+                Some(first) => writeln!(
+                    out,
+                    "- {} — {} (first: case {})",
+                    row.situation.description, row.count, first.case
+                ),
+                None => writeln!(out, "- ✗ **not reached**: {}", row.situation.description),
+            };
+        }
+        out
     }
 }
 

@@ -55,44 +55,12 @@ fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>
             },
         });
     };
-    let mut canonical = format(kind, text)?.text();
+    let mut formatted = format(kind, text)?;
     if judge {
-        canonical = judge_layout(text, canonical);
+        formatted = formatted.with_judge_layout(text);
     }
+    let canonical = formatted.text();
     Ok((canonical != text).then_some(canonical))
-}
-
-/// The canonical text with the judge file's own blank lines kept where the
-/// judge ignores them: after the count line, and at the end (GCJ files end
-/// each case, the last too, with an empty line).
-fn judge_layout(original: &str, canonical: String) -> String {
-    let blank = |line: &str| line.trim_matches([' ', '\t', '\r']).is_empty();
-    let lines: Vec<&str> = original.split('\n').collect();
-    let mut out: Vec<String> = canonical.split('\n').map(str::to_owned).collect();
-    let newline_ended = out.last().is_some_and(String::is_empty);
-    if newline_ended {
-        out.pop();
-    }
-    let after_count = lines.len() > 2
-        && lines[0].trim().bytes().all(|b| b.is_ascii_digit())
-        && !lines[0].trim().is_empty()
-        && blank(lines[1]);
-    if after_count && out.len() > 1 && !out[1].is_empty() {
-        out.insert(1, String::new());
-    }
-    let body = original.strip_suffix('\n').unwrap_or(original);
-    let trailing = body
-        .split('\n')
-        .rev()
-        .take_while(|line| blank(line))
-        .count();
-    let trailing = trailing.min(body.split('\n').count().saturating_sub(1));
-    out.extend(std::iter::repeat_n(String::new(), trailing));
-    let mut text = out.join("\n");
-    if newline_ended {
-        text.push('\n');
-    }
-    text
 }
 
 /// Writes `text` over `path` by renaming a finished temporary file over

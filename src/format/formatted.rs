@@ -95,6 +95,33 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
 
 impl Formatted {
     /// The formatted text.
+    /// This layout with a judge file's own blank lines kept where the
+    /// judge ignores them (`original` is the text it was formatted from):
+    /// one after the count line, and those at the end (GCJ files end each
+    /// case, the last too, with an empty line).
+    pub fn with_judge_layout(mut self, original: &str) -> Formatted {
+        let blank = |line: &str| line.trim_matches([' ', '\t', '\r']).is_empty();
+        let lines: Vec<&str> = original.split('\n').collect();
+        let after_count = lines.len() > 2
+            && !lines[0].trim().is_empty()
+            && lines[0].trim().bytes().all(|b| b.is_ascii_digit())
+            && blank(lines[1]);
+        if after_count && self.lines.get(1).is_some_and(|line| !line.text.is_empty()) {
+            self.lines.insert(1, OutLine::blank(Some(1)));
+        }
+        let body: Vec<&str> = original
+            .strip_suffix('\n')
+            .unwrap_or(original)
+            .split('\n')
+            .collect();
+        let trailing = body.iter().rev().take_while(|line| blank(line)).count();
+        let trailing = trailing.min(body.len().saturating_sub(1));
+        let first_blank = body.len() - trailing;
+        self.lines
+            .extend((first_blank..body.len()).map(|line| OutLine::blank(Some(to_u32(line)))));
+        self
+    }
+
     pub fn text(&self) -> String {
         let mut text = String::with_capacity(self.lines.iter().map(|l| l.text.len() + 2).sum());
         for line in &self.lines {

@@ -29,7 +29,7 @@ pub struct OutLine {
 
 impl OutLine {
     /// A blank line, from input line `source` or put in (`None`).
-    fn blank(source: Option<u32>) -> OutLine {
+    pub(crate) fn blank(source: Option<u32>) -> OutLine {
         OutLine {
             text: String::new(),
             source,

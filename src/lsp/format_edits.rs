@@ -11,14 +11,19 @@ use crate::format;
 use crate::text::to_u32;
 
 /// The edits that format the document (none when it is formatted), or
-/// why it cannot be formatted, for the user.
-pub fn formatting(view: &DocView<'_>) -> Result<Vec<TextEdit>, String> {
+/// why it cannot be formatted, for the user. A judge file (`judge`: one a
+/// project maps) keeps its own blank lines where the judge ignores them,
+/// as `boardls fmt` keeps them.
+pub fn formatting(view: &DocView<'_>, judge: bool) -> Result<Vec<TextEdit>, String> {
     let text = view.doc.rope().to_string();
-    let formatted = format::format(view.doc.kind(), &text).map_err(|refusal| {
+    let mut formatted = format::format(view.doc.kind(), &text).map_err(|refusal| {
         let path = view.uri.path();
         let name = path.as_str().rsplit('/').next().unwrap_or_default();
         format!("boardls: {name} was not formatted: {refusal}")
     })?;
+    if judge {
+        formatted = formatted.with_judge_layout(&text);
+    }
     let rope = view.doc.rope();
     let lines = to_u32(rope.len_lines());
     let at = |line: u32| {

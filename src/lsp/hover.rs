@@ -11,6 +11,7 @@ use super::config::HoverPicture;
 use super::locate::{self, Located, cell_list, coord, field_name};
 use super::picture;
 use super::view::DocView;
+use crate::coverage::GameCoverage;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
@@ -22,8 +23,14 @@ pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
     hover_with(view, pos, HoverPicture::Auto)
 }
 
+/// The most positions a document may have for the coverage of its count
+/// line's hover and its code lens (the largest judge's T).
+pub const MAX_COVERAGE_POSITIONS: usize = 1000;
+
 pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> Option<Hover> {
-    let (located, cell) = locate::at(view, pos)?;
+    let Some((located, cell)) = locate::at(view, pos) else {
+        return count_line(view, pos.line);
+    };
     let mut text = String::new();
     let range = match (cell, &located.position.game) {
         (Some(cell), Some(game)) => {
@@ -63,6 +70,22 @@ pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> O
             value: text,
         }),
         range,
+    })
+}
+
+/// On the count line: the file's coverage of the judge's situations.
+fn count_line(view: &DocView<'_>, line: u32) -> Option<Hover> {
+    let doc = view.doc;
+    if doc.header()?.line != line || doc.position_count() > MAX_COVERAGE_POSITIONS {
+        return None;
+    }
+    let coverage = GameCoverage::of_file(doc.kind(), doc.positions_with_lines());
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: coverage.markdown(),
+        }),
+        range: None,
     })
 }
 

@@ -14,7 +14,7 @@
 
 mod reach;
 
-use crate::diagnostics::{Diagnostic, Span, codes};
+use crate::diagnostics::{Diagnostic, Severity, Span, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{Mark, Player};
 use crate::syntax::{JudgedBoard, ParsedFile, ParsedPosition, is_comment, parse_file};
@@ -82,6 +82,47 @@ impl Profile {
     /// Whether it promises at most one `T` and a board that play reaches.
     const fn reachable_tomek(self) -> bool {
         matches!(self, Profile::Gcj2013aSmall | Profile::Gcj2013aLarge)
+    }
+}
+
+/// How a file is validated: against a profile, and whether it is an
+/// invalid-input test (`invalidInputs`), one that must break it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Validation {
+    pub profile: Profile,
+    pub invalid_input: bool,
+}
+
+impl Validation {
+    /// The findings of a file as this validation shows them, given all of
+    /// them (the engine's and [`check`]'s). An invalid-input test breaks
+    /// its profile when any of them is an error: then each is shown as
+    /// information, to say which rule it breaks. When none is, it gets the
+    /// error `profile/accepted-invalid` on its first line.
+    pub(crate) fn shown(self, text: &str, mut findings: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        if !self.invalid_input {
+            return findings;
+        }
+        if findings.iter().any(|d| d.severity == Severity::Error) {
+            for d in &mut findings {
+                d.severity = Severity::Information;
+            }
+            return findings;
+        }
+        let first_line = text.lines().next().unwrap_or_default().trim_end();
+        findings.insert(
+            0,
+            Diagnostic::error(
+                codes::PROFILE_ACCEPTED_INVALID,
+                Span::new(0, 0, to_u32(first_line.len())),
+                format!(
+                    "an invalid-input test that {} accepts: it must break one of the \
+                     statement's promises",
+                    self.profile.name()
+                ),
+            ),
+        );
+        findings
     }
 }
 

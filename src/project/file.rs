@@ -7,6 +7,7 @@ use toml_edit::{Document, Item, TableLike};
 
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
+use crate::profile::Profile;
 use crate::project::keys::{self, ValueKind};
 use crate::text::{line_starts, to_u32};
 
@@ -21,6 +22,12 @@ pub struct ProjectFile {
     pub files: Vec<(String, GameKind)>,
     /// `answers.names`: where a file's answers are, instead of the default.
     pub answer_names: Option<Vec<String>>,
+    /// `[profiles]`: globs and the judge profile their inputs keep, in file
+    /// order; the first glob that matches decides.
+    pub profiles: Vec<(String, Profile)>,
+    /// `invalidInputs`: globs of the inputs that must break their profile,
+    /// instead of the default.
+    pub invalid_inputs: Option<Vec<String>>,
 }
 
 /// Reads a project file's text: the file, or every error in it.
@@ -143,7 +150,30 @@ impl Reader<'_> {
                 None
             }
             ValueKind::Globs => {
-                self.globs(item, key_span);
+                self.file.files = self.glob_table(
+                    dotted,
+                    item,
+                    key_span,
+                    "\"tests/*.in\" = \"tomek\"",
+                    |game| {
+                        GameKind::from_id(game)
+                            .ok_or("must be \"uttt\", \"go9\" or \"tomek\"".to_owned())
+                    },
+                );
+                None
+            }
+            ValueKind::Profiles => {
+                self.file.profiles = self.glob_table(
+                    dotted,
+                    item,
+                    key_span,
+                    "\"small/*.in\" = \"gcj2013a-small\"",
+                    |name| Profile::from_name(name).ok_or_else(profile_names),
+                );
+                None
+            }
+            ValueKind::GlobList => {
+                self.file.invalid_inputs = Some(self.glob_list(dotted, item, value_span));
                 None
             }
             ValueKind::Names => {
@@ -156,27 +186,66 @@ impl Reader<'_> {
         }
     }
 
-    fn globs(&mut self, item: &Item, key_span: Span) {
+    /// A table of globs to values (`[files]`, `[profiles]`): each glob
+    /// and each value checked, the valid pairs in file order.
+    fn glob_table<T>(
+        &mut self,
+        dotted: &str,
+        item: &Item,
+        key_span: Span,
+        example: &str,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> Vec<(String, T)> {
         let Some(table) = item.as_table_like() else {
-            return self.error(
+            self.error(
                 key_span,
-                "`files` must be a table of globs to games (`\"tests/*.in\" = \"tomek\"`)".into(),
+                format!("`{dotted}` must be a table of globs (`{example}`)"),
             );
+            return Vec::new();
         };
+        let mut pairs = Vec::new();
         for (glob, value) in table.iter() {
             let glob_span = (self.span_of)(table.key(glob).and_then(|k| k.span()));
             if let Err(err) = crate::project::globs::compile(glob) {
                 self.error(glob_span, format!("`{glob}` is not a valid glob: {err}"));
                 continue;
             }
-            match value.as_str().and_then(GameKind::from_id) {
-                Some(kind) => self.file.files.push((glob.to_owned(), kind)),
-                None => self.error(
-                    (self.span_of)(value.span()),
-                    format!("the game of `{glob}` must be \"uttt\", \"go9\" or \"tomek\""),
-                ),
+            let value_span = (self.span_of)(value.span());
+            match value
+                .as_str()
+                .ok_or_else(|| "must be a string".to_owned())
+                .and_then(&parse)
+            {
+                Ok(parsed) => pairs.push((glob.to_owned(), parsed)),
+                Err(why) => self.error(value_span, format!("`{glob}` in [{dotted}] {why}")),
             }
         }
+        pairs
+    }
+
+    fn glob_list(&mut self, dotted: &str, item: &Item, value_span: Span) -> Vec<String> {
+        let Some(array) = item.as_array() else {
+            self.error(
+                value_span,
+                format!("`{dotted}` must be an array of globs such as \"invalid/**\""),
+            );
+            return Vec::new();
+        };
+        let mut globs = Vec::new();
+        for value in array.iter() {
+            let span = (self.span_of)(value.span());
+            match value
+                .as_str()
+                .map(|glob| (glob, crate::project::globs::compile(glob)))
+            {
+                Some((glob, Ok(_))) => globs.push(glob.to_owned()),
+                Some((glob, Err(err))) => {
+                    self.error(span, format!("`{glob}` is not a valid glob: {err}"));
+                }
+                None => self.error(span, format!("`{dotted}` must hold strings (globs)")),
+            }
+        }
+        globs
     }
 
     fn names(&mut self, dotted: &str, item: &Item, value_span: Span) {
@@ -201,6 +270,14 @@ impl Reader<'_> {
         }
         self.file.answer_names = Some(names);
     }
+}
+
+fn profile_names() -> String {
+    let names: Vec<String> = Profile::ALL
+        .iter()
+        .map(|p| format!("\"{}\"", p.name()))
+        .collect();
+    format!("must be one of {}", names.join(", "))
 }
 
 fn unknown_key(dotted: &str) -> String {
@@ -270,5 +347,34 @@ mod tests {
         );
         assert_eq!(errors("[files\n")[0].0.line, 0);
         assert_eq!(errors("hover = 1\n")[0].0, Span::new(0, 0, 5));
+    }
+
+    #[test]
+    fn profiles_and_invalid_inputs() {
+        let file =
+            read("invalidInputs = [\"bad/**\"]\n[profiles]\n\"small/*.in\" = \"gcj2013a-small\"\n")
+                .expect("valid");
+        assert_eq!(
+            file.profiles,
+            [("small/*.in".to_owned(), Profile::Gcj2013aSmall)]
+        );
+        assert_eq!(file.invalid_inputs, Some(vec!["bad/**".to_owned()]));
+        assert_eq!(
+            errors("[profiles]\n\"*.in\" = \"icpc\"\n")[0],
+            (
+                Span::new(1, 9, 15),
+                "`*.in` in [profiles] must be one of \"cf907b\", \"hdu5546\", \
+                 \"gcj2013a-small\", \"gcj2013a-large\""
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            errors("invalidInputs = [\"ok/**\", \"a/[b\"]\n")[0].0,
+            Span::new(0, 26, 32)
+        );
+        assert_eq!(
+            errors("invalidInputs = \"bad/**\"\n")[0].0,
+            Span::new(0, 16, 24)
+        );
     }
 }

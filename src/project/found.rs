@@ -10,6 +10,7 @@ use globset::GlobMatcher;
 
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
+use crate::profile::{Profile, Validation};
 use crate::project::file::{ProjectFile, read};
 use crate::project::globs;
 use crate::project::pairing::{self, DEFAULT_NAMES, InputName};
@@ -17,7 +18,11 @@ use crate::project::pairing::{self, DEFAULT_NAMES, InputName};
 /// The project file's name.
 pub const FILE_NAME: &str = "boardls.toml";
 
-/// What the files of one folder tree are: their games and their answers.
+/// The default `invalidInputs`: the inputs that must break their profile.
+pub const DEFAULT_INVALID_INPUTS: [&str; 2] = ["invalid/**", "invalid_input/**"];
+
+/// What the files of one folder tree are: their games, profiles and
+/// answers.
 #[derive(Clone, Debug)]
 pub struct Project {
     /// The folder holding `boardls.toml`; `None` for the defaults (no
@@ -25,6 +30,8 @@ pub struct Project {
     pub root: Option<PathBuf>,
     pub file: ProjectFile,
     matchers: Vec<(GlobMatcher, GameKind)>,
+    profiles: Vec<(GlobMatcher, Profile)>,
+    invalid_inputs: Vec<GlobMatcher>,
     names: Vec<String>,
 }
 
@@ -43,6 +50,26 @@ impl Project {
             .iter()
             .filter_map(|(glob, kind)| Some((globs::compile(glob).ok()?, *kind)))
             .collect();
+        let profiles = file
+            .profiles
+            .iter()
+            .filter_map(|(glob, profile)| Some((globs::compile(glob).ok()?, *profile)))
+            .collect();
+        let invalid_inputs = match &file.invalid_inputs {
+            Some(listed) => listed
+                .iter()
+                .filter_map(|g| globs::compile(g).ok())
+                .collect(),
+            // Without a project file there is no root to anchor them to:
+            // a folder of that name at any depth.
+            None => DEFAULT_INVALID_INPUTS
+                .iter()
+                .filter_map(|glob| match root {
+                    Some(_) => globs::compile(glob).ok(),
+                    None => globs::compile(&format!("**/{glob}")).ok(),
+                })
+                .collect(),
+        };
         let names = file
             .answer_names
             .clone()
@@ -51,19 +78,61 @@ impl Project {
             root,
             file,
             matchers,
+            profiles,
+            invalid_inputs,
             names,
         }
     }
 
-    /// The game `[files]` maps `path` to (first matching glob), if any.
-    pub fn mapped_game(&self, path: &Path) -> Option<GameKind> {
+    /// `path` relative to the project's folder; `None` outside it, or when
+    /// there is no project file.
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
         let root = self.root.as_ref()?;
         let absolute = std::path::absolute(path).ok()?;
-        let relative = absolute.strip_prefix(root).ok()?;
+        Some(absolute.strip_prefix(root).ok()?.to_path_buf())
+    }
+
+    /// The game `[files]` maps `path` to (first matching glob), if any.
+    pub fn mapped_game(&self, path: &Path) -> Option<GameKind> {
+        let relative = self.relative(path)?;
         self.matchers
             .iter()
-            .find(|(matcher, _)| matcher.is_match(relative))
+            .find(|(matcher, _)| matcher.is_match(&relative))
             .map(|&(_, kind)| kind)
+    }
+
+    /// The judge profile `[profiles]` gives `path` (first matching glob).
+    pub(crate) fn profile_of(&self, path: &Path) -> Option<Profile> {
+        let relative = self.relative(path)?;
+        self.profiles
+            .iter()
+            .find(|(matcher, _)| matcher.is_match(&relative))
+            .map(|&(_, profile)| profile)
+    }
+
+    /// How the input `path` is validated: against `named` (a profile
+    /// named on the command line), else the one `[profiles]` gives it;
+    /// `None` without either.
+    pub(crate) fn validation_of(&self, path: &Path, named: Option<Profile>) -> Option<Validation> {
+        let profile = named.or_else(|| self.profile_of(path))?;
+        Some(Validation {
+            profile,
+            invalid_input: self.is_invalid_input(path),
+        })
+    }
+
+    /// Whether `path` is an invalid-input test: an input that must break
+    /// its profile (`invalidInputs`).
+    pub(crate) fn is_invalid_input(&self, path: &Path) -> bool {
+        let matched = match self.relative(path) {
+            Some(relative) => relative,
+            None if self.root.is_none() => match std::path::absolute(path) {
+                Ok(absolute) => absolute,
+                Err(_) => return false,
+            },
+            None => return false,
+        };
+        self.invalid_inputs.iter().any(|m| m.is_match(&matched))
     }
 
     /// The game of a board file: mapped by `[files]`, else by extension.

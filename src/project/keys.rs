@@ -16,6 +16,11 @@ pub enum ValueKind {
     Globs,
     /// An array of answer-name patterns, each holding `{stem}` or `{name}`.
     Names,
+    /// A table of globs, each naming a judge profile
+    /// (`"small/*.in" = "gcj2013a-small"`).
+    Profiles,
+    /// An array of globs.
+    GlobList,
 }
 
 /// The settings the server also reads from its client, under the same
@@ -37,10 +42,12 @@ pub const SETTINGS: [(&str, ValueKind); 10] = [
 ];
 
 /// The keys of the project itself.
-pub const PROJECT: [(&str, ValueKind); 3] = [
+pub const PROJECT: [(&str, ValueKind); 5] = [
     ("$schema", ValueKind::Text),
     ("files", ValueKind::Globs),
     ("answers.names", ValueKind::Names),
+    ("profiles", ValueKind::Profiles),
+    ("invalidInputs", ValueKind::GlobList),
 ];
 
 /// Every key, settings first.

@@ -10,5 +10,7 @@ pub mod keys;
 mod pairing;
 
 pub use file::{ProjectFile, read};
-pub use found::{Broken, FILE_NAME, Project, Projects, find_project_file, load};
+pub use found::{
+    Broken, DEFAULT_INVALID_INPUTS, FILE_NAME, Project, Projects, find_project_file, load,
+};
 pub use pairing::{DEFAULT_NAMES, InputName, answer_paths, input_names, is_pattern};

@@ -55,6 +55,13 @@ fn a_mapped_input_and_its_answer_live_both_ways() {
 
     let hover = server.hover_text(&answer_uri, 3, 2);
     assert!(hover.contains("the judge says `O won`"), "{hover}");
+    // Then the picture of case 4 in the input, its winning column marked.
+    assert!(
+        hover.contains(
+            "   1  2  3  4\n1 (O) O  X  X\n2 (O) X  X  X\n3 (O) X  .  T\n4 (O) .  .  O\n"
+        ),
+        "{hover}"
+    );
     let definition = server.request(
         "textDocument/definition",
         json!({"textDocument": {"uri": answer_uri}, "position": pos(3, 2)}),
@@ -116,17 +123,155 @@ fn a_broken_project_file_is_an_error_at_its_key_and_unmapped_files_get_nothing()
     );
 }
 
-/// The answer diagnostics through `textDocument/diagnostic`.
-fn pulled(server: &mut Server, uri: &str) -> Vec<Value> {
-    let report = server.request(
-        "textDocument/diagnostic",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    report["items"].as_array().cloned().unwrap_or_default()
+fn severities(diagnostics: &[Value]) -> Vec<(String, u64)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or_default().to_owned(),
+                d["severity"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
 }
 
 #[test]
-fn a_pull_client_pulls_an_answer_file_and_is_asked_again_when_its_input_changes() {
+fn a_projects_profiles_and_invalid_inputs_live() {
+    const LARGE: &str = include_str!("../fixtures/judge/tomek/A-large-practice.in");
+    let dir = TempDir::new("lsp-profiles");
+    let toml = "[files]\n\"*.in\" = \"tomek\"\n[profiles]\n\"small/*.in\" = \"gcj2013a-small\"\n\
+                \"invalid/*.in\" = \"gcj2013a-small\"\n";
+    let toml_path = dir.write("boardls.toml", toml);
+    let small = dir.write("small/1.in", LARGE);
+    let rejected = dir.write("invalid/rejected.in", LARGE);
+    let accepted = dir.write("invalid/accepted.in", INPUT);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let small_uri = file_uri(&small);
+    server.open(&small_uri, "plaintext", 1, LARGE);
+    let found = server.diagnostics(&small_uri, 1);
+    assert_eq!(severities(&found), [("profile/count-range".to_owned(), 1)]);
+    assert_eq!(found[0]["range"], range(0, 0, 0, 4));
+    assert_eq!(
+        found[0]["message"],
+        "T = 1000, but gcj2013a-small promises 1 ≤ T ≤ 10"
+    );
+    // An invalid-input test that breaks its profile shows why, as
+    // information; one that keeps it is the error.
+    server.open(&file_uri(&rejected), "plaintext", 1, LARGE);
+    assert_eq!(
+        severities(&server.diagnostics(&file_uri(&rejected), 1)),
+        [("profile/count-range".to_owned(), 3)]
+    );
+    server.open(&file_uri(&accepted), "plaintext", 1, INPUT);
+    let found = server.diagnostics(&file_uri(&accepted), 1);
+    assert_eq!(
+        severities(&found),
+        [("profile/accepted-invalid".to_owned(), 1)]
+    );
+    assert_eq!(found[0]["range"], range(0, 0, 0, 1));
+    // Editing it to break a promise (a second `T`, which the engine
+    // reads as an error too) turns it around.
+    server.change(
+        &file_uri(&accepted),
+        2,
+        json!([{"range": range(1, 0, 1, 4), "text": "XXTT"}]),
+    );
+    assert_eq!(
+        severities(&server.diagnostics(&file_uri(&accepted), 2)),
+        [
+            ("tomek/extra-t".to_owned(), 3),
+            ("profile/extra-t".to_owned(), 3)
+        ]
+    );
+    // The project file edited: the profiles it gives take effect at once.
+    let toml_uri = file_uri(&toml_path);
+    server.open(&toml_uri, "toml", 1, toml);
+    server.change(
+        &toml_uri,
+        2,
+        json!([{"text": "[files]\n\"*.in\" = \"tomek\"\n"}]),
+    );
+    assert_eq!(codes(&server.diagnostics(&small_uri, 1)), []);
+}
+
+#[test]
+fn code_lenses_sum_up_coverage_and_each_cases_answer() {
+    let dir = TempDir::new("lsp-lenses");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let input = dir.write("sample.in", INPUT);
+    let answer = dir.write(
+        "sample.out",
+        ANSWER.replace("Case #4: O won", "Case #4: X won"),
+    );
+    let input_uri = file_uri(&input);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    server.open(&input_uri, "plaintext", 1, INPUT);
+    server.diagnostics(&input_uri, 1);
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": input_uri}}),
+    );
+    let titles: Vec<(u64, &str)> = lenses
+        .as_array()
+        .expect("lenses")
+        .iter()
+        .map(|lens| {
+            (
+                lens["range"]["start"]["line"].as_u64().unwrap_or(99),
+                lens["command"]["title"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            // X won only with the T (case 1), the draw has a T (case 2),
+            // the unfinished game none (case 3), and no win fills a board.
+            (
+                0,
+                "coverage: 6 of 10 situations · not reached: tomek.x-won, tomek.draw, \
+                 tomek.not-completed-with-t, tomek.won-on-full-board"
+            ),
+            (1, "answer ✓ Case #1: X won"),
+            (6, "answer ✓ Case #2: Draw"),
+            (11, "answer ✓ Case #3: Game has not completed"),
+            (
+                16,
+                "answer ✗ Case #4: the judge says `O won`, the file says `X won`"
+            ),
+            (21, "answer ✓ Case #5: O won"),
+            (26, "answer ✓ Case #6: O won"),
+        ]
+    );
+    // From case 4's position, its answer line is one request away.
+    let references = server.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": input_uri}, "position": pos(17, 1), "context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(references[0]["uri"], file_uri(&answer).as_str());
+    assert_eq!(references[0]["range"], range(3, 0, 3, 14));
+    // The count line's hover: the same coverage, situation by situation.
+    let hover = server.hover_text(&input_uri, 0, 0);
+    assert!(
+        hover.starts_with("**Coverage** of 6 cases: 6 of 10 situations reached")
+            && hover.contains("- ✗ **not reached**: X won, with four X")
+            && hover.contains("- X won, with three X and the T — 1 (first: case 1)"),
+        "{hover}"
+    );
+}
+
+#[test]
+fn a_pull_client_pulls_an_answers_findings_and_is_asked_again_after_an_input_edit() {
     let dir = TempDir::new("lsp-answers-pull");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let input = dir.write("sample.in", INPUT);
@@ -144,18 +289,62 @@ fn a_pull_client_pulls_an_answer_file_and_is_asked_again_when_its_input_changes(
     }));
     server.open(&input_uri, "plaintext", 1, INPUT);
     server.open(&answer_uri, "plaintext", 1, &wrong);
-    let found = pulled(&mut server, &answer_uri);
-    assert_eq!(codes(&found), [("answer/wrong".to_owned(), 3)]);
-    assert_eq!(found[0]["range"], range(3, 9, 3, 14));
-
+    let pull = |server: &mut Server| {
+        let report = server.request(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": answer_uri}}),
+        );
+        codes(report["items"].as_array().expect("items"))
+    };
+    assert_eq!(pull(&mut server), [("answer/wrong".to_owned(), 3)]);
+    server.drain();
+    // X no longer wins case 1: the client is asked to pull again, and the
+    // answer's findings follow the input's open text.
     server.change(
         &input_uri,
         2,
-        json!([{"range": range(16, 0, 16, 4), "text": "XXXX"}]),
+        json!([{"range": range(1, 0, 1, 4), "text": "XOXT"}]),
     );
     server.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
-    let found = pulled(&mut server, &answer_uri);
-    assert_eq!(codes(&found), [], "{found:?}");
+    assert_eq!(
+        pull(&mut server),
+        [
+            ("answer/wrong".to_owned(), 0),
+            ("answer/wrong".to_owned(), 3)
+        ]
+    );
+}
+
+#[test]
+fn formatting_keeps_a_mapped_judge_files_own_layout() {
+    const SMALL: &str = include_str!("../fixtures/judge/tomek/A-small-practice.in");
+    let dir = TempDir::new("lsp-judge-format");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    let mapped = file_uri(&dir.write("A-small-practice.in", SMALL));
+    let plain = file_uri(&dir.write("A-small-practice.tomek", SMALL));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let format = |server: &mut Server, uri: &str| {
+        server.request(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        )
+    };
+    // The GCJ file ends its last case with an empty line, as the judge's
+    // files do: as a judge file it is formatted already.
+    server.open(&mapped, "plaintext", 1, SMALL);
+    assert_eq!(format(&mut server, &mapped), json!([]));
+    // The same text as a plain board file: the canonical layout drops it.
+    server.open(&plain, "tomek", 1, SMALL);
+    let last = SMALL.lines().count() as u64 - 1;
+    assert_eq!(
+        format(&mut server, &plain),
+        json!([{"range": range(last, 0, last + 1, 0), "newText": ""}])
+    );
 }
 
 #[test]

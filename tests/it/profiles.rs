@@ -181,3 +181,69 @@ fn check_profile_reads_judge_inputs_and_fails_on_a_broken_promise() {
     let unknown = boardls(&["check", "--profile", "icpc", folder]);
     assert_eq!(unknown.status.code(), Some(2));
 }
+
+/// A problem folder whose `boardls.toml` gives `small/` and `large/` their
+/// own profiles, and marks `invalid/` as inputs that must break theirs.
+fn profiled_folder(name: &str) -> std::path::PathBuf {
+    let dir = scratch(name);
+    for folder in ["small", "large", "invalid"] {
+        fs::create_dir_all(dir.join(folder)).unwrap();
+    }
+    fs::write(
+        dir.join("boardls.toml"),
+        "[files]\n\"*.in\" = \"tomek\"\n[profiles]\n\"small/*.in\" = \"gcj2013a-small\"\n\
+         \"large/*.in\" = \"gcj2013a-large\"\n\"invalid/*.in\" = \"gcj2013a-small\"\n",
+    )
+    .unwrap();
+    let (small, large) = (
+        read("tomek/A-small-practice.in"),
+        read("tomek/A-large-practice.in"),
+    );
+    fs::write(dir.join("small/1.in"), &large).unwrap();
+    fs::write(dir.join("large/1.in"), &large).unwrap();
+    fs::write(dir.join("invalid/accepted.in"), &small).unwrap();
+    fs::write(dir.join("invalid/rejected.in"), &large).unwrap();
+    dir
+}
+
+#[test]
+fn profiles_per_glob_and_invalid_inputs_in_check() {
+    let dir = profiled_folder("profile-globs");
+    let folder = dir.to_str().unwrap();
+    let run = boardls(&["check", folder]);
+    assert_eq!(run.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&run)
+        .lines()
+        .map(|line| line.replace(folder, "."))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "./invalid/accepted.in:1:1: error[profile/accepted-invalid]: an invalid-input test \
+             that gcj2013a-small accepts: it must break one of the statement's promises",
+            "./invalid/rejected.in:1:1: info[profile/count-range]: T = 1000, but gcj2013a-small \
+             promises 1 ≤ T ≤ 10",
+            "./small/1.in:1:1: error[profile/count-range]: T = 1000, but gcj2013a-small promises \
+             1 ≤ T ≤ 10",
+        ]
+    );
+    // Each input keeping its promise, and each invalid one breaking it:
+    // clean. `invalidInputs` moves the invalid-input tests.
+    fs::remove_file(dir.join("small/1.in")).unwrap();
+    fs::remove_file(dir.join("invalid/accepted.in")).unwrap();
+    let clean = boardls(&["check", "--output-format", "concise", folder]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
+    let toml = fs::read_to_string(dir.join("boardls.toml")).unwrap();
+    fs::write(
+        dir.join("boardls.toml"),
+        format!("invalidInputs = [\"large/**\"]\n{toml}"),
+    )
+    .unwrap();
+    let moved = boardls(&["check", folder]);
+    let text = stdout(&moved).replace(folder, ".");
+    assert!(
+        text.contains("./invalid/rejected.in:1:1: error[profile/count-range]")
+            && text.contains("./large/1.in:1:1: error[profile/accepted-invalid]"),
+        "{text}"
+    );
+}

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
-    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CreateFile,
-    DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover, HoverContents,
-    Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier, Position, Range,
-    ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
+    self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeLens,
+    Command, CreateFile, DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover,
+    HoverContents, Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier,
+    Position, Range, ResourceOp, TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::answers::{self, Expected};
@@ -22,6 +22,8 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
 use crate::lsp::session::{Session, State};
+use crate::lsp::view::DocView;
+use crate::lsp::{locate, picture};
 use crate::project::{self, FILE_NAME, Project};
 use crate::syntax::parse_file;
 
@@ -68,9 +70,7 @@ fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
 
 /// The judge's output for the positions of a document.
 fn expected_of(doc: &Document) -> Expected {
-    let positions = (0..doc.position_count())
-        .filter_map(|i| Some((doc.first_line(i)?, &**doc.shared_position(i)?)));
-    Expected::of(doc.kind(), positions)
+    Expected::of(doc.kind(), doc.positions_with_lines())
 }
 
 /// The engine's findings in a side document.
@@ -86,9 +86,9 @@ fn findings(state: &State, doc: &SideDocument) -> Vec<Diagnostic> {
     }
 }
 
-/// A side document's diagnostics as the client is shown them; `None` when
-/// `uri` is not an open side document.
-pub fn shown(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
+/// A side document's diagnostics as the settings show them; `None` when
+/// `uri` is not a side document.
+pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
     let doc = state.side_docs.get(uri)?;
     let ranges = doc.ranges(state.caps.encoding);
     let items: Vec<lsp::Diagnostic> = findings(state, doc)
@@ -99,12 +99,12 @@ pub fn shown(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>> {
 }
 
 /// Publishes a side document's diagnostics (push clients; a pull client
-/// asks for them, `textDocument/diagnostic`).
+/// asks for them, see [`side_diagnostics`]).
 pub fn publish(session: &Session, state: &State, uri: &Uri) {
     if state.caps.pull_diagnostics {
         return;
     }
-    let (Some(doc), Some(items)) = (state.side_docs.get(uri), shown(state, uri)) else {
+    let (Some(doc), Some(items)) = (state.side_docs.get(uri), side_diagnostics(state, uri)) else {
         return;
     };
     session
@@ -123,10 +123,10 @@ pub fn input_changed(session: &Session, state: &State, input: &Uri) {
         .filter(|(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path))
         .map(|(uri, _)| uri.clone())
         .collect();
-    // A pull client is asked to pull again: the answers changed with no
-    // edit of their own.
     if !answers.is_empty() {
-        crate::lsp::workspace::tasks::refresh_pull_with(session, state.caps);
+        // The answers' diagnostics changed with a file the client does
+        // not link them to: a pull client is asked to pull again.
+        crate::lsp::workspace::tasks::refresh_pull_with(session, &state.caps);
     }
     for uri in answers {
         publish(session, state, &uri);
@@ -212,6 +212,82 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     }))
 }
 
+/// The answer file of the open board file `uri`, and its text: the open
+/// answer document's, else the file's on disk.
+fn answer_of_input(state: &State, uri: &Uri) -> Option<(Uri, String)> {
+    let path = uri.to_file_path()?;
+    let open = state.side_docs.iter().find(
+        |(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path),
+    );
+    if let Some((answer_uri, doc)) = open {
+        return Some((answer_uri.clone(), doc.rope.to_string()));
+    }
+    let answer = project_of(&path).answer_of(&path)?;
+    Some((Uri::from_file_path(&answer)?, disk_text(&answer)))
+}
+
+/// One code lens per position of an open input with an answer file: the
+/// answer's line for the case, checked (`answer ✓ Case #3: O won`), or
+/// what is wrong with it (`answer ✗ Case #3: the judge says …`).
+pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
+    let (Some(open), Some((_, text))) = (state.docs.get(uri), answer_of_input(state, uri)) else {
+        return Vec::new();
+    };
+    let expected = expected_of(&open.doc);
+    let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
+    for finding in answers::compare(&expected, &text, None) {
+        let case = expected.case_of_line(finding.span.line);
+        if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
+            slot.get_or_insert(finding.message);
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    expected
+        .cases
+        .iter()
+        .zip(wrong)
+        .enumerate()
+        .map(|(case, (expected_case, wrong))| {
+            let answer_line = expected.line_of_case(case) as usize;
+            let title = match (wrong, lines.get(answer_line)) {
+                (Some(message), _) => format!("answer ✗ {message}"),
+                (None, Some(line)) if expected.kind != GameKind::Uttt => {
+                    format!("answer ✓ {}", line.trim_end())
+                }
+                (None, Some(_)) => format!("answer ✓ Case #{}", case + 1),
+                (None, None) => format!("answer ✗ Case #{}: missing", case + 1),
+            };
+            let at = Position::new(expected_case.input_span.line, 0);
+            CodeLens {
+                range: Range::new(at, at),
+                command: Some(Command::new(title, String::new(), None)),
+                data: None,
+            }
+        })
+        .collect()
+}
+
+/// References from a position of an open input: its case's line in the
+/// answer file.
+pub fn references(state: &State, uri: &Uri, position: Position) -> Option<Vec<Location>> {
+    let open = state.docs.get(uri)?;
+    let case = open.doc.position_at_line(position.line)?;
+    let (answer_uri, text) = answer_of_input(state, uri)?;
+    let expected = expected_of(&open.doc);
+    let line = expected.line_of_case(case);
+    let width = text
+        .lines()
+        .nth(line as usize)
+        .map_or(0, |l| l.trim_end().chars().count());
+    Some(vec![Location::new(
+        answer_uri,
+        Range::new(
+            Position::new(line, 0),
+            Position::new(line, crate::text::to_u32(width)),
+        ),
+    )])
+}
+
 /// The case of an answer line and its answer's expected output.
 fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std::path::PathBuf)> {
     let doc = state.side_docs.get(uri)?;
@@ -223,11 +299,12 @@ fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std:
     Some((expected, case, input.clone()))
 }
 
-/// Hover on an answer line: the judge's verdict for its case.
+/// Hover on an answer line: the judge's verdict for its case, then the
+/// picture of its position in the input (as a hover in the input draws it).
 pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
-    let (expected, case, _) = case_at(state, uri, position.line)?;
+    let (expected, case, input) = case_at(state, uri, position.line)?;
     let output = expected.cases.get(case)?.output.as_ref()?;
-    let value = match expected.kind {
+    let mut value = match expected.kind {
         GameKind::Uttt => format!(
             "**Case #{}**: the judge's board\n\n```text\n{}\n```",
             case + 1,
@@ -239,6 +316,10 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
             output.first().map_or("", String::as_str)
         ),
     };
+    if let Some(drawing) = input_picture(state, &input, expected.kind, case) {
+        value.push_str("\n\n");
+        value.push_str(&drawing);
+    }
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -246,6 +327,28 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
         }),
         range: None,
     })
+}
+
+/// The picture of case `case` of `input`: from its open document, else
+/// read from disk.
+fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Option<String> {
+    let input_uri = Uri::from_file_path(input)?;
+    let read;
+    let doc = match state.docs.get(&input_uri) {
+        Some(open) => &open.doc,
+        None => {
+            read = Document::new(kind, &disk_text(input));
+            &read
+        }
+    };
+    let view = DocView {
+        uri: &input_uri,
+        doc,
+        version: 0,
+        caps: state.caps,
+    };
+    let located = locate::position(&view, case)?;
+    picture::markdown(&located, None, state.settings.hover.picture, &state.caps)
 }
 
 /// Definition on an answer line: the case's position in the input.

@@ -4,13 +4,15 @@
 //! empty answer.
 
 use tower_lsp_server::ls_types::{
-    CodeActionParams, CodeActionResponse, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, GotoDefinitionParams,
-    GotoDefinitionResponse, Hover, HoverParams, InlayHint, InlayHintParams, MessageType,
+    CodeActionParams, CodeActionResponse, CodeLens, CodeLensParams, Command,
+    DocumentFormattingParams, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
+    FoldingRangeParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
+    InlayHint, InlayHintParams, Location, MessageType, Position, Range, ReferenceParams,
     SemanticTokensDeltaParams, SemanticTokensFullDeltaResult, SemanticTokensParams,
     SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
 };
 
+use crate::coverage::GameCoverage;
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
@@ -34,6 +36,34 @@ pub fn hover(session: &Session, params: HoverParams) -> Option<Hover> {
     with_view(session, &at.text_document.uri, |view| {
         hover::hover_with(view, at.position, picture)
     })
+}
+
+/// Code lenses of an open input: the file's coverage of the judge's
+/// situations at its top, and each case's answer when it has an answer
+/// file. Judge inputs hold at most 1,000 cases; a larger file gets none,
+/// so a big document's typing never waits for them.
+pub fn code_lens(session: &Session, params: CodeLensParams) -> Option<Vec<CodeLens>> {
+    let state = session.lock();
+    let uri = &params.text_document.uri;
+    let open = state.docs.get(uri)?;
+    if open.doc.position_count() > hover::MAX_COVERAGE_POSITIONS {
+        return Some(Vec::new());
+    }
+    let coverage = GameCoverage::of_file(open.doc.kind(), open.doc.positions_with_lines());
+    let top = Position::new(0, 0);
+    let mut lenses = vec![CodeLens {
+        range: Range::new(top, top),
+        command: Some(Command::new(coverage.summary_line(), String::new(), None)),
+        data: None,
+    }];
+    lenses.extend(answers::case_lenses(&state, uri));
+    Some(lenses)
+}
+
+/// References from an input's position: its answer's line.
+pub fn references(session: &Session, params: ReferenceParams) -> Option<Vec<Location>> {
+    let at = params.text_document_position;
+    answers::references(&session.lock(), &at.text_document.uri, at.position)
 }
 
 pub fn inlay_hint(session: &Session, params: InlayHintParams) -> Option<Vec<InlayHint>> {
@@ -116,8 +146,12 @@ pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Ve
 /// error it cannot fix with certainty) gets none, and the user a message
 /// saying which error.
 pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
-    let answer = with_view(session, &params.text_document.uri, |view| {
-        Some(format_edits::formatting(view))
+    let uri = &params.text_document.uri;
+    let judge = uri
+        .to_file_path()
+        .is_some_and(|path| answers::project_of(&path).mapped_game(&path).is_some());
+    let answer = with_view(session, uri, |view| {
+        Some(format_edits::formatting(view, judge))
     })?;
     match answer {
         Ok(edits) => Some(edits),

@@ -1,10 +1,12 @@
 //! Pull diagnostics: `textDocument/diagnostic` and `workspace/diagnostic`.
 
 use tower_lsp_server::ls_types::{
-    DocumentDiagnosticParams, DocumentDiagnosticReportResult, WorkspaceDiagnosticParams,
+    DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
+    FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport, WorkspaceDiagnosticParams,
     WorkspaceDiagnosticReportResult,
 };
 
+use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::workspace::report;
 
@@ -13,6 +15,19 @@ pub fn document(
     params: DocumentDiagnosticParams,
 ) -> DocumentDiagnosticReportResult {
     let mut state = session.lock();
+    // An answer or project file: checked anew each time (it depends on
+    // another file), so no result id.
+    if let Some(items) = answers::side_diagnostics(&state, &params.text_document.uri) {
+        return DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+            RelatedFullDocumentDiagnosticReport {
+                related_documents: None,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: None,
+                    items,
+                },
+            },
+        ));
+    }
     report::document_report(
         &mut state,
         &params.text_document.uri,

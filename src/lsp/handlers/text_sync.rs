@@ -21,10 +21,8 @@ use crate::lsp::workspace::tasks;
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let item = params.text_document;
     let path = item.uri.to_file_path();
-    let mapped = || {
-        let path = path.as_deref()?;
-        answers::project_of(path).mapped_game(path)
-    };
+    let project = path.as_deref().map(answers::project_of);
+    let mapped = || project.as_ref()?.mapped_game(path.as_deref()?);
     let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
         // An answer file or a project file is checked; anything else is
         // not ours, and costs nothing (not even a line in the log).
@@ -42,7 +40,10 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
         }
         return;
     };
-    let doc = Document::new(kind, &item.text);
+    let mut doc = Document::new(kind, &item.text);
+    if let (Some(project), Some(path)) = (&project, path.as_deref()) {
+        doc.set_validation(project.validation_of(path, None));
+    }
     let mut state = session.lock();
     let generation = state.generation();
     state.docs.insert(

@@ -23,10 +23,6 @@ pub fn document_report(
     uri: &Uri,
     previous_result_id: Option<&str>,
 ) -> DocumentDiagnosticReportResult {
-    // An answer file or project file: checked afresh, it is cheap.
-    if let Some(items) = crate::lsp::handlers::answers::shown(state, uri) {
-        return full(None, items);
-    }
     let filter = state.settings.diagnostics;
     let generation = state.docs.get(uri).map(|open| open.generation);
     let (result_id, items) = match (generation, state.view(uri)) {
@@ -48,10 +44,6 @@ pub fn document_report(
             None => (None, Vec::new()),
         },
     };
-    full(result_id, items)
-}
-
-fn full(result_id: Option<String>, items: Vec<lsp::Diagnostic>) -> DocumentDiagnosticReportResult {
     DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
         RelatedFullDocumentDiagnosticReport {
             related_documents: None,

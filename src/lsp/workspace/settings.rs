@@ -88,6 +88,21 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
 /// one leaves the previous good settings (its errors are shown in it); a
 /// deleted one leaves the client's and the defaults.
 pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&str>) {
+    let read = match text {
+        Some(text) => project::read(text),
+        None => match std::fs::read_to_string(path) {
+            Ok(text) => project::read(&text),
+            // Deleted: its settings no longer hold.
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                Ok(project::ProjectFile::default())
+            }
+            Err(_) => Err(Vec::new()),
+        },
+    };
+    let Ok(file) = read else {
+        return;
+    };
+    revalidate_open(session, path, &file);
     let settings = {
         let mut state = session.lock();
         let is_root = state
@@ -98,20 +113,6 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
         if !is_root {
             return;
         }
-        let read = match text {
-            Some(text) => project::read(text),
-            None => match std::fs::read_to_string(path) {
-                Ok(text) => project::read(&text),
-                // Deleted: its settings no longer hold.
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                    Ok(project::ProjectFile::default())
-                }
-                Err(_) => Err(Vec::new()),
-            },
-        };
-        let Ok(file) = read else {
-            return;
-        };
         if file.settings == state.project_settings {
             return;
         }
@@ -119,6 +120,38 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
         compose(&mut state).0
     };
     apply(session, settings, Vec::new(), true);
+}
+
+/// The open board files whose nearest project file is `path` keep the
+/// profiles its new `file` gives them (published again when that changed).
+fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::ProjectFile) {
+    let Some(root) = path.parent() else {
+        return;
+    };
+    let project = project::Project::new(Some(root.to_path_buf()), file.clone());
+    let mut state = session.lock();
+    let changed: Vec<Uri> = state
+        .docs
+        .iter_mut()
+        .filter_map(|(uri, open)| {
+            let doc_path = uri.to_file_path()?;
+            if project::find_project_file(&doc_path).as_deref() != Some(path) {
+                return None;
+            }
+            let validation = project.validation_of(&doc_path, None);
+            (open.doc.validation() != validation).then(|| {
+                open.doc.set_validation(validation);
+                uri.clone()
+            })
+        })
+        .collect();
+    for uri in &changed {
+        session.publish_open(&mut state, uri);
+    }
+    drop(state);
+    if !changed.is_empty() {
+        refresh_pull(session);
+    }
 }
 
 /// After `initialized`: registers the watchers, reads the settings, scans.

@@ -206,12 +206,12 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
 
 /// Asks a pull client to pull again, since files changed.
 pub fn refresh_pull(session: &Session) {
-    refresh_pull_with(session, session.caps());
+    refresh_pull_with(session, &session.caps());
 }
 
-/// [`refresh_pull`] for a caller that holds the session's state (and so
-/// its capabilities) already.
-pub fn refresh_pull_with(session: &Session, caps: ClientCaps) {
+/// [`refresh_pull`] under the session's lock: its client's capabilities
+/// given.
+pub fn refresh_pull_with(session: &Session, caps: &ClientCaps) {
     if caps.pull_diagnostics && caps.diagnostic_refresh {
         let client = session.client.clone();
         tokio::spawn(async move {

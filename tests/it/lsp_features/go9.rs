@@ -224,7 +224,7 @@ fn hover_dead_group() {
 }
 
 #[test]
-fn no_hover_on_the_count_line() {
+fn the_count_line_hover_sums_up_the_files_coverage() {
     check_hover(
         Go9,
         r#"
@@ -240,7 +240,16 @@ xox......
 .......o.
 "#,
         expect![[r#"
-            no hover
+            no range
+            **Coverage** of 1 case: 1 of 7 situations reached
+
+            - Can kill in one move — 1 (first: case 1)
+            - ✗ **not reached**: Can not kill in one move
+            - ✗ **not reached**: a capture played on the edge (not a corner)
+            - ✗ **not reached**: a capture played in a corner
+            - ✗ **not reached**: one move killing two groups
+            - ✗ **not reached**: a capture by a move with no liberty of its own
+            - ✗ **not reached**: an o group already without liberty (not a kill)
         "#]],
     );
 }

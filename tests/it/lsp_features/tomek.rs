@@ -191,7 +191,7 @@ XXXT
 }
 
 #[test]
-fn no_hover_on_the_count_line() {
+fn the_count_line_hover_sums_up_the_files_coverage() {
     check_hover(
         Tomek,
         r#"
@@ -207,7 +207,19 @@ XXXO
 T...
 "#,
         expect![[r#"
-            no hover
+            no range
+            **Coverage** of 2 cases: 3 of 10 situations reached
+
+            - O won, with four O — 1 (first: case 1)
+            - O won, with three O and the T — 1 (first: case 2)
+            - a win on a diagonal through the T — 1 (first: case 2)
+            - ✗ **not reached**: X won, with four X
+            - ✗ **not reached**: X won, with three X and the T
+            - ✗ **not reached**: Draw: the board full without a winner, no T
+            - ✗ **not reached**: Draw: the board full without a winner, with a T
+            - ✗ **not reached**: Game has not completed, no T
+            - ✗ **not reached**: Game has not completed, with a T
+            - ✗ **not reached**: a win that filled the board (not a Draw)
         "#]],
     );
 }

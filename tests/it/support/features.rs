@@ -222,7 +222,7 @@ pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
     let fixture = Fixture::new(kind, fixture);
     let actual = fixture.render(
         ClientCaps::default(),
-        |view| match format_edits::formatting(view) {
+        |view| match format_edits::formatting(view, false) {
             Ok(edits) => {
                 let mut out = String::new();
                 for edit in &edits {
