@@ -449,3 +449,33 @@ fn a_workspace_pull_reports_closed_answers() {
         [("answer/wrong".to_owned(), 3)]
     );
 }
+
+#[test]
+fn deleting_the_project_file_gives_back_the_defaults() {
+    let dir = TempDir::new("lsp-project-deleted");
+    let toml = dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
+    let board = dir.write("sample.tomek", INPUT);
+    let uri = file_uri(&board);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    server.open(&uri, "tomek", 1, INPUT);
+    server.diagnostics(&uri, 1);
+    let hints = |server: &mut Server| {
+        server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 30, 0)}),
+        )
+    };
+    assert_eq!(hints(&mut server), json!([]));
+    std::fs::remove_file(&toml).unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&toml), "type": 3}]}),
+    );
+    let shown = hints(&mut server);
+    assert!(shown.as_array().is_some_and(|h| !h.is_empty()), "{shown}");
+}

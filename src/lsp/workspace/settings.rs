@@ -11,6 +11,7 @@ use tower_lsp_server::ls_types::{
     ConfigurationItem, InitializeParams, MessageType, Registration, Uri,
 };
 
+use super::answer_files;
 use super::disk;
 use super::store::poll_interval;
 use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
@@ -85,13 +86,19 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
 
 /// A `boardls.toml` was edited (its text) or changed on disk (`None`):
 /// the workspace root's file, when valid, takes effect at once; a broken
-/// one leaves the previous good settings (its errors are shown in it).
+/// one leaves the previous good settings (its errors are shown in it); a
+/// deleted one leaves the client's and the defaults.
 pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&str>) {
     let read = match text {
         Some(text) => project::read(text),
-        None => std::fs::read_to_string(path)
-            .map_err(|_| Vec::new())
-            .and_then(|text| project::read(&text)),
+        None => match std::fs::read_to_string(path) {
+            Ok(text) => project::read(&text),
+            // Deleted: its settings no longer hold.
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                Ok(project::ProjectFile::default())
+            }
+            Err(_) => Err(Vec::new()),
+        },
     };
     let Ok(file) = read else {
         return;
@@ -116,8 +123,9 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
     apply(session, settings, Vec::new(), true);
 }
 
-/// The open board files whose nearest project file is `path` keep the
-/// profiles its new `file` gives them (published again when that changed).
+/// The open board files below a project file that changed (or was
+/// deleted) keep the profiles their nearest project file now gives them
+/// (published again when that changed); `file` is `path`'s new reading.
 fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::ProjectFile) {
     let Some(root) = path.parent() else {
         return;
@@ -129,10 +137,14 @@ fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::Pr
         .iter_mut()
         .filter_map(|(uri, open)| {
             let doc_path = uri.to_file_path()?;
-            if project::find_project_file(&doc_path).as_deref() != Some(path) {
+            if !doc_path.starts_with(root) {
                 return None;
             }
-            let validation = project.validation_of(&doc_path, None);
+            let validation = if project::find_project_file(&doc_path).as_deref() == Some(path) {
+                project.validation_of(&doc_path, None)
+            } else {
+                answer_files::project_of(&doc_path).validation_of(&doc_path, None)
+            };
             (open.doc.validation() != validation).then(|| {
                 open.doc.set_validation(validation);
                 uri.clone()
