@@ -59,7 +59,7 @@ pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>
         .iter()
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
-    Some(state.settings.diagnostics.apply(items))
+    Some(state.settings_of(uri).diagnostics.apply(items))
 }
 
 /// Publishes a side document's diagnostics (push clients; a pull client
@@ -314,7 +314,8 @@ fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Op
         caps: state.caps,
     };
     let located = locate::position(&view, case)?;
-    picture::markdown(&located, None, state.settings.hover.picture, &state.caps)
+    let picture_setting = state.settings_of(&input_uri).hover.picture;
+    picture::markdown(&located, None, picture_setting, &state.caps)
 }
 
 /// Definition on an answer line: the case's position in the input.

@@ -22,6 +22,9 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let path = item.uri.to_file_path();
     let project = path.as_deref().map(answers::project_of);
     let mapped = || project.as_ref()?.mapped_game(path.as_deref()?);
+    if let Some(path) = path.as_deref() {
+        workspace_settings::read_nested(&mut session.lock(), path);
+    }
     let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
         // An answer file or a project file is checked; anything else is
         // not ours, and costs nothing (not even a line in the log).

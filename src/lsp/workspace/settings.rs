@@ -64,10 +64,59 @@ pub fn initialize(session: &Session, state: &mut State, params: &InitializeParam
     }
 }
 
+/// The settings of files below a nested project file whose settings are
+/// `project`: as [`compose`] makes the session's, over them instead of the
+/// workspace root's.
+fn compose_over(state: &State, project: &serde_json::Value) -> Settings {
+    let (mut settings, _) = Settings::patched(Settings::default(), project);
+    for payload in [&state.init_payload, &state.client_section]
+        .into_iter()
+        .flatten()
+    {
+        settings = config::patched_from_payload(settings, payload).0;
+    }
+    settings
+}
+
+/// Reads the nested project file nearest `path` (not the workspace
+/// root's), once, so that its settings hold for the files below it.
+pub(crate) fn read_nested(state: &mut State, path: &std::path::Path) {
+    let Some(file) = project::find_project_file(path) else {
+        return;
+    };
+    if is_root_file(state, &file) || state.nested_settings.contains_key(&file) {
+        return;
+    }
+    if let Ok(project) = project::load(&file) {
+        let settings = compose_over(state, &project.file.settings);
+        state
+            .nested_settings
+            .insert(file, (project.file.settings, settings));
+    }
+}
+
+fn is_root_file(state: &State, path: &std::path::Path) -> bool {
+    state
+        .workspace
+        .folders()
+        .first()
+        .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path)
+}
+
 /// The settings: defaults, under the project file's, under
 /// `initializationOptions`, under the client's last section. Also sets
-/// `initial_settings` (all but the client's section).
+/// `initial_settings` (all but the client's section), and composes the
+/// nested project files' settings again.
 fn compose(state: &mut State) -> (Settings, Vec<String>) {
+    let nested: Vec<(std::path::PathBuf, serde_json::Value)> = state
+        .nested_settings
+        .iter()
+        .map(|(path, (json, _))| (path.clone(), json.clone()))
+        .collect();
+    for (path, json) in nested {
+        let settings = compose_over(state, &json);
+        state.nested_settings.insert(path, (json, settings));
+    }
     let (base, _) = Settings::patched(Settings::default(), &state.project_settings);
     let (initial, mut problems) = match &state.init_payload {
         Some(payload) => config::patched_from_payload(base, payload),
@@ -106,13 +155,9 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
     revalidate_open(session, path, &file);
     let settings = {
         let mut state = session.lock();
-        let is_root = state
-            .workspace
-            .folders()
-            .first()
-            .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path);
-        if !is_root {
-            return;
+        if !is_root_file(&state, path) {
+            drop(state);
+            return nested_changed(session, path, &file);
         }
         if file.settings == state.project_settings {
             return;
@@ -121,6 +166,45 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
         compose(&mut state).0
     };
     apply(session, settings, Vec::new(), true);
+}
+
+/// A nested project file changed: the files below it take its settings
+/// (shown again, and hints refreshed, when they changed).
+fn nested_changed(session: &Session, path: &std::path::Path, file: &project::ProjectFile) {
+    let (caps, changed) = {
+        let mut state = session.lock();
+        let old = if path.is_file() {
+            let settings = compose_over(&state, &file.settings);
+            state
+                .nested_settings
+                .insert(path.to_path_buf(), (file.settings.clone(), settings))
+        } else {
+            state.nested_settings.remove(path)
+        };
+        let new = state.nested_settings.get(path).map(|(_, s)| *s);
+        let changed = old.map(|(_, s)| s) != new;
+        if changed && let Some(root) = path.parent() {
+            let below: Vec<Uri> = state
+                .docs
+                .keys()
+                .filter(|uri| uri.to_file_path().is_some_and(|p| p.starts_with(root)))
+                .cloned()
+                .collect();
+            for uri in &below {
+                session.publish_open(&mut state, uri);
+            }
+        }
+        (state.caps, changed)
+    };
+    if changed {
+        refresh_pull(session);
+        if caps.inlay_refresh {
+            let client = session.client.clone();
+            tokio::spawn(async move {
+                let _ = client.inlay_hint_refresh().await;
+            });
+        }
+    }
 }
 
 /// The open board files below a project file that changed (or was
