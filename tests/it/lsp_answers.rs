@@ -515,3 +515,33 @@ fn a_nested_project_files_settings_hold_below_it() {
     );
     assert_eq!(hints(&mut server, &quiet), 6);
 }
+
+#[test]
+fn a_setting_the_user_unsets_gives_the_project_files_back() {
+    let dir = TempDir::new("lsp-unset-setting");
+    dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
+    let uri = file_uri(&dir.write("a.tomek", INPUT));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+        "initializationOptions": {"boardls": {"inlayHints": {"enable": true}}},
+    }));
+    server.open(&uri, "tomek", 1, INPUT);
+    let hints = |server: &mut Server| {
+        let found = server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
+        );
+        found.as_array().map_or(0, Vec::len)
+    };
+    // Set by the user at start: it overrides the file.
+    assert_eq!(hints(&mut server), 6);
+    // Unset: the client's section no longer holds it, and the file's holds.
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"boardls": {}}}),
+    );
+    assert_eq!(hints(&mut server), 0);
+}

@@ -68,14 +68,33 @@ pub fn initialize(session: &Session, state: &mut State, params: &InitializeParam
 /// `project`: as [`compose`] makes the session's, over them instead of the
 /// workspace root's.
 fn compose_over(state: &State, project: &serde_json::Value) -> Settings {
-    let (mut settings, _) = Settings::patched(Settings::default(), project);
-    for payload in [&state.init_payload, &state.client_section]
-        .into_iter()
-        .flatten()
-    {
-        settings = config::patched_from_payload(settings, payload).0;
+    let (base, _) = Settings::patched(Settings::default(), project);
+    let initial = match &state.init_payload {
+        Some(payload) => config::patched_from_payload(base, payload).0,
+        None => base,
+    };
+    match &state.client_section {
+        Some(section) => config::patched_from_payload(under_client(base, initial), section).0,
+        None => initial,
     }
-    settings
+}
+
+/// [`under_client`] for the session: over the workspace root's project
+/// file.
+fn client_base(state: &State) -> Settings {
+    let (project, _) = Settings::patched(Settings::default(), &state.project_settings);
+    under_client(project, state.initial_settings)
+}
+
+/// What the client's section lies over: the project file's settings, not
+/// `initializationOptions`. The section is the client's whole word on the
+/// user's settings (a key it leaves out is one the user does not set, and
+/// the project file's holds); only what `initializationOptions` alone can
+/// say stays (`hover.markdownImages`).
+fn under_client(project: Settings, initial: Settings) -> Settings {
+    let mut base = project;
+    base.hover.markdown_images = initial.hover.markdown_images;
+    base
 }
 
 /// Reads the nested project file nearest `path` (not the workspace
@@ -125,7 +144,8 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
     state.initial_settings = initial;
     match &state.client_section {
         Some(section) => {
-            let (settings, more) = config::patched_from_payload(initial, section);
+            let (settings, more) =
+                config::patched_from_payload(under_client(base, initial), section);
             problems.extend(more);
             (settings, problems)
         }
@@ -323,7 +343,7 @@ pub fn initialized(session: &Session) {
 async fn fetch(session: &Session) -> Option<(Settings, Vec<String>)> {
     let (supported, base) = {
         let state = session.lock();
-        (state.caps.configuration, state.initial_settings)
+        (state.caps.configuration, client_base(&state))
     };
     if !supported {
         return None;
@@ -348,7 +368,7 @@ pub fn configuration_changed(session: &Session, payload: &serde_json::Value) {
         let base = {
             let mut state = session.lock();
             state.client_section = Some(section.clone());
-            state.initial_settings
+            client_base(&state)
         };
         let (settings, problems) = config::patched_from_payload(base, section);
         apply(session, settings, problems, true);
