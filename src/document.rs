@@ -167,8 +167,16 @@ impl Document {
 
     /// Every position in order, with its absolute first line.
     pub(crate) fn positions_with_lines(&self) -> impl Iterator<Item = (u32, &ParsedPosition)> {
+        self.shared_positions_with_lines()
+            .map(|(line, position)| (line, position.as_ref()))
+    }
+
+    /// [`Document::positions_with_lines`], as the document shares them.
+    pub(crate) fn shared_positions_with_lines(
+        &self,
+    ) -> impl Iterator<Item = (u32, &Arc<ParsedPosition>)> {
         (0..self.positions.len())
-            .filter_map(|i| Some((self.first_line(i)?, self.positions.get(i)?.as_ref())))
+            .filter_map(|i| Some((self.first_line(i)?, self.positions.get(i)?)))
     }
 
     /// Position `index` as the document shares it: the same pointer for

@@ -39,12 +39,14 @@
   :type 'string)
 
 (defcustom boardls-initialization-options
-  '(:boardls (:hover (:picture "text" :markdownImages :json-false)))
-  "The server's settings, sent as LSP `initializationOptions'.
+  '(:boardls (:hover (:markdownImages :json-false)))
+  "The server's settings you set, sent as LSP `initializationOptions'.
 A plist in the shape of the `boardls' section: for example
   (:boardls (:inlayHints (:verdicts :json-false)))
-turns the verdict hints off.  `hover.picture' \"text\" gives the text
-board, which Emacs can show, instead of an SVG image."
+turns the verdict hints off.  Every setting left out comes from the
+nearest `boardls.toml', else from the server's defaults.
+`hover.markdownImages' false says that Emacs shows no images, so the
+hover's picture is the text board."
   :type 'sexp)
 
 (defvar boardls-mode-hook nil
@@ -95,6 +97,24 @@ board, which Emacs can show, instead of an SVG image."
   "The server's command line."
   (list boardls-program "lsp"))
 
+;;; The project root
+
+(defconst boardls--modes '(uttt-mode go9-mode tomek-mode))
+
+(defun boardls-project-find (dir)
+  "The project of a board buffer in DIR: the nearest `boardls.toml' folder.
+A problem folder is then the server's workspace, and the server reads
+that file's settings.  Other buffers are left to the other functions of
+`project-find-functions'."
+  (when (apply #'derived-mode-p boardls--modes)
+    (let ((root (locate-dominating-file dir "boardls.toml")))
+      (and root (cons 'boardls root)))))
+
+(with-eval-after-load 'project
+  (cl-defmethod project-root ((project (head boardls)))
+    (cdr project))
+  (add-hook 'project-find-functions #'boardls-project-find))
+
 ;;; eglot
 
 (defun boardls-eglot-contact (&optional _interactive)
@@ -102,8 +122,6 @@ board, which Emacs can show, instead of an SVG image."
 The language ids are the modes' names without `-mode': uttt, go9, tomek."
   (append (boardls--command)
           (list :initializationOptions boardls-initialization-options)))
-
-(defconst boardls--modes '(uttt-mode go9-mode tomek-mode))
 
 (with-eval-after-load 'eglot
   (defvar eglot-server-programs)

@@ -2,6 +2,9 @@
 //! answer file is compared with, made from the parsed positions (so an
 //! open input's incremental re-reading is reused).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use crate::diagnostics::Span;
 use crate::games::{GameKind, go9, uttt};
 use crate::syntax::{JudgedBoard, ParsedPosition, board_size};
@@ -38,6 +41,41 @@ impl Expected {
             .map(|(first_line, position)| ExpectedCase {
                 input_span: first_row_span(first_line, position),
                 output: position.game.as_ref().map(judge_output),
+            })
+            .collect();
+        Expected { kind, cases }
+    }
+
+    /// From the shared positions of an open input, judging only those that
+    /// `cache` has not judged before: an edit re-judges the positions it
+    /// re-read, not the whole input.
+    pub fn of_shared<'a>(
+        kind: GameKind,
+        positions: impl IntoIterator<Item = (u32, &'a Arc<ParsedPosition>)>,
+        cache: &JudgedCache,
+    ) -> Expected {
+        let mut cache = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut kept = std::mem::take(&mut cache.outputs);
+        let cases = positions
+            .into_iter()
+            .map(|(first_line, position)| {
+                // The `Arc` is kept with its output, so its address names
+                // this position for as long as the entry lives.
+                let key = Arc::as_ptr(position) as usize;
+                let output = match kept.remove(&key) {
+                    Some((_, output)) => output,
+                    None => {
+                        cache.judged += 1;
+                        position.game.as_ref().map(judge_output)
+                    }
+                };
+                cache
+                    .outputs
+                    .insert(key, (Arc::clone(position), output.clone()));
+                ExpectedCase {
+                    input_span: first_row_span(first_line, position),
+                    output,
+                }
             })
             .collect();
         Expected { kind, cases }
@@ -93,6 +131,26 @@ impl Expected {
         let mut text = self.output_lines(0)?.join("\n");
         text.push('\n');
         Some(text)
+    }
+}
+
+/// The judge's output of the positions of one open input, kept by
+/// position (see [`Expected::of_shared`]).
+#[derive(Default)]
+pub struct JudgedCache(Mutex<Judged>);
+
+#[derive(Default)]
+struct Judged {
+    outputs: HashMap<usize, (Arc<ParsedPosition>, Option<Vec<String>>)>,
+    /// How many positions were judged in all (what a test counts).
+    judged: usize,
+}
+
+impl JudgedCache {
+    /// How many positions were judged since it was made.
+    #[cfg(test)]
+    pub(crate) fn judged(&self) -> usize {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).judged
     }
 }
 

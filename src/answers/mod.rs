@@ -6,4 +6,4 @@ mod compare;
 mod expected;
 
 pub use compare::{check_answer, compare, no_input};
-pub use expected::{Expected, ExpectedCase, UTTT_CASE_LINES, case_line};
+pub use expected::{Expected, ExpectedCase, JudgedCache, UTTT_CASE_LINES, case_line};

@@ -35,9 +35,22 @@ pub struct OpenDocument {
     pub generation: u64,
     /// The semantic tokens last sent, kept per position.
     pub tokens: TokenCache,
+    /// The judge's output of its positions, for its answer files.
+    pub judged: crate::answers::JudgedCache,
 }
 
 impl OpenDocument {
+    /// A document just opened, at `version`.
+    pub fn new(doc: Document, version: i32, generation: u64) -> OpenDocument {
+        OpenDocument {
+            doc,
+            version,
+            generation,
+            tokens: TokenCache::default(),
+            judged: crate::answers::JudgedCache::default(),
+        }
+    }
+
     /// Applies a `didChange`'s changes in array order, each against the
     /// text the previous one produced (ranges clamped into the text).
     pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
@@ -85,6 +98,10 @@ pub struct State {
     /// The settings of the workspace's `boardls.toml` (its last good
     /// reading), under everything the client sends.
     pub project_settings: serde_json::Value,
+    /// Project files below the workspace root's, by path: their settings
+    /// (as JSON) and the settings they compose to, which hold for the
+    /// files below them (the nearest project file wins).
+    pub nested_settings: HashMap<PathBuf, (serde_json::Value, Settings)>,
     /// `initializationOptions`, kept to lay them over a new project file.
     pub init_payload: Option<serde_json::Value>,
     /// The client's last `boardls` section, likewise.
@@ -98,6 +115,18 @@ pub struct State {
 }
 
 impl State {
+    /// The settings of the file `uri`: its nearest project file's, when
+    /// that is a nested one the session has read, else the session's.
+    pub(crate) fn settings_of(&self, uri: &Uri) -> Settings {
+        if self.nested_settings.is_empty() {
+            return self.settings;
+        }
+        uri.to_file_path()
+            .and_then(|path| crate::project::find_project_file(&path))
+            .and_then(|file| self.nested_settings.get(&file))
+            .map_or(self.settings, |(_, settings)| *settings)
+    }
+
     /// A number unique within the session: result ids and read tickets.
     pub fn generation(&mut self) -> u64 {
         self.next_generation += 1;
@@ -232,7 +261,7 @@ impl Session {
         if state.caps.pull_diagnostics {
             return;
         }
-        let filter = state.settings.diagnostics;
+        let filter = state.settings_of(uri).diagnostics;
         let Some(view) = state.view(uri) else {
             return;
         };

@@ -290,6 +290,17 @@ configuration, then didChangeConfiguration."
                        (concat (shell-quote-argument boardls-program) " --version"))))
 (e2e-run (plist-get e2e-scenario :steps))
 
+;; A board file in the problem folder: its project, and so eglot's
+;; workspace, is the folder of its boardls.toml, not the checkout's.
+(copy-file (expand-file-name "sample.tomek" e2e-work)
+           (expand-file-name "problem/tests/board.tomek" e2e-work))
+(e2e-open '(:file "problem/tests/board.tomek" :filetype "tomek"))
+(let ((root (file-name-as-directory (expand-file-name "problem" e2e-work)))
+      (server (eglot-current-server)))
+  (e2e-check (and server (equal (file-name-as-directory (project-root (eglot--project server))) root))
+             "problem/tests/board.tomek: the server's root is the folder of boardls.toml"
+             root (and server (project-root (eglot--project server)))))
+
 ;; lsp-mode: not driven, but the configuration must register the server
 ;; with it as documented (its command, modes, language ids and options).
 (if (not (require 'lsp-mode nil t))

@@ -748,6 +748,59 @@ vim.lsp.enable('boardls')
       .. table.concat(wrong, '\n') .. '\nscreen:\n' .. table.concat(screen, '\n'))
 end
 
+-- Takes the steps in order, each only with a running client (without one
+-- every check would only wait out its timeout).
+local function take(list)
+  for _, step in ipairs(list) do
+    local handler = steps[step.op]
+    if handler == nil then
+      record(false, 'unknown step ' .. tostring(step.op))
+    else
+      local ok, err = true, nil
+      if step.op ~= 'open' and (state.client == nil or state.client:is_stopped()) then
+        record(false, ('%s: %s %s'):format(tostring(state.file), step.op,
+          step.what or step.title or step.has_line or step.equals or step.contains or ''),
+          'no running boardls client for this buffer')
+      else
+        ok, err = pcall(handler, step)
+      end
+      if not ok then
+        record(false, ('%s: step %s raised an error'):format(tostring(state.file), step.op), err)
+      end
+    end
+  end
+end
+
+-- The problem folder (fixtures/problem): its boardls.toml maps
+-- tests/*.in to tomek, and the plugin needs no configuration for it. The
+-- client's root is the folder of boardls.toml, so the server reads the
+-- file's settings, and no setting of the plugin's hides them: the file
+-- turns inlay hints off. Files no project maps get nothing.
+local function problem_folder(scenario)
+  take(scenario.problem_steps)
+  local root = work .. '/problem'
+  steps.open({ file = 'problem/tests/01.in', filetype = 'tomek' })
+  record(state.client ~= nil and state.client.root_dir == root,
+    'problem/tests/01.in: the client\'s root is the folder of boardls.toml',
+    ('root: %s, expected %s'):format(tostring(state.client and state.client.root_dir), root))
+  local hints, err = inlay_hints()
+  local hover = request('textDocument/hover', position_params({ line = 12, character = 0 }))
+  record(err == nil and hints ~= nil and #hints == 0 and hover ~= nil,
+    'problem/tests/01.in: no inlay hints, as boardls.toml says (inlayHints.enable = false, no editor setting)',
+    (err or '') .. '\nhints:\n' .. describe_hints(hints) .. '\nhover: ' .. vim.inspect(hover))
+  -- An .in and an .out that no project file maps, and another TOML file.
+  vim.fn.writefile({ '[package]' }, work .. '/problem/other.toml')
+  for _, file in ipairs({ 'judge/tomek.in', 'judge/tomek.out', 'problem/other.toml' }) do
+    vim.cmd.edit(vim.fn.fnameescape(work .. '/' .. file))
+    local buf = vim.api.nvim_get_current_buf()
+    vim.wait(500)
+    local clients = vim.lsp.get_clients({ bufnr = buf, name = 'boardls' })
+    record(#clients == 0 and vim.bo[buf].filetype ~= 'tomek' and vim.bo[buf].filetype ~= 'boardls_answer',
+      ('%s: not mapped, no boardls client'):format(file),
+      ('filetype %s, %d clients'):format(vim.bo[buf].filetype, #clients))
+  end
+end
+
 -- Stops every boardls client and waits until they are gone.
 local function stop_clients()
   for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
@@ -941,7 +994,7 @@ local function run()
   say(('# Neovim %s, server %s'):format(tostring(vim.version()), server))
   record(vim.fn.executable(server) == 1, 'the server binary is executable', server)
   local config = vim.lsp.config.boardls or {}
-  record(vim.deep_equal(config.filetypes, { 'uttt', 'go9', 'tomek' }),
+  record(vim.deep_equal(config.filetypes, { 'uttt', 'go9', 'tomek', 'boardls_answer', 'toml' }),
     "lsp/boardls.lua is found through 'runtimepath'", vim.inspect(config))
   record(vim.lsp.is_enabled('boardls'), "the init's only line, vim.lsp.enable('boardls'), enabled it")
   local cmd = type(config.cmd) == 'table' and config.cmd or {}
@@ -951,28 +1004,12 @@ local function run()
     ('cmd: %s; boardls on PATH: %s; expected: %s'):format(vim.inspect(config.cmd), vim.fn.exepath('boardls'), server))
   health()
 
-  for _, step in ipairs(scenario.steps) do
-    local handler = steps[step.op]
-    if handler == nil then
-      record(false, 'unknown step ' .. tostring(step.op))
-    else
-      local ok, err = true, nil
-      if step.op ~= 'open' and (state.client == nil or state.client:is_stopped()) then
-        -- Without a server every check would only wait out its timeout.
-        record(false, ('%s: %s %s'):format(tostring(state.file), step.op,
-          step.what or step.title or step.has_line or step.equals or step.contains or ''),
-          'no running boardls client for this buffer')
-      else
-        ok, err = pcall(handler, step)
-      end
-      if not ok then
-        record(false, ('%s: step %s raised an error'):format(tostring(state.file), step.op), err)
-      end
-    end
-  end
+  take(scenario.steps)
 
   -- Inlay hints as the user sees them: the plugin's default turned them on.
   record(vim.lsp.inlay_hint.is_enabled({ bufnr = state.buf }), 'inlay hints are on in board buffers without setup()')
+
+  problem_folder(scenario)
 
   unshifted('samples.uttt', { 'Case #3: x to move: 71 legal moves', ' legal: 1 2 3', ' legal: 2 3 5 6 8 9' })
   unshifted('ancientgo.go9', { 'Case #2: Can not kill in one move!!!', ' x at 9 captures 3', ' x at 3 captures 1' })

@@ -80,3 +80,94 @@ fn json_gives_the_same_table_and_errors_fail_as_check_does() {
     let output = boardls(&["check", "--coverage", "--profile", "hdu5546", folder]);
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// The tomek situations of one board, by an independent reading of the
+/// rules: the ids `check --coverage` counts.
+fn tomek_situations(rows: &[&[u8]]) -> Vec<&'static str> {
+    let cell = |r: usize, c: usize| rows[r][c];
+    let mut lines: Vec<(bool, [(usize, usize); 4])> = Vec::new();
+    for i in 0..4 {
+        lines.push((false, [(i, 0), (i, 1), (i, 2), (i, 3)]));
+        lines.push((false, [(0, i), (1, i), (2, i), (3, i)]));
+    }
+    lines.push((true, [(0, 0), (1, 1), (2, 2), (3, 3)]));
+    lines.push((true, [(0, 3), (1, 2), (2, 1), (3, 0)]));
+    let has_t = rows.iter().any(|row| row.contains(&b'T'));
+    let full = rows.iter().all(|row| !row.contains(&b'.'));
+    for (player, name) in [(b'X', "x"), (b'O', "o")] {
+        let won: Vec<&(bool, [(usize, usize); 4])> = lines
+            .iter()
+            .filter(|(_, cells)| {
+                cells
+                    .iter()
+                    .all(|&(r, c)| matches!(cell(r, c), b'T') || cell(r, c) == player)
+            })
+            .collect();
+        if won.is_empty() {
+            continue;
+        }
+        let t_in = |cells: &[(usize, usize); 4]| cells.iter().any(|&(r, c)| cell(r, c) == b'T');
+        let mut found = vec![if won.iter().any(|(_, cells)| t_in(cells)) {
+            if name == "x" {
+                "tomek.x-won-with-t"
+            } else {
+                "tomek.o-won-with-t"
+            }
+        } else if name == "x" {
+            "tomek.x-won"
+        } else {
+            "tomek.o-won"
+        }];
+        if full {
+            found.push("tomek.won-on-full-board");
+        }
+        if won.iter().any(|(diagonal, cells)| *diagonal && t_in(cells)) {
+            found.push("tomek.t-on-winning-diagonal");
+        }
+        return found;
+    }
+    vec![match (full, has_t) {
+        (true, false) => "tomek.draw",
+        (true, true) => "tomek.draw-with-t",
+        (false, false) => "tomek.not-completed",
+        (false, true) => "tomek.not-completed-with-t",
+    }]
+}
+
+#[test]
+fn tomek_counts_match_an_independent_reading_of_the_real_data() {
+    let dir = scratch("coverage-oracle");
+    let mut expected: std::collections::BTreeMap<&str, u64> = Default::default();
+    for name in ["A-small-practice.in", "A-large-practice.in"] {
+        let text = fs::read_to_string(format!("{JUDGE}/tomek/{name}")).unwrap();
+        fs::write(dir.join(name.replace(".in", ".tomek")), &text).unwrap();
+        let rows: Vec<&[u8]> = text
+            .lines()
+            .skip(1)
+            .filter(|line| !line.trim().is_empty())
+            .map(str::as_bytes)
+            .collect();
+        for board in rows.chunks(4) {
+            for id in tomek_situations(board) {
+                *expected.entry(id).or_default() += 1;
+            }
+        }
+    }
+    let output = boardls(&[
+        "check",
+        "--coverage",
+        "--output-format",
+        "json",
+        dir.to_str().unwrap(),
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let counted: std::collections::BTreeMap<&str, u64> = json["games"][0]["situations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["count"].as_u64() != Some(0))
+        .map(|s| (s["id"].as_str().unwrap(), s["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(counted, expected);
+    assert_eq!(json["games"][0]["cases"], 1010);
+}

@@ -449,3 +449,99 @@ fn a_workspace_pull_reports_closed_answers() {
         [("answer/wrong".to_owned(), 3)]
     );
 }
+
+#[test]
+fn deleting_the_project_file_gives_back_the_defaults() {
+    let dir = TempDir::new("lsp-project-deleted");
+    let toml = dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
+    let board = dir.write("sample.tomek", INPUT);
+    let uri = file_uri(&board);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    server.open(&uri, "tomek", 1, INPUT);
+    server.diagnostics(&uri, 1);
+    let hints = |server: &mut Server| {
+        server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 30, 0)}),
+        )
+    };
+    assert_eq!(hints(&mut server), json!([]));
+    std::fs::remove_file(&toml).unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&toml), "type": 3}]}),
+    );
+    let shown = hints(&mut server);
+    assert!(shown.as_array().is_some_and(|h| !h.is_empty()), "{shown}");
+}
+
+#[test]
+fn a_nested_project_files_settings_hold_below_it() {
+    let dir = TempDir::new("lsp-nested-settings");
+    dir.write("boardls.toml", "[inlayHints]\nverdicts = true\n");
+    let nested = dir.write("quiet/boardls.toml", "[inlayHints]\nenable = false\n");
+    let quiet = file_uri(&dir.write("quiet/a.tomek", INPUT));
+    let loud = file_uri(&dir.write("b.tomek", INPUT));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+    }));
+    let hints = |server: &mut Server, uri: &str| {
+        let found = server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
+        );
+        found.as_array().map_or(0, Vec::len)
+    };
+    server.open(&quiet, "tomek", 1, INPUT);
+    server.open(&loud, "tomek", 1, INPUT);
+    // The nearest project file wins: none below `quiet/`, six above it.
+    assert_eq!(hints(&mut server, &quiet), 0);
+    assert_eq!(hints(&mut server, &loud), 6);
+    // Edited live: its new settings hold at once.
+    let nested_uri = file_uri(&nested);
+    server.open(&nested_uri, "toml", 1, "[inlayHints]\nenable = false\n");
+    server.change(
+        &nested_uri,
+        2,
+        json!([{"text": "[inlayHints]\nenable = true\n"}]),
+    );
+    assert_eq!(hints(&mut server, &quiet), 6);
+}
+
+#[test]
+fn a_setting_the_user_unsets_gives_the_project_files_back() {
+    let dir = TempDir::new("lsp-unset-setting");
+    dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
+    let uri = file_uri(&dir.write("a.tomek", INPUT));
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+        "initializationOptions": {"boardls": {"inlayHints": {"enable": true}}},
+    }));
+    server.open(&uri, "tomek", 1, INPUT);
+    let hints = |server: &mut Server| {
+        let found = server.request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
+        );
+        found.as_array().map_or(0, Vec::len)
+    };
+    // Set by the user at start: it overrides the file.
+    assert_eq!(hints(&mut server), 6);
+    // Unset: the client's section no longer holds it, and the file's holds.
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"boardls": {}}}),
+    );
+    assert_eq!(hints(&mut server), 0);
+}

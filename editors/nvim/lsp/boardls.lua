@@ -12,18 +12,17 @@ return {
   -- `boardls` on PATH, else the build in the boardls checkout this plugin
   -- lies in (target/release/boardls).
   cmd = { require('boardls').server(), 'lsp' },
-  filetypes = { 'uttt', 'go9', 'tomek' },
-  root_markers = { '.git' },
-  settings = {
-    -- The server's settings and their defaults.
-    boardls = {
-      inlayHints = { enable = true, verdicts = true, legalMoves = true, captures = true },
-      diagnostics = { information = true, warnings = true },
-      workspace = { scan = true, maxFiles = 10000 },
-      -- Neovim hides image links: "auto" gives it a text board.
-      hover = { picture = 'auto' },
-    },
-  },
+  -- The games, the answer files of board files (see plugin/boardls.lua)
+  -- and, among TOML files, boardls.toml only (root_dir below).
+  filetypes = { 'uttt', 'go9', 'tomek', 'boardls_answer', 'toml' },
+  -- The nearest boardls.toml's folder, else the repository's.
+  root_markers = { 'boardls.toml', '.git' },
+  root_dir = function(bufnr, on_dir)
+    require('boardls').root_dir(bufnr, on_dir)
+  end,
+  -- Only the settings the user gives (setup({ settings = ... }) or
+  -- vim.lsp.config): a default sent here would hide the project file's.
+  settings = {},
   -- The server asks the client to pull diagnostics again when they change
   -- without an edit (a setting, files on disk); Neovim 0.11 does not
   -- answer that request itself, so this configuration does.

@@ -5,6 +5,11 @@
 // (`boardls lsp --listen HOST:PORT`) named by `boardls.server.address`,
 // presenting the token in `boardls.server.tokenFile`.
 //
+// Files that a `boardls.toml` maps to a game (`[files]`) open as that
+// game; the project file and answer files (`01.out` beside `01.in`) go to
+// the server too, which checks them. Only the settings the user set are
+// sent, so that the project file's settings hold for the rest.
+//
 // The server binary is, in this order: the `boardls.path` setting (not in
 // an untrusted workspace), the binary shipped inside a platform-specific
 // .vsix (`server/boardls`), `boardls` on PATH.
@@ -13,6 +18,12 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import {
+  DEFAULT_ANSWER_NAMES,
+  PROJECT_FILE,
+  Projects,
+  answerGlob,
+} from './project';
 import {
   LanguageClient,
   LanguageClientOptions,
@@ -35,6 +46,9 @@ let serverSource = '';
 /** Where the binary was found: `setting`, `bundled`, `PATH`; `tcp` for a TCP connection. */
 let serverOrigin: ServerOrigin | '' = '';
 let output: vscode.OutputChannel | undefined;
+const projects = new Projects();
+/** The answer files the client's document selector covers (globs). */
+let answerGlobs: string[] = [];
 
 export type ServerOrigin = 'setting' | 'bundled' | 'PATH' | 'tcp';
 
@@ -125,36 +139,50 @@ export function configuredPath(): string {
   return value;
 }
 
+/** The settings the server reads (the rest are this client's own). */
+export const SERVER_SETTINGS = [
+  'diagnostics.information',
+  'diagnostics.warnings',
+  'inlayHints.enable',
+  'inlayHints.verdicts',
+  'inlayHints.legalMoves',
+  'inlayHints.captures',
+  'workspace.scan',
+  'workspace.maxFiles',
+  'hover.picture',
+];
+
 /**
- * The settings the server reads, as `initializationOptions`. Later changes
- * reach it through workspace/didChangeConfiguration and its
- * workspace/configuration requests, which the client answers from the
- * `boardls` section (`synchronize.configurationSection`).
+ * The server's settings that the user set (in the user, workspace or
+ * folder settings), nested (`{ inlayHints: { enable: false } }`). A
+ * setting left at its default is not sent: the server then takes the
+ * project file's (`boardls.toml`), else its own default.
+ */
+export function userSettings(): Record<string, Record<string, unknown>> {
+  const config = vscode.workspace.getConfiguration('boardls');
+  const settings: Record<string, Record<string, unknown>> = {};
+  for (const key of SERVER_SETTINGS) {
+    const where = config.inspect(key);
+    const value = where?.workspaceFolderValue ?? where?.workspaceValue ?? where?.globalValue;
+    if (value === undefined) {
+      continue;
+    }
+    const [section, name] = key.split('.');
+    settings[section] = { ...settings[section], [name]: value };
+  }
+  return settings;
+}
+
+/**
+ * The settings sent as `initializationOptions`: the user's, and that VS
+ * Code renders `![](data:image/svg+xml;base64,…)` in hovers (said, rather
+ * than left to the server to judge by the client's name). Later changes
+ * reach the server as a workspace/didChangeConfiguration that makes it ask
+ * (workspace/configuration), answered with the user's settings again.
  */
 export function serverSettings(): Record<string, unknown> {
-  const config = vscode.workspace.getConfiguration('boardls');
-  return {
-    diagnostics: {
-      information: config.get<boolean>('diagnostics.information', true),
-      warnings: config.get<boolean>('diagnostics.warnings', true),
-    },
-    inlayHints: {
-      enable: config.get<boolean>('inlayHints.enable', true),
-      verdicts: config.get<boolean>('inlayHints.verdicts', true),
-      legalMoves: config.get<boolean>('inlayHints.legalMoves', true),
-      captures: config.get<boolean>('inlayHints.captures', true),
-    },
-    workspace: {
-      scan: config.get<boolean>('workspace.scan', true),
-      maxFiles: config.get<number>('workspace.maxFiles', 10000),
-    },
-    hover: {
-      picture: config.get<string>('hover.picture', 'auto'),
-      // VS Code renders `![](data:image/svg+xml;base64,…)` in hovers: say
-      // so, rather than leave the server to judge by the client's name.
-      markdownImages: true,
-    },
-  };
+  const settings = userSettings();
+  return { ...settings, hover: { ...settings.hover, markdownImages: true } };
 }
 
 /**
@@ -288,21 +316,45 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     }
   }
 
+  answerGlobs = await findAnswerGlobs();
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LANGUAGES.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    documentSelector: [
+      ...LANGUAGES.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      // The project file (checked by the server, its settings live) and
+      // answer files, which the server checks against their inputs.
+      { scheme: 'file', pattern: `**/${PROJECT_FILE}` },
+      ...answerGlobs.map((pattern) => ({ scheme: 'file', pattern })),
+    ],
     initializationOptions: serverSettings(),
     synchronize: {
       configurationSection: 'boardls',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek}'),
+    },
+    middleware: {
+      workspace: {
+        // Only what the user set: a default sent as a value would hide
+        // the project file's setting.
+        configuration: async (params, token, next) => {
+          const answer = await next(params, token);
+          if (!Array.isArray(answer)) {
+            return answer;
+          }
+          return params.items.map((item, i) => (item.section === 'boardls' ? userSettings() : answer[i]));
+        },
+        // A notification without settings, so that the server asks for
+        // them (and gets the user's only, above).
+        didChangeConfiguration: (_sections, next) => next(undefined),
+      },
     },
     outputChannel: output,
     traceOutputChannel: output,
   };
   if (process.env.BOARDLS_E2E === '1') {
     clientOptions.middleware = {
+      ...clientOptions.middleware,
       // Pushed: set synchronously by `next`, so nothing reads the version
       // in between.
       handleDiagnostics: (uri, diagnostics, next) => {
@@ -367,6 +419,48 @@ function recordPublishVersions(languageClient: LanguageClient): void {
   };
 }
 
+/**
+ * The answer files the server checks, as globs: the default names and the
+ * `answers.names` of every project file in the workspace.
+ */
+async function findAnswerGlobs(): Promise<string[]> {
+  const names = new Set(DEFAULT_ANSWER_NAMES);
+  for (const uri of await vscode.workspace.findFiles(`**/${PROJECT_FILE}`, undefined, 1000)) {
+    for (const name of projects.load(uri.fsPath)?.answerNames ?? []) {
+      names.add(name);
+    }
+  }
+  return [...new Set([...names].map(answerGlob))].sort();
+}
+
+/**
+ * A file that the nearest `boardls.toml` maps to a game (`"tests/*.in" =
+ * "tomek"`) opens as that game's language, and so gets every feature of
+ * the extension and the server. Files it does not map are left alone.
+ */
+async function mapLanguage(doc: vscode.TextDocument): Promise<void> {
+  if (doc.uri.scheme !== 'file' || LANGUAGES.includes(doc.languageId)) {
+    return;
+  }
+  const game = projects.gameOf(doc.uri.fsPath);
+  if (game !== undefined) {
+    await vscode.languages.setTextDocumentLanguage(doc, game);
+  }
+}
+
+/**
+ * A project file was created, changed or deleted: open files it now maps
+ * take their game's language, and the client restarts when the answer
+ * names it sends to the server changed.
+ */
+async function projectChanged(context: vscode.ExtensionContext): Promise<void> {
+  await Promise.all(vscode.workspace.textDocuments.map(mapLanguage));
+  const globs = await findAnswerGlobs();
+  if (client !== undefined && globs.join('\n') !== answerGlobs.join('\n')) {
+    await restartClient(context);
+  }
+}
+
 async function restartClient(context: vscode.ExtensionContext): Promise<void> {
   const old = client;
   client = undefined;
@@ -417,6 +511,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
       }
     }),
   );
+  const projectFiles = vscode.workspace.createFileSystemWatcher(`**/${PROJECT_FILE}`);
+  const onProjectFile = () => void projectChanged(context);
+  context.subscriptions.push(
+    projectFiles,
+    projectFiles.onDidCreate(onProjectFile),
+    projectFiles.onDidChange(onProjectFile),
+    projectFiles.onDidDelete(onProjectFile),
+    vscode.workspace.onDidOpenTextDocument((doc) => void mapLanguage(doc)),
+  );
+  // Before the client starts, so that it opens them as their game.
+  await Promise.all(vscode.workspace.textDocuments.map(mapLanguage));
   await startClient(context);
   return {
     isServerRunning: () => client?.isRunning() ?? false,

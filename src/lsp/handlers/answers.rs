@@ -59,7 +59,7 @@ pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>
         .iter()
         .map(|d| to_lsp(uri, &ranges, d))
         .collect();
-    Some(state.settings.diagnostics.apply(items))
+    Some(state.settings_of(uri).diagnostics.apply(items))
 }
 
 /// Publishes a side document's diagnostics (push clients; a pull client
@@ -146,7 +146,7 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     if project.root.is_none() || project.answer_of(&path).is_some() {
         return None;
     }
-    let text = expected_of(&open.doc).output_text()?;
+    let text = expected_of(open).output_text()?;
     let target = project.answer_paths(&path).into_iter().next()?;
     let target = Uri::from_file_path(&target)?;
     let start = Position::new(0, 0);
@@ -199,7 +199,7 @@ pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
     let (Some(open), Some((_, text))) = (state.docs.get(uri), answer_of_input(state, uri)) else {
         return Vec::new();
     };
-    let expected = expected_of(&open.doc);
+    let expected = expected_of(open);
     let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
     for finding in answers::compare(&expected, &text, None) {
         let case = expected.case_of_line(finding.span.line);
@@ -239,7 +239,7 @@ pub fn references(state: &State, uri: &Uri, position: Position) -> Option<Vec<Lo
     let open = state.docs.get(uri)?;
     let case = open.doc.position_at_line(position.line)?;
     let (answer_uri, text) = answer_of_input(state, uri)?;
-    let expected = expected_of(&open.doc);
+    let expected = expected_of(open);
     let line = expected.line_of_case(case);
     let width = text
         .lines()
@@ -314,7 +314,8 @@ fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Op
         caps: state.caps,
     };
     let located = locate::position(&view, case)?;
-    picture::markdown(&located, None, state.settings.hover.picture, &state.caps)
+    let picture_setting = state.settings_of(&input_uri).hover.picture;
+    picture::markdown(&located, None, picture_setting, &state.caps)
 }
 
 /// Definition on an answer line: the case's position in the input.

@@ -32,7 +32,11 @@ pub fn hover(session: &Session, params: HoverParams) -> Option<Hover> {
             return answers::hover(&state, &at.text_document.uri, at.position);
         }
     }
-    let picture = session.lock().settings.hover.picture;
+    let picture = session
+        .lock()
+        .settings_of(&at.text_document.uri)
+        .hover
+        .picture;
     with_view(session, &at.text_document.uri, |view| {
         hover::hover_with(view, at.position, picture)
     })
@@ -67,7 +71,7 @@ pub fn references(session: &Session, params: ReferenceParams) -> Option<Vec<Loca
 }
 
 pub fn inlay_hint(session: &Session, params: InlayHintParams) -> Option<Vec<InlayHint>> {
-    let wanted = session.lock().settings.hints;
+    let wanted = session.lock().settings_of(&params.text_document.uri).hints;
     if !wanted.enable {
         return Some(Vec::new());
     }

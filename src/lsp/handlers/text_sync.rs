@@ -14,7 +14,6 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
-use crate::lsp::token_cache::TokenCache;
 use crate::lsp::workspace::settings as workspace_settings;
 use crate::lsp::workspace::{answer_files, tasks};
 
@@ -23,6 +22,9 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let path = item.uri.to_file_path();
     let project = path.as_deref().map(answers::project_of);
     let mapped = || project.as_ref()?.mapped_game(path.as_deref()?);
+    if let Some(path) = path.as_deref() {
+        workspace_settings::read_nested(&mut session.lock(), path);
+    }
     let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
         // An answer file or a project file is checked; anything else is
         // not ours, and costs nothing (not even a line in the log).
@@ -48,12 +50,7 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let generation = state.generation();
     state.docs.insert(
         item.uri.clone(),
-        OpenDocument {
-            doc,
-            version: item.version,
-            generation,
-            tokens: TokenCache::default(),
-        },
+        OpenDocument::new(doc, item.version, generation),
     );
     session.publish_open(&mut state, &item.uri);
     answers::input_changed(session, &mut state, &item.uri);

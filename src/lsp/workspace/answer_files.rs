@@ -15,11 +15,10 @@ use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 use crate::answers::{self, Expected};
 use crate::diagnostics::Diagnostic;
-use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{ClosedAnswer, RopeRanges};
 use crate::lsp::proto_diagnostics::to_lsp;
-use crate::lsp::session::{Session, State};
+use crate::lsp::session::{OpenDocument, Session, State};
 use crate::project::{self, Project, Projects};
 use crate::syntax::parse_file;
 use crate::walk::{self, FileRole};
@@ -39,9 +38,13 @@ pub fn disk_text(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The judge's output for the positions of a document.
-pub fn expected_of(doc: &Document) -> Expected {
-    Expected::of(doc.kind(), doc.positions_with_lines())
+/// The judge's output for the positions of an open document.
+pub fn expected_of(open: &OpenDocument) -> Expected {
+    Expected::of_shared(
+        open.doc.kind(),
+        open.doc.shared_positions_with_lines(),
+        &open.judged,
+    )
 }
 
 /// The judge's output for an answer's input: from its open document's
@@ -50,7 +53,7 @@ pub fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
     if let Some(uri) = Uri::from_file_path(input)
         && let Some(open) = state.docs.get(&uri)
     {
-        return expected_of(&open.doc);
+        return expected_of(open);
     }
     let parsed = parse_file(kind, &disk_text(input));
     Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
@@ -161,5 +164,62 @@ pub fn forget(session: &Session, state: &mut State, path: &Path) {
         if let Some(closed) = state.closed_answers.remove(&answer) {
             session.publish_unopened(state, closed.uri, Vec::new());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
+
+    use super::*;
+    use crate::document::Document;
+    use crate::lsp::encoding::Encoding;
+
+    const SMALL: &str = include_str!("../../../tests/fixtures/judge/tomek/A-small-practice.in");
+
+    /// An edit re-judges only the positions the document read again: the
+    /// edited one, and the next, where the re-reading met the old
+    /// positions again.
+    #[test]
+    fn an_edit_inside_one_position_re_judges_only_what_it_re_read() {
+        let mut open = OpenDocument::new(Document::new(GameKind::Tomek, SMALL), 1, 1);
+        let cases = open.doc.position_count();
+        assert_eq!(expected_of(&open).cases.len(), cases);
+        assert_eq!(open.judged.judged(), cases);
+        expected_of(&open);
+        assert_eq!(
+            open.judged.judged(),
+            cases,
+            "nothing changed: nothing judged"
+        );
+        // One cell of case 3's first row.
+        let row = open.doc.first_line(2).unwrap_or_default();
+        let change = TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(row, 0), Position::new(row, 1))),
+            range_length: None,
+            text: "T".to_owned(),
+        };
+        let before: Vec<_> = open
+            .doc
+            .shared_positions_with_lines()
+            .map(|(_, p)| p.clone())
+            .collect();
+        open.apply(&[change], Encoding::Utf16);
+        let re_read = open
+            .doc
+            .shared_positions_with_lines()
+            .zip(&before)
+            .filter(|((_, now), old)| !Arc::ptr_eq(now, old))
+            .count();
+        assert!((1..=2).contains(&re_read), "{re_read} positions re-read");
+        let after = expected_of(&open);
+        assert_eq!(open.judged.judged(), cases + re_read);
+        let text = open.doc.rope().to_string();
+        let parsed = parse_file(GameKind::Tomek, &text);
+        let fresh = Expected::of(
+            GameKind::Tomek,
+            parsed.positions.iter().map(|p| (p.first_line, p)),
+        );
+        assert_eq!(after, fresh);
     }
 }

@@ -23,7 +23,7 @@ pub fn document_report(
     uri: &Uri,
     previous_result_id: Option<&str>,
 ) -> DocumentDiagnosticReportResult {
-    let filter = state.settings.diagnostics;
+    let filter = state.settings_of(uri).diagnostics;
     let generation = state.docs.get(uri).map(|open| open.generation);
     let (result_id, items) = match (generation, state.view(uri)) {
         (Some(generation), Some(view)) => {

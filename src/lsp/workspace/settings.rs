@@ -11,6 +11,7 @@ use tower_lsp_server::ls_types::{
     ConfigurationItem, InitializeParams, MessageType, Registration, Uri,
 };
 
+use super::answer_files;
 use super::disk;
 use super::store::poll_interval;
 use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
@@ -63,10 +64,78 @@ pub fn initialize(session: &Session, state: &mut State, params: &InitializeParam
     }
 }
 
+/// The settings of files below a nested project file whose settings are
+/// `project`: as [`compose`] makes the session's, over them instead of the
+/// workspace root's.
+fn compose_over(state: &State, project: &serde_json::Value) -> Settings {
+    let (base, _) = Settings::patched(Settings::default(), project);
+    let initial = match &state.init_payload {
+        Some(payload) => config::patched_from_payload(base, payload).0,
+        None => base,
+    };
+    match &state.client_section {
+        Some(section) => config::patched_from_payload(under_client(base, initial), section).0,
+        None => initial,
+    }
+}
+
+/// [`under_client`] for the session: over the workspace root's project
+/// file.
+fn client_base(state: &State) -> Settings {
+    let (project, _) = Settings::patched(Settings::default(), &state.project_settings);
+    under_client(project, state.initial_settings)
+}
+
+/// What the client's section lies over: the project file's settings, not
+/// `initializationOptions`. The section is the client's whole word on the
+/// user's settings (a key it leaves out is one the user does not set, and
+/// the project file's holds); only what `initializationOptions` alone can
+/// say stays (`hover.markdownImages`).
+fn under_client(project: Settings, initial: Settings) -> Settings {
+    let mut base = project;
+    base.hover.markdown_images = initial.hover.markdown_images;
+    base
+}
+
+/// Reads the nested project file nearest `path` (not the workspace
+/// root's), once, so that its settings hold for the files below it.
+pub(crate) fn read_nested(state: &mut State, path: &std::path::Path) {
+    let Some(file) = project::find_project_file(path) else {
+        return;
+    };
+    if is_root_file(state, &file) || state.nested_settings.contains_key(&file) {
+        return;
+    }
+    if let Ok(project) = project::load(&file) {
+        let settings = compose_over(state, &project.file.settings);
+        state
+            .nested_settings
+            .insert(file, (project.file.settings, settings));
+    }
+}
+
+fn is_root_file(state: &State, path: &std::path::Path) -> bool {
+    state
+        .workspace
+        .folders()
+        .first()
+        .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path)
+}
+
 /// The settings: defaults, under the project file's, under
 /// `initializationOptions`, under the client's last section. Also sets
-/// `initial_settings` (all but the client's section).
+/// `initial_settings` (all but the client's section), and composes the
+/// nested project files' settings again.
 fn compose(state: &mut State) -> (Settings, Vec<String>) {
+    let nested: Vec<(std::path::PathBuf, serde_json::Value)> = state
+        .nested_settings
+        .iter()
+        .map(|(path, (json, _))| (path.clone(), json.clone()))
+        .collect();
+    for (path, json) in nested {
+        let settings = compose_over(state, &json);
+        state.nested_settings.insert(path, (json, settings));
+    }
     let (base, _) = Settings::patched(Settings::default(), &state.project_settings);
     let (initial, mut problems) = match &state.init_payload {
         Some(payload) => config::patched_from_payload(base, payload),
@@ -75,7 +144,8 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
     state.initial_settings = initial;
     match &state.client_section {
         Some(section) => {
-            let (settings, more) = config::patched_from_payload(initial, section);
+            let (settings, more) =
+                config::patched_from_payload(under_client(base, initial), section);
             problems.extend(more);
             (settings, problems)
         }
@@ -85,13 +155,19 @@ fn compose(state: &mut State) -> (Settings, Vec<String>) {
 
 /// A `boardls.toml` was edited (its text) or changed on disk (`None`):
 /// the workspace root's file, when valid, takes effect at once; a broken
-/// one leaves the previous good settings (its errors are shown in it).
+/// one leaves the previous good settings (its errors are shown in it); a
+/// deleted one leaves the client's and the defaults.
 pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&str>) {
     let read = match text {
         Some(text) => project::read(text),
-        None => std::fs::read_to_string(path)
-            .map_err(|_| Vec::new())
-            .and_then(|text| project::read(&text)),
+        None => match std::fs::read_to_string(path) {
+            Ok(text) => project::read(&text),
+            // Deleted: its settings no longer hold.
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                Ok(project::ProjectFile::default())
+            }
+            Err(_) => Err(Vec::new()),
+        },
     };
     let Ok(file) = read else {
         return;
@@ -99,13 +175,9 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
     revalidate_open(session, path, &file);
     let settings = {
         let mut state = session.lock();
-        let is_root = state
-            .workspace
-            .folders()
-            .first()
-            .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path);
-        if !is_root {
-            return;
+        if !is_root_file(&state, path) {
+            drop(state);
+            return nested_changed(session, path, &file);
         }
         if file.settings == state.project_settings {
             return;
@@ -116,8 +188,48 @@ pub fn project_changed(session: &Session, path: &std::path::Path, text: Option<&
     apply(session, settings, Vec::new(), true);
 }
 
-/// The open board files whose nearest project file is `path` keep the
-/// profiles its new `file` gives them (published again when that changed).
+/// A nested project file changed: the files below it take its settings
+/// (shown again, and hints refreshed, when they changed).
+fn nested_changed(session: &Session, path: &std::path::Path, file: &project::ProjectFile) {
+    let (caps, changed) = {
+        let mut state = session.lock();
+        let old = if path.is_file() {
+            let settings = compose_over(&state, &file.settings);
+            state
+                .nested_settings
+                .insert(path.to_path_buf(), (file.settings.clone(), settings))
+        } else {
+            state.nested_settings.remove(path)
+        };
+        let new = state.nested_settings.get(path).map(|(_, s)| *s);
+        let changed = old.map(|(_, s)| s) != new;
+        if changed && let Some(root) = path.parent() {
+            let below: Vec<Uri> = state
+                .docs
+                .keys()
+                .filter(|uri| uri.to_file_path().is_some_and(|p| p.starts_with(root)))
+                .cloned()
+                .collect();
+            for uri in &below {
+                session.publish_open(&mut state, uri);
+            }
+        }
+        (state.caps, changed)
+    };
+    if changed {
+        refresh_pull(session);
+        if caps.inlay_refresh {
+            let client = session.client.clone();
+            tokio::spawn(async move {
+                let _ = client.inlay_hint_refresh().await;
+            });
+        }
+    }
+}
+
+/// The open board files below a project file that changed (or was
+/// deleted) keep the profiles their nearest project file now gives them
+/// (published again when that changed); `file` is `path`'s new reading.
 fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::ProjectFile) {
     let Some(root) = path.parent() else {
         return;
@@ -129,10 +241,14 @@ fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::Pr
         .iter_mut()
         .filter_map(|(uri, open)| {
             let doc_path = uri.to_file_path()?;
-            if project::find_project_file(&doc_path).as_deref() != Some(path) {
+            if !doc_path.starts_with(root) {
                 return None;
             }
-            let validation = project.validation_of(&doc_path, None);
+            let validation = if project::find_project_file(&doc_path).as_deref() == Some(path) {
+                project.validation_of(&doc_path, None)
+            } else {
+                answer_files::project_of(&doc_path).validation_of(&doc_path, None)
+            };
             (open.doc.validation() != validation).then(|| {
                 open.doc.set_validation(validation);
                 uri.clone()
@@ -227,7 +343,7 @@ pub fn initialized(session: &Session) {
 async fn fetch(session: &Session) -> Option<(Settings, Vec<String>)> {
     let (supported, base) = {
         let state = session.lock();
-        (state.caps.configuration, state.initial_settings)
+        (state.caps.configuration, client_base(&state))
     };
     if !supported {
         return None;
@@ -252,7 +368,7 @@ pub fn configuration_changed(session: &Session, payload: &serde_json::Value) {
         let base = {
             let mut state = session.lock();
             state.client_section = Some(section.clone());
-            state.initial_settings
+            client_base(&state)
         };
         let (settings, problems) = config::patched_from_payload(base, section);
         apply(session, settings, problems, true);

@@ -168,9 +168,16 @@ class Runner {
   async open(step) {
     this.file = step.file;
     const uri = vscode.Uri.file(path.join(this.root, step.file));
-    this.doc = await vscode.workspace.openTextDocument(uri);
+    // VS Code's language id where it differs from Neovim's filetype.
+    const language = step.language ?? step.filetype;
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    // A file that boardls.toml maps to a game is opened again as that
+    // game by the extension: a new document object.
+    const current = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    await waitFor(() => current()?.languageId === language);
+    this.doc = current();
     await vscode.window.showTextDocument(this.doc, { preview: false });
-    this.record(this.doc.languageId === step.filetype, `${step.file}: language is ${step.filetype}`,
+    this.record(this.doc.languageId === language, `${step.file}: language is ${language}`,
       `language: ${this.doc.languageId}`);
     const ext = vscode.extensions.getExtension('boardls.boardls');
     const running = await waitFor(() => {
@@ -613,6 +620,26 @@ async function daemon(root, runner, record) {
   await vscode.commands.executeCommand('notifications.clearAll');
 }
 
+/**
+ * A setting in the workspace's boardls.toml that the user did not set in
+ * VS Code holds: the extension sends only what the user set, so its
+ * defaults hide nothing. Deleting the file gives the hints back.
+ */
+async function projectSettings(root, runner, record) {
+  await runSteps(runner, [{ op: 'open', file: 'sample.tomek', filetype: 'tomek' }], record);
+  const verdict = (all) => all.some((h) => hintLabel(h) === 'Case #1: X won');
+  const before = await runner.pollHints(verdict);
+  record(before.ok, 'sample.tomek: inlay hints before boardls.toml', `${before.problem}${describeHints(before.hints)}`);
+  const file = path.join(root, 'boardls.toml');
+  fs.writeFileSync(file, '[inlayHints]\nenable = false\n');
+  const off = await runner.pollHints((all) => all.length === 0);
+  record(off.ok, 'boardls.toml says inlayHints.enable = false, no user setting says otherwise: no inlay hints',
+    `${off.problem}hints:\n${describeHints(off.hints)}`);
+  fs.unlinkSync(file);
+  const back = await runner.pollHints(verdict);
+  record(back.ok, 'boardls.toml deleted: the inlay hints are back', `${back.problem}hints:\n${describeHints(back.hints)}`);
+}
+
 /** Takes the steps in order with the runner. */
 async function runSteps(runner, steps, record) {
   for (const step of steps) {
@@ -711,6 +738,12 @@ async function run(root, record) {
   const ext = vscode.extensions.getExtension('boardls.boardls');
   record(ext !== undefined, 'the boardls extension is installed');
   await runSteps(runner, scenario.steps, record);
+  await runSteps(runner, scenario.problem_steps, record);
+  try {
+    await projectSettings(root, runner, record);
+  } catch (err) {
+    record(false, 'the project file\'s settings raised an error', String((err && err.stack) || err));
+  }
   try {
     await denseTyping(root, runner, record);
   } catch (err) {

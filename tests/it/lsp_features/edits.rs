@@ -67,12 +67,7 @@ fn edited(
     steps: &[Vec<TextDocumentContentChangeEvent>],
 ) -> Document {
     let mut model = initial.to_owned();
-    let mut open = OpenDocument {
-        doc: Document::new(kind, initial),
-        version: 1,
-        generation: 1,
-        tokens: Default::default(),
-    };
+    let mut open = OpenDocument::new(Document::new(kind, initial), 1, 1);
     for (i, changes) in steps.iter().enumerate() {
         for change in changes {
             match change.range {

@@ -68,6 +68,21 @@ function M.parse_address(address)
   return host, port
 end
 
+--- lsp/boardls.lua's root_dir: the folder of the first of the
+--- configuration's root_markers found upward (the nearest boardls.toml,
+--- else .git), for a board or answer file and for boardls.toml; other
+--- TOML files get no server.
+---@param bufnr integer
+---@param on_dir fun(root_dir?: string)
+function M.root_dir(bufnr, on_dir)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if vim.bo[bufnr].filetype == 'toml' and vim.fs.basename(name) ~= require('boardls.project').FILE_NAME then
+    return
+  end
+  local markers = (vim.lsp.config.boardls or {}).root_markers or { 'boardls.toml', '.git' }
+  on_dir(vim.fs.root(bufnr, markers))
+end
+
 --- Called by lsp/boardls.lua's on_attach: inlay hints on (unless setup()
 --- said no), then setup()'s own on_attach.
 ---@param client vim.lsp.Client
