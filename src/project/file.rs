@@ -25,6 +25,9 @@ pub struct ProjectFile {
     /// `[profiles]`: globs and the judge profile their inputs keep, in file
     /// order; the first glob that matches decides.
     pub profiles: Vec<(String, Profile)>,
+    /// `profile`: the judge profile of the inputs of its game that no
+    /// `[profiles]` glob matches.
+    pub profile: Option<Profile>,
     /// `invalidInputs`: globs of the inputs that must break their profile,
     /// instead of the default.
     pub invalid_inputs: Option<Vec<String>>,
@@ -170,6 +173,13 @@ impl Reader<'_> {
                     "\"small/*.in\" = \"gcj2013a-small\"",
                     |name| Profile::from_name(name).ok_or_else(profile_names),
                 );
+                None
+            }
+            ValueKind::Profile => {
+                match item.as_str().and_then(Profile::from_name) {
+                    Some(profile) => self.file.profile = Some(profile),
+                    None => self.error(value_span, format!("`{dotted}` {}", profile_names())),
+                }
                 None
             }
             ValueKind::GlobList => {
@@ -359,6 +369,11 @@ mod tests {
             [("small/*.in".to_owned(), Profile::Gcj2013aSmall)]
         );
         assert_eq!(file.invalid_inputs, Some(vec!["bad/**".to_owned()]));
+        assert_eq!(
+            read("profile = \"hdu5546\"\n").expect("valid").profile,
+            Some(Profile::Hdu5546)
+        );
+        assert_eq!(errors("profile = \"icpc\"\n")[0].0, Span::new(0, 10, 16));
         assert_eq!(
             errors("[profiles]\n\"*.in\" = \"icpc\"\n")[0],
             (

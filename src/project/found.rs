@@ -101,13 +101,20 @@ impl Project {
             .map(|&(_, kind)| kind)
     }
 
-    /// The judge profile `[profiles]` gives `path` (first matching glob).
+    /// The judge profile `[profiles]` gives `path` (first matching glob),
+    /// else `profile` when it is a profile for `path`'s game.
     pub(crate) fn profile_of(&self, path: &Path) -> Option<Profile> {
         let relative = self.relative(path)?;
-        self.profiles
+        let matched = self
+            .profiles
             .iter()
             .find(|(matcher, _)| matcher.is_match(&relative))
-            .map(|&(_, profile)| profile)
+            .map(|&(_, profile)| profile);
+        matched.or_else(|| {
+            self.file
+                .profile
+                .filter(|profile| self.game_of(path) == Some(profile.game()))
+        })
     }
 
     /// How the input `path` is validated: against `named` (a profile

@@ -21,6 +21,8 @@ pub enum ValueKind {
     Profiles,
     /// An array of globs.
     GlobList,
+    /// A judge profile's name.
+    Profile,
 }
 
 /// The settings the server also reads from its client, under the same
@@ -42,10 +44,11 @@ pub const SETTINGS: [(&str, ValueKind); 10] = [
 ];
 
 /// The keys of the project itself.
-pub const PROJECT: [(&str, ValueKind); 5] = [
+pub const PROJECT: [(&str, ValueKind); 6] = [
     ("$schema", ValueKind::Text),
     ("files", ValueKind::Globs),
     ("answers.names", ValueKind::Names),
+    ("profile", ValueKind::Profile),
     ("profiles", ValueKind::Profiles),
     ("invalidInputs", ValueKind::GlobList),
 ];

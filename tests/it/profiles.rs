@@ -247,3 +247,28 @@ fn profiles_per_glob_and_invalid_inputs_in_check() {
         "{text}"
     );
 }
+
+#[test]
+fn one_profile_for_a_whole_problem_folder() {
+    let dir = scratch("profile-folder");
+    fs::write(
+        dir.join("boardls.toml"),
+        "profile = \"gcj2013a-small\"\n[files]\n\"*.in\" = \"tomek\"\n",
+    )
+    .unwrap();
+    fs::write(dir.join("1.in"), read("tomek/A-large-practice.in")).unwrap();
+    // A board file of another game keeps no tomek profile.
+    fs::write(dir.join("a.go9"), read("ancientgo/sample.in")).unwrap();
+    let folder = dir.to_str().unwrap();
+    let run = boardls(&["check", folder]);
+    let text = stdout(&run).replace(folder, ".");
+    let promises: Vec<&str> = text.lines().filter(|l| l.contains("profile/")).collect();
+    assert_eq!(
+        promises,
+        [
+            "./1.in:1:1: error[profile/count-range]: T = 1000, but gcj2013a-small promises 1 ≤ T ≤ 10"
+        ],
+        "{text}"
+    );
+    assert_eq!(run.status.code(), Some(1));
+}
