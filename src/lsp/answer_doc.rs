@@ -73,6 +73,8 @@ impl SpanRanges for RopeRanges<'_> {
 pub struct ClosedAnswer {
     pub uri: Uri,
     pub input: PathBuf,
+    /// The input's game.
+    pub kind: GameKind,
     pub diagnostics: Vec<tower_lsp_server::ls_types::Diagnostic>,
     /// Changes with every check: the pull result id.
     pub result_id: String,

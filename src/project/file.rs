@@ -196,6 +196,17 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether `glob` compiles; if not, the error at `span`.
+    fn valid_glob(&mut self, glob: &str, span: Span) -> bool {
+        match crate::project::globs::compile(glob) {
+            Ok(_) => true,
+            Err(err) => {
+                self.error(span, format!("`{glob}` is not a valid glob: {err}"));
+                false
+            }
+        }
+    }
+
     /// A table of globs to values (`[files]`, `[profiles]`): each glob
     /// and each value checked, the valid pairs in file order.
     fn glob_table<T>(
@@ -216,8 +227,7 @@ impl Reader<'_> {
         let mut pairs = Vec::new();
         for (glob, value) in table.iter() {
             let glob_span = (self.span_of)(table.key(glob).and_then(|k| k.span()));
-            if let Err(err) = crate::project::globs::compile(glob) {
-                self.error(glob_span, format!("`{glob}` is not a valid glob: {err}"));
+            if !self.valid_glob(glob, glob_span) {
                 continue;
             }
             let value_span = (self.span_of)(value.span());
@@ -244,14 +254,9 @@ impl Reader<'_> {
         let mut globs = Vec::new();
         for value in array.iter() {
             let span = (self.span_of)(value.span());
-            match value
-                .as_str()
-                .map(|glob| (glob, crate::project::globs::compile(glob)))
-            {
-                Some((glob, Ok(_))) => globs.push(glob.to_owned()),
-                Some((glob, Err(err))) => {
-                    self.error(span, format!("`{glob}` is not a valid glob: {err}"));
-                }
+            match value.as_str() {
+                Some(glob) if self.valid_glob(glob, span) => globs.push(glob.to_owned()),
+                Some(_) => {}
                 None => self.error(span, format!("`{dotted}` must hold strings (globs)")),
             }
         }

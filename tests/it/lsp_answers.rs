@@ -21,20 +21,49 @@ fn codes(diagnostics: &[Value]) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// The sample's answers with case 4 wrong: `X won` where the judge says
+/// `O won`.
+fn wrong_answer() -> String {
+    ANSWER.replace("Case #4: O won", "Case #4: X won")
+}
+
+/// A server for the problem folder `dir` (its root), with `capabilities`.
+fn started_in(dir: &TempDir, capabilities: Value) -> Server {
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": capabilities,
+    }));
+    server
+}
+
+/// A client that pulls diagnostics and can be asked to pull again.
+fn pull_capabilities() -> Value {
+    json!({
+        "workspace": {"diagnostics": {"refreshSupport": true}},
+        "textDocument": {"diagnostic": {"dynamicRegistration": false}}
+    })
+}
+
+/// How many inlay hints `uri` has on its first 40 lines.
+fn hint_count(server: &mut Server, uri: &str) -> usize {
+    let found = server.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
+    );
+    found.as_array().map_or(0, Vec::len)
+}
+
 #[test]
 fn a_mapped_input_and_its_answer_live_both_ways() {
     let dir = TempDir::new("lsp-answers");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let input = dir.write("sample.in", INPUT);
-    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let wrong = wrong_answer();
     let answer = dir.write("sample.out", &wrong);
     let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     // The mapped input is a board file whatever the editor calls it.
     server.open(&input_uri, "plaintext", 1, INPUT);
     assert_eq!(codes(&server.diagnostics(&input_uri, 1)), []);
@@ -145,12 +174,7 @@ fn a_projects_profiles_and_invalid_inputs_live() {
     let small = dir.write("small/1.in", LARGE);
     let rejected = dir.write("invalid/rejected.in", LARGE);
     let accepted = dir.write("invalid/accepted.in", INPUT);
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     let small_uri = file_uri(&small);
     server.open(&small_uri, "plaintext", 1, LARGE);
     let found = server.diagnostics(&small_uri, 1);
@@ -204,17 +228,9 @@ fn code_lenses_sum_up_coverage_and_each_cases_answer() {
     let dir = TempDir::new("lsp-lenses");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let input = dir.write("sample.in", INPUT);
-    let answer = dir.write(
-        "sample.out",
-        ANSWER.replace("Case #4: O won", "Case #4: X won"),
-    );
+    let answer = dir.write("sample.out", wrong_answer());
     let input_uri = file_uri(&input);
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     server.open(&input_uri, "plaintext", 1, INPUT);
     server.diagnostics(&input_uri, 1);
     let lenses = server.request(
@@ -275,18 +291,10 @@ fn a_pull_client_pulls_an_answers_findings_and_is_asked_again_after_an_input_edi
     let dir = TempDir::new("lsp-answers-pull");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let input = dir.write("sample.in", INPUT);
-    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let wrong = wrong_answer();
     let answer = dir.write("sample.out", &wrong);
     let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {
-            "workspace": {"diagnostics": {"refreshSupport": true}},
-            "textDocument": {"diagnostic": {"dynamicRegistration": false}}
-        },
-    }));
+    let mut server = started_in(&dir, pull_capabilities());
     server.open(&input_uri, "plaintext", 1, INPUT);
     server.open(&answer_uri, "plaintext", 1, &wrong);
     let pull = |server: &mut Server| {
@@ -322,12 +330,7 @@ fn formatting_keeps_a_mapped_judge_files_own_layout() {
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let mapped = file_uri(&dir.write("A-small-practice.in", SMALL));
     let plain = file_uri(&dir.write("A-small-practice.tomek", SMALL));
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     let format = |server: &mut Server, uri: &str| {
         server.request(
             "textDocument/formatting",
@@ -352,15 +355,10 @@ fn the_workspace_scan_checks_closed_answers_and_keeps_them_current() {
     let dir = TempDir::new("lsp-answers-scan");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let input = dir.write("tests/sample.in", INPUT);
-    let wrong = ANSWER.replace("Case #4: O won", "Case #4: X won");
+    let wrong = wrong_answer();
     let answer = dir.write("tests/sample.out", &wrong);
     let (input_uri, answer_uri) = (file_uri(&input), file_uri(&answer));
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     let closed_answer = |server: &mut Server| {
         let message = server.wait_for(|m| {
             m["method"] == "textDocument/publishDiagnostics"
@@ -421,19 +419,8 @@ fn a_workspace_pull_reports_closed_answers() {
     let dir = TempDir::new("lsp-answers-workspace-pull");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     dir.write("sample.in", INPUT);
-    let answer = dir.write(
-        "sample.out",
-        ANSWER.replace("Case #4: O won", "Case #4: X won"),
-    );
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {
-            "workspace": {"diagnostics": {"refreshSupport": true}},
-            "textDocument": {"diagnostic": {"dynamicRegistration": false}}
-        },
-    }));
+    let answer = dir.write("sample.out", wrong_answer());
+    let mut server = started_in(&dir, pull_capabilities());
     // The scan ends with a refresh.
     server.wait_for(|m| m["method"] == "workspace/diagnostic/refresh");
     let report = server.request("workspace/diagnostic", json!({"previousResultIds": []}));
@@ -456,28 +443,16 @@ fn deleting_the_project_file_gives_back_the_defaults() {
     let toml = dir.write("boardls.toml", "[inlayHints]\nenable = false\n");
     let board = dir.write("sample.tomek", INPUT);
     let uri = file_uri(&board);
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
+    let mut server = started_in(&dir, json!({}));
     server.open(&uri, "tomek", 1, INPUT);
     server.diagnostics(&uri, 1);
-    let hints = |server: &mut Server| {
-        server.request(
-            "textDocument/inlayHint",
-            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 30, 0)}),
-        )
-    };
-    assert_eq!(hints(&mut server), json!([]));
+    assert_eq!(hint_count(&mut server, &uri), 0);
     std::fs::remove_file(&toml).unwrap();
     server.notify(
         "workspace/didChangeWatchedFiles",
         json!({"changes": [{"uri": file_uri(&toml), "type": 3}]}),
     );
-    let shown = hints(&mut server);
-    assert!(shown.as_array().is_some_and(|h| !h.is_empty()), "{shown}");
+    assert!(hint_count(&mut server, &uri) > 0);
 }
 
 #[test]
@@ -487,24 +462,12 @@ fn a_nested_project_files_settings_hold_below_it() {
     let nested = dir.write("quiet/boardls.toml", "[inlayHints]\nenable = false\n");
     let quiet = file_uri(&dir.write("quiet/a.tomek", INPUT));
     let loud = file_uri(&dir.write("b.tomek", INPUT));
-    let mut server = Server::spawn();
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(dir.path()),
-        "capabilities": {},
-    }));
-    let hints = |server: &mut Server, uri: &str| {
-        let found = server.request(
-            "textDocument/inlayHint",
-            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
-        );
-        found.as_array().map_or(0, Vec::len)
-    };
+    let mut server = started_in(&dir, json!({}));
     server.open(&quiet, "tomek", 1, INPUT);
     server.open(&loud, "tomek", 1, INPUT);
     // The nearest project file wins: none below `quiet/`, six above it.
-    assert_eq!(hints(&mut server, &quiet), 0);
-    assert_eq!(hints(&mut server, &loud), 6);
+    assert_eq!(hint_count(&mut server, &quiet), 0);
+    assert_eq!(hint_count(&mut server, &loud), 6);
     // Edited live: its new settings hold at once.
     let nested_uri = file_uri(&nested);
     server.open(&nested_uri, "toml", 1, "[inlayHints]\nenable = false\n");
@@ -513,7 +476,7 @@ fn a_nested_project_files_settings_hold_below_it() {
         2,
         json!([{"text": "[inlayHints]\nenable = true\n"}]),
     );
-    assert_eq!(hints(&mut server, &quiet), 6);
+    assert_eq!(hint_count(&mut server, &quiet), 6);
 }
 
 #[test]
@@ -529,19 +492,12 @@ fn a_setting_the_user_unsets_gives_the_project_files_back() {
         "initializationOptions": {"boardls": {"inlayHints": {"enable": true}}},
     }));
     server.open(&uri, "tomek", 1, INPUT);
-    let hints = |server: &mut Server| {
-        let found = server.request(
-            "textDocument/inlayHint",
-            json!({"textDocument": {"uri": uri}, "range": range(0, 0, 40, 0)}),
-        );
-        found.as_array().map_or(0, Vec::len)
-    };
     // Set by the user at start: it overrides the file.
-    assert_eq!(hints(&mut server), 6);
+    assert_eq!(hint_count(&mut server, &uri), 6);
     // Unset: the client's section no longer holds it, and the file's holds.
     server.notify(
         "workspace/didChangeConfiguration",
         json!({"settings": {"boardls": {}}}),
     );
-    assert_eq!(hints(&mut server), 0);
+    assert_eq!(hint_count(&mut server, &uri), 0);
 }

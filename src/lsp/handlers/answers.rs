@@ -24,14 +24,14 @@ use crate::lsp::view::DocView;
 pub use crate::lsp::workspace::answer_files::project_of;
 use crate::lsp::workspace::answer_files::{self, disk_text, expected, expected_of};
 use crate::lsp::{locate, picture};
-use crate::project::{self, FILE_NAME};
+use crate::project::{self, FILE_NAME, Project};
 
-/// What an opened file that is not a board file is to boardls, if anything.
-pub fn side_of(path: &Path) -> Option<SideKind> {
+/// What an opened file that is not a board file is to boardls, if anything
+/// (`project`: the file's project).
+pub fn side_of(path: &Path, project: &Project) -> Option<SideKind> {
     if path.file_name().and_then(|n| n.to_str()) == Some(FILE_NAME) {
         return Some(SideKind::Project);
     }
-    let project = project_of(path);
     if let Some((input, kind)) = project.input_of(path) {
         return Some(SideKind::Answer { input, kind });
     }
@@ -82,7 +82,7 @@ pub fn input_changed(session: &Session, state: &mut State, input: &Uri) {
     let Some(path) = input.to_file_path() else {
         return;
     };
-    answer_files::file_changed(session, state, &path);
+    answer_files::recheck_answers_of(session, state, &path);
     let answers: Vec<Uri> = state
         .side_docs
         .iter()

@@ -28,7 +28,8 @@ pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let Some(kind) = kind_of(&item.language_id, &item.uri).or_else(mapped) else {
         // An answer file or a project file is checked; anything else is
         // not ours, and costs nothing (not even a line in the log).
-        if let Some(side) = path.as_deref().and_then(answers::side_of) {
+        let side = path.as_deref().zip(project.as_ref());
+        if let Some(side) = side.and_then(|(path, project)| answers::side_of(path, project)) {
             let mut state = session.lock();
             state.side_docs.insert(
                 item.uri.clone(),

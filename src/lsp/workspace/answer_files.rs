@@ -120,6 +120,7 @@ pub fn check_closed(
         ClosedAnswer {
             uri,
             input,
+            kind,
             diagnostics,
             result_id,
         },
@@ -133,23 +134,27 @@ pub fn file_changed(session: &Session, state: &mut State, path: &Path) -> bool {
     if !state.settings.scan || !state.workspace.in_folder(path) {
         return false;
     }
-    let project = project_of(path);
-    if let Some((input, kind)) = project.input_of(path) {
+    if let Some((input, kind)) = project_of(path).input_of(path) {
         check_closed(session, state, path.to_path_buf(), input, kind);
         return true;
     }
-    let answers: Vec<PathBuf> = state
+    recheck_answers_of(session, state, path);
+    false
+}
+
+/// The board file `input` changed (on disk, or its open document): its
+/// closed answers are checked again. Without any, it costs a look at them:
+/// an edit of an open input calls it at each keystroke.
+pub fn recheck_answers_of(session: &Session, state: &mut State, input: &Path) {
+    let answers: Vec<(PathBuf, GameKind)> = state
         .closed_answers
         .iter()
-        .filter(|(_, answer)| answer.input == path)
-        .map(|(answer, _)| answer.clone())
+        .filter(|(_, answer)| answer.input == input)
+        .map(|(path, answer)| (path.clone(), answer.kind))
         .collect();
-    if let Some(kind) = project.game_of(path) {
-        for answer in answers {
-            check_closed(session, state, answer, path.to_path_buf(), kind);
-        }
+    for (answer, kind) in answers {
+        check_closed(session, state, answer, input.to_path_buf(), kind);
     }
-    false
 }
 
 /// An answer file was deleted: its findings go.
