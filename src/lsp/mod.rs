@@ -37,6 +37,7 @@ pub mod picture;
 pub(crate) mod progress;
 pub mod proto_diagnostics;
 pub mod publish;
+pub(crate) mod read_requests;
 pub(crate) mod run;
 pub(crate) mod server;
 pub mod session;

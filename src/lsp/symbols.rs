@@ -8,16 +8,20 @@ use tower_lsp_server::ls_types::{
 
 use super::encoding::line_end;
 use super::locate::{self, Located};
-use super::view::DocView;
+use super::view::{Cancel, DocView};
 
-fn all<'a>(view: &DocView<'a>) -> impl Iterator<Item = Located<'a>> {
+/// Every position in document order, until `cancel` is raised.
+fn all<'a>(view: &DocView<'a>, cancel: &'a Cancel) -> impl Iterator<Item = Located<'a>> {
     let view = *view;
-    (0..view.doc.position_count()).filter_map(move |index| locate::position(&view, index))
+    (0..view.doc.position_count())
+        .take_while(|_| !cancel.is_cancelled())
+        .filter_map(move |index| locate::position(&view, index))
 }
 
-pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
+/// One symbol per position; cut short when `cancel` is raised.
+pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolResponse {
     if view.caps.hierarchical_symbols {
-        let symbols = all(view)
+        let symbols = all(view, cancel)
             .map(|located| {
                 let range = located.full_range(view);
                 let first = located.position.first_line;
@@ -40,7 +44,7 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
             .collect();
         DocumentSymbolResponse::Nested(symbols)
     } else {
-        let symbols = all(view)
+        let symbols = all(view, cancel)
             .map(|located| {
                 #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
                 SymbolInformation {
@@ -61,9 +65,9 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
 /// order, at most the client's `rangeLimit` of them (the positions past it
 /// are not even looked at); the verdict as the collapsed text for a client
 /// that shows it.
-pub fn folding_ranges(view: &DocView<'_>) -> Vec<FoldingRange> {
+pub fn folding_ranges(view: &DocView<'_>, cancel: &Cancel) -> Vec<FoldingRange> {
     let limit = view.caps.folding_limit.map_or(usize::MAX, |l| l as usize);
-    all(view)
+    all(view, cancel)
         .filter(|located| located.last_line() > located.position.first_line)
         .take(limit)
         .map(|located| FoldingRange {

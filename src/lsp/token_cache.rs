@@ -25,7 +25,7 @@ use tower_lsp_server::ls_types::{
 
 use super::locate;
 use super::tokens::states;
-use super::view::DocView;
+use super::view::{Cancel, DocView};
 use crate::syntax::ParsedPosition;
 use crate::text::to_u32;
 
@@ -154,8 +154,14 @@ impl Encoder {
 
 impl TokenCache {
     /// `semanticTokens/full`: every token, and a new result id.
-    pub fn full(&mut self, view: &DocView<'_>, result_id: u64) -> SemanticTokens {
-        self.update(view);
+    /// `None` when cancelled, the cache as it was.
+    pub fn full(
+        &mut self,
+        view: &DocView<'_>,
+        result_id: u64,
+        cancel: &Cancel,
+    ) -> Option<SemanticTokens> {
+        self.update(view, cancel)?;
         let mut encoder = Encoder {
             line: 0,
             start: 0,
@@ -169,49 +175,54 @@ impl TokenCache {
         }
         let result_id = result_id.to_string();
         self.result_id = Some(result_id.clone());
-        SemanticTokens {
+        Some(SemanticTokens {
             result_id: Some(result_id),
             data: encoder.out,
-        }
+        })
     }
 
     /// `semanticTokens/full/delta`: a splice of the tokens `previous`
     /// names, or every token when that is not the result last sent.
+    /// `None` when cancelled, the cache as it was.
     pub fn delta(
         &mut self,
         view: &DocView<'_>,
         previous: &str,
         result_id: u64,
-    ) -> SemanticTokensFullDeltaResult {
+        cancel: &Cancel,
+    ) -> Option<SemanticTokensFullDeltaResult> {
         if self.result_id.as_deref() != Some(previous) {
-            return self.full(view, result_id).into();
+            return self.full(view, result_id, cancel).map(Into::into);
         }
-        let Some((start, deleted, data)) = self.update(view) else {
-            let result_id = result_id.to_string();
-            self.result_id = Some(result_id.clone());
-            return SemanticTokensDelta {
-                result_id: Some(result_id),
-                edits: Vec::new(),
-            }
-            .into();
-        };
+        let splice = self.update(view, cancel)?;
         let result_id = result_id.to_string();
         self.result_id = Some(result_id.clone());
-        SemanticTokensDelta {
-            result_id: Some(result_id),
-            edits: vec![SemanticTokensEdit {
+        let edits = splice
+            .map(|(start, deleted, data)| SemanticTokensEdit {
                 start: to_u32(start * 5),
                 delete_count: to_u32(deleted * 5),
                 data: Some(data),
-            }],
-        }
-        .into()
+            })
+            .into_iter()
+            .collect();
+        Some(
+            SemanticTokensDelta {
+                result_id: Some(result_id),
+                edits,
+            }
+            .into(),
+        )
     }
 
     /// Brings the entries up to the document. Returns the splice that
     /// turns the old token array into the new one (first token replaced,
-    /// how many, the new tokens), or `None` when nothing changed.
-    fn update(&mut self, view: &DocView<'_>) -> Option<(usize, usize, Vec<SemanticToken>)> {
+    /// how many, the new tokens), or `Some(None)` when nothing changed;
+    /// `None` when cancelled, the entries as they were.
+    fn update(
+        &mut self,
+        view: &DocView<'_>,
+        cancel: &Cancel,
+    ) -> Option<Option<(usize, usize, Vec<SemanticToken>)>> {
         let doc = view.doc;
         let (old, new) = (self.entries.len(), doc.position_count());
         let same = |entry: &Entry, index: usize| {
@@ -227,16 +238,20 @@ impl TokenCache {
             back += 1;
         }
         if front == old && old == new {
-            return None;
+            return Some(None);
         }
-        let fresh: Vec<Entry> = (front..new - back)
-            .filter_map(|index| {
-                Some(Entry {
-                    position: Arc::clone(doc.shared_position(index)?),
+        let mut fresh = Vec::with_capacity(new - back - front);
+        for index in front..new - back {
+            if cancel.is_cancelled() {
+                return None;
+            }
+            if let Some(position) = doc.shared_position(index) {
+                fresh.push(Entry {
+                    position: Arc::clone(position),
                     tokens: Packed::pack(colour(view, index)),
-                })
-            })
-            .collect();
+                });
+            }
+        }
         // The token before the splice, absolute.
         let before = (0..front).rev().find_map(|index| {
             let tokens = &self.entries[index].tokens;
@@ -270,6 +285,6 @@ impl TokenCache {
             deleted += 1;
         }
         self.entries.splice(front..old - back, fresh);
-        Some((start, deleted, encoder.out))
+        Some(Some((start, deleted, encoder.out)))
     }
 }
