@@ -28,6 +28,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::session::Session;
+use super::symbol_cache::SymbolCache;
 use super::symbols;
 use super::token_cache::TokenCache;
 use super::transport::error_response;
@@ -50,6 +51,7 @@ struct Snapshot {
     caps: ClientCaps,
     generation: u64,
     tokens: Arc<Mutex<TokenCache>>,
+    symbols: Arc<Mutex<SymbolCache>>,
 }
 
 /// A request to answer on another thread.
@@ -143,6 +145,7 @@ pub fn take(session: &Session, request: Request, in_flight: &InFlight) -> Taken 
                 caps,
                 generation: open.generation,
                 tokens: Arc::clone(&open.tokens),
+                symbols: Arc::clone(&open.symbols),
                 uri,
             }
         })
@@ -212,10 +215,12 @@ impl Job {
             Work::TokensDelta { previous } => kept()
                 .delta(&view, &previous, snapshot.generation, &cancel)
                 .map(|delta| body(&id, &delta)),
-            Work::Symbols => {
-                let found = symbols::document_symbols(&view, &cancel);
-                (!cancel.is_cancelled()).then(|| body(&id, &found))
-            }
+            Work::Symbols => snapshot
+                .symbols
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .answer(&view, &cancel)
+                .map(|result| written_body(&id, &result)),
             Work::Folding => {
                 let found = symbols::folding_ranges(&view, &cancel);
                 (!cancel.is_cancelled()).then(|| body(&id, &found))
@@ -230,6 +235,18 @@ impl Job {
             serde_json::to_vec(&cancelled).unwrap_or_default()
         })
     }
+}
+
+/// A success response around `result`, already JSON.
+fn written_body(id: &Id, result: &[u8]) -> Vec<u8> {
+    let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
+    let mut out = Vec::with_capacity(result.len() + id.len() + 40);
+    out.extend_from_slice(br#"{"jsonrpc":"2.0","result":"#);
+    out.extend_from_slice(result);
+    out.extend_from_slice(br#","id":"#);
+    out.extend_from_slice(id.as_bytes());
+    out.push(b'}');
+    out
 }
 
 /// A success response with `result`, serialized as it is written.

@@ -21,6 +21,7 @@ use super::encoding::{Encoding, position_to_char};
 use super::outgoing::{Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
+use super::symbol_cache::SymbolCache;
 use super::token_cache::TokenCache;
 use super::view::{ClientCaps, DocView};
 use super::workspace::disk::file_path;
@@ -41,6 +42,8 @@ pub struct OpenDocument {
     /// The semantic tokens last sent, kept per position; the token
     /// requests of the document take turns on it, on other threads.
     pub tokens: Arc<Mutex<TokenCache>>,
+    /// Each position's symbol, kept likewise.
+    pub symbols: Arc<Mutex<SymbolCache>>,
     /// The judge's output of its positions, for its answer files.
     pub judged: crate::answers::JudgedCache,
 }
@@ -53,6 +56,7 @@ impl OpenDocument {
             version,
             generation,
             tokens: Arc::default(),
+            symbols: Arc::default(),
             judged: crate::answers::JudgedCache::default(),
         }
     }

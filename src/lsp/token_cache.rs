@@ -3,30 +3,25 @@
 //! time and in bytes, rather than the document.
 //!
 //! The cache holds, for the result last given to the client, each
-//! position (the document's own `Arc`, so an unchanged position is the
-//! same pointer) with its tokens relative to its first line. A request
-//! first brings the cache up to the document: the positions equal by
-//! pointer at the front and at the back are kept (an edit replaces only
-//! the positions it re-read), the ones between are coloured afresh. A
-//! delta is then one splice: the old tokens of the replaced positions,
-//! plus the first token after them (its line is relative to the token
-//! before it), give way to the new ones. Finding the kept ends compares a
-//! pointer per position; nothing else walks the document.
+//! position's tokens relative to its first line, kept with the position
+//! ([`Kept`]): a request first brings it up to the document, colouring
+//! afresh only the positions an edit re-read. A delta is then one splice:
+//! the old tokens of the replaced positions, plus the first token after
+//! them (its line is relative to the token before it), give way to the
+//! new ones.
 //!
 //! Result ids are the document's edit generation: one per version. A
 //! `previousResultId` other than the cache's gets the whole array.
-
-use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
     SemanticTokensFullDeltaResult,
 };
 
+use super::kept::Kept;
 use super::locate;
 use super::tokens::states;
 use super::view::{Cancel, DocView};
-use crate::syntax::ParsedPosition;
 use crate::text::to_u32;
 
 /// One token relative to its position: line from the position's first
@@ -87,18 +82,12 @@ impl Packed {
     }
 }
 
-#[derive(Debug)]
-struct Entry {
-    position: Arc<ParsedPosition>,
-    tokens: Packed,
-}
-
 /// The semantic tokens of one open document, as last sent.
 #[derive(Debug, Default)]
 pub struct TokenCache {
     /// The result id the client was last given; `None` before the first.
     result_id: Option<String>,
-    entries: Vec<Entry>,
+    kept: Kept<Packed>,
 }
 
 /// The tokens of position `index`, relative to its first line, sorted.
@@ -167,9 +156,9 @@ impl TokenCache {
             start: 0,
             out: Vec::new(),
         };
-        for (index, entry) in self.entries.iter().enumerate() {
+        for (index, tokens) in self.kept.values().enumerate() {
             let first_line = view.doc.first_line(index).unwrap_or(0);
-            for t in entry.tokens.iter() {
+            for t in tokens.iter() {
                 encoder.push(first_line, t);
             }
         }
@@ -224,67 +213,40 @@ impl TokenCache {
         cancel: &Cancel,
     ) -> Option<Option<(usize, usize, Vec<SemanticToken>)>> {
         let doc = view.doc;
-        let (old, new) = (self.entries.len(), doc.position_count());
-        let same = |entry: &Entry, index: usize| {
-            doc.shared_position(index)
-                .is_some_and(|p| Arc::ptr_eq(p, &entry.position))
-        };
-        let mut front = 0;
-        while front < old.min(new) && same(&self.entries[front], front) {
-            front += 1;
-        }
-        let mut back = 0;
-        while back < old.min(new) - front && same(&self.entries[old - 1 - back], new - 1 - back) {
-            back += 1;
-        }
-        if front == old && old == new {
+        let Some(splice) = self
+            .kept
+            .update(doc, cancel, |index| Packed::pack(colour(view, index)))?
+        else {
             return Some(None);
-        }
-        let mut fresh = Vec::with_capacity(new - back - front);
-        for index in front..new - back {
-            if cancel.is_cancelled() {
-                return None;
-            }
-            if let Some(position) = doc.shared_position(index) {
-                fresh.push(Entry {
-                    position: Arc::clone(position),
-                    tokens: Packed::pack(colour(view, index)),
-                });
-            }
-        }
+        };
+        let front = splice.front;
         // The token before the splice, absolute.
         let before = (0..front).rev().find_map(|index| {
-            let tokens = &self.entries[index].tokens;
+            let tokens = self.kept.get(index)?;
             let last = tokens.get(tokens.len().checked_sub(1)?)?;
             Some((doc.first_line(index)? + last.line, last.start))
         });
-        let start: usize = self.entries[..front].iter().map(|e| e.tokens.len()).sum();
-        let mut deleted: usize = self.entries[front..old - back]
-            .iter()
-            .map(|e| e.tokens.len())
-            .sum();
+        let start: usize = self.kept.values().take(front).map(Packed::len).sum();
+        let mut deleted: usize = splice.removed.iter().map(Packed::len).sum();
         let (line, start_char) = before.unwrap_or((0, 0));
         let mut encoder = Encoder {
             line,
             start: start_char,
             out: Vec::new(),
         };
-        for (offset, entry) in fresh.iter().enumerate() {
-            let first_line = doc.first_line(front + offset).unwrap_or(0);
-            for t in entry.tokens.iter() {
+        for index in front..front + splice.added {
+            let first_line = doc.first_line(index).unwrap_or(0);
+            for t in self.kept.get(index).into_iter().flat_map(Packed::iter) {
                 encoder.push(first_line, t);
             }
         }
         // The first token after the splice is relative to the one before it.
-        let after = (new - back..new).find_map(|index| {
-            let entry = &self.entries[old - (new - index)];
-            Some((doc.first_line(index)?, entry.tokens.get(0)?))
-        });
+        let after = (front + splice.added..self.kept.len())
+            .find_map(|index| Some((doc.first_line(index)?, self.kept.get(index)?.get(0)?)));
         if let Some((first_line, t)) = after {
             encoder.push(first_line, t);
             deleted += 1;
         }
-        self.entries.splice(front..old - back, fresh);
         Some(Some((start, deleted, encoder.out)))
     }
 }

@@ -3,9 +3,14 @@
 //! a cheap request is not queued behind them, each answers for the
 //! document as it was when it arrived, and `$/cancelRequest` stops them.
 
+use boardls::document::Document;
+use boardls::games::GameKind;
+use boardls::lsp::encoding::Encoding;
+use boardls::lsp::symbols;
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use serde_json::{Value, json};
 
-use crate::support::client::{Server, caps, frame};
+use crate::support::client::{Server, apply_change, caps, frame, range};
 
 const URI: &str = "file:///big/boards.tomek";
 
@@ -82,12 +87,68 @@ fn a_request_answers_for_the_document_as_it_arrived() {
     ));
     frames.extend(request_frame(202, "textDocument/documentSymbol", document));
     server.send_raw(&frames);
-    let first_name = |answer: &Value| answer["result"][0]["name"].as_str().map(str::to_owned);
+    // 20,000 positions: 20 groups of 1,000.
+    let first_name = |answer: &Value| {
+        answer["result"][0]["children"][0]["name"]
+            .as_str()
+            .map(str::to_owned)
+    };
     let before = response(&mut server, 201);
     let after = response(&mut server, 202);
     assert_eq!(first_name(&before).as_deref(), Some("Case #1: X won"));
     assert_eq!(first_name(&after).as_deref(), Some("Case #1: O won"));
-    assert_eq!(before["result"].as_array().map(Vec::len), Some(20_000));
+    assert_eq!(before["result"].as_array().map(Vec::len), Some(20));
+}
+
+/// The symbols answered from kept pieces equal a fresh computation, flat
+/// and in groups, with and without hierarchy, after edits that split,
+/// join and change positions.
+#[test]
+fn symbols_from_kept_pieces_equal_a_fresh_computation() {
+    for hierarchical in [true, false] {
+        for count in [900, 12_345] {
+            let mut capabilities = caps("utf-16");
+            capabilities["textDocument"]["documentSymbol"]["hierarchicalDocumentSymbolSupport"] =
+                json!(hierarchical);
+            let mut server = Server::spawn();
+            server.initialize(capabilities);
+            let mut text = boards(count, "XXXX");
+            server.open(URI, "tomek", 1, &text);
+            let symbols = json!({"textDocument": {"uri": URI}});
+            server.request("textDocument/documentSymbol", symbols.clone());
+            let edits = [
+                (range(1, 0, 1, 4), "OOOO"),
+                (range(7, 0, 7, 0), "XXXX\n....\n....\n....\n\n"),
+                (range(3, 0, 5, 0), ""),
+                (range(0, 0, 0, 1), "9"),
+            ];
+            for (version, (at, new_text)) in (2..).zip(edits) {
+                let change = json!({"range": at, "text": new_text});
+                server.change(URI, version, json!([change.clone()]));
+                apply_change(&mut text, &change, Encoding::Utf16);
+                let answered = server.request("textDocument/documentSymbol", symbols.clone());
+                let doc = Document::new(GameKind::Tomek, &text);
+                let uri = URI.parse().expect("a valid URI");
+                let caps = ClientCaps {
+                    hierarchical_symbols: hierarchical,
+                    encoding: Encoding::Utf16,
+                    ..ClientCaps::default()
+                };
+                let view = DocView {
+                    uri: &uri,
+                    doc: &doc,
+                    version: 1,
+                    caps,
+                };
+                let fresh = serde_json::to_value(symbols::document_symbols(&view, &Cancel::NEVER))
+                    .expect("symbols as JSON");
+                assert!(
+                    answered == fresh,
+                    "{count} boards, hierarchical {hierarchical}, edit {version}: the answer differs"
+                );
+            }
+        }
+    }
 }
 
 /// `$/cancelRequest` for a `documentSymbol` still being worked out: the
