@@ -4,8 +4,6 @@
 //! straight to JSON, with the case numbers and lines of the moment. It
 //! equals `symbols::document_symbols` serialized (a test holds them equal).
 
-use std::io::Write as _;
-
 use tower_lsp_server::ls_types::{SymbolKind, Uri};
 
 use super::encoding::line_end;
@@ -17,7 +15,8 @@ use super::view::{Cancel, DocView};
 /// What a position's symbol needs that does not move with its lines.
 #[derive(Debug)]
 struct Piece {
-    verdict: Box<str>,
+    /// `: verdict"`, as it follows the case number in the name's JSON.
+    name_tail: Box<[u8]>,
     /// The end of its first line, in the negotiated encoding.
     first_end: u32,
     /// Its last line, from its first.
@@ -72,7 +71,7 @@ impl SymbolCache {
 fn piece(view: &DocView<'_>, index: usize) -> Piece {
     let Some(located) = locate::position(view, index) else {
         return Piece {
-            verdict: "".into(),
+            name_tail: (*b": \"\"").into(),
             first_end: 0,
             last_offset: 0,
             last_end: 0,
@@ -81,8 +80,11 @@ fn piece(view: &DocView<'_>, index: usize) -> Piece {
     let rope = view.doc.rope();
     let first = located.position.first_line;
     let last = located.last_line();
+    let mut name_tail = b": ".to_vec();
+    let quoted = serde_json::to_vec(&located.verdict()).unwrap_or_else(|_| b"\"\"".to_vec());
+    name_tail.extend_from_slice(quoted.get(1..).unwrap_or_default());
     Piece {
-        verdict: located.verdict().into(),
+        name_tail: name_tail.into(),
         first_end: line_end(rope, first, view.enc()).character,
         last_offset: last.saturating_sub(first),
         last_end: line_end(rope, last, view.enc()).character,
@@ -95,13 +97,22 @@ struct Writer<'a, 'v> {
 }
 
 impl Writer<'_, '_> {
+    fn number(&mut self, n: u64) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    }
+
     /// `{"start":…,"end":…}`.
     fn range(&mut self, start: (u32, u32), end: (u32, u32)) {
-        let _ = write!(
-            self.out,
-            r#"{{"start":{{"line":{},"character":{}}},"end":{{"line":{},"character":{}}}}}"#,
-            start.0, start.1, end.0, end.1
-        );
+        self.out.extend_from_slice(br#"{"start":{"line":"#);
+        self.number(start.0.into());
+        self.out.extend_from_slice(br#","character":"#);
+        self.number(start.1.into());
+        self.out.extend_from_slice(br#"},"end":{"line":"#);
+        self.number(end.0.into());
+        self.out.extend_from_slice(br#","character":"#);
+        self.number(end.1.into());
+        self.out.extend_from_slice(b"}}");
     }
 
     fn name(&mut self, name: &str) {
@@ -130,7 +141,9 @@ impl Writer<'_, '_> {
             return;
         };
         let (first, last) = self.lines(piece, index);
-        self.name(&format!("Case #{}: {}", index + 1, piece.verdict));
+        self.out.extend_from_slice(br#"{"name":"Case #"#);
+        self.number(index as u64 + 1);
+        self.out.extend_from_slice(&piece.name_tail);
         self.out.extend_from_slice(br#","kind":"#);
         self.kind(SymbolKind::OBJECT);
         if self.view.caps.hierarchical_symbols {
