@@ -4,7 +4,7 @@
 //! straight to JSON, with the case numbers and lines of the moment. It
 //! equals `symbols::document_symbols` serialized (a test holds them equal).
 
-use tower_lsp_server::ls_types::{SymbolKind, Uri};
+use tower_lsp_server::ls_types::SymbolKind;
 
 use super::encoding::line_end;
 use super::kept::Kept;
@@ -43,7 +43,7 @@ impl SymbolCache {
             out: &mut out,
             view,
         };
-        if view.caps.hierarchical_symbols && grouped {
+        if grouped {
             for (group, start) in (0..count).step_by(GROUP_SIZE).enumerate() {
                 let end = (start + GROUP_SIZE).min(count);
                 if group > 0 {
@@ -56,11 +56,7 @@ impl SymbolCache {
                 if index > 0 {
                     writer.out.push(b',');
                 }
-                let container = grouped.then(|| {
-                    let first = index / GROUP_SIZE * GROUP_SIZE;
-                    group_name(first + 1, (first + GROUP_SIZE).min(count))
-                });
-                writer.one(&self.kept, index, container.as_deref());
+                writer.one(&self.kept, index);
             }
         }
         out.push(b']');
@@ -115,28 +111,35 @@ impl Writer<'_, '_> {
         self.out.extend_from_slice(b"}}");
     }
 
-    fn name(&mut self, name: &str) {
-        self.out.extend_from_slice(br#"{"name":"#);
-        let _ = serde_json::to_writer(&mut *self.out, name);
-    }
-
-    fn kind(&mut self, kind: SymbolKind) {
-        let _ = serde_json::to_writer(&mut *self.out, &kind);
-    }
-
-    fn uri(&mut self, uri: &Uri) {
-        let _ = serde_json::to_writer(&mut *self.out, uri);
-    }
-
     /// The lines of position `index`: first, last.
     fn lines(&self, piece: &Piece, index: usize) -> (u32, u32) {
         let first = self.view.doc.first_line(index).unwrap_or(0);
         (first, first.saturating_add(piece.last_offset))
     }
 
-    /// Position `index`'s symbol: a `DocumentSymbol`, or a
-    /// `SymbolInformation` in `container` for a client without hierarchy.
-    fn one(&mut self, kept: &Kept<Piece>, index: usize, container: Option<&str>) {
+    /// A symbol: `{"name":…,"kind":…` then its range as a `DocumentSymbol`
+    /// (with a selection range) or as a `SymbolInformation`'s location.
+    fn symbol(&mut self, kind: SymbolKind, range: ((u32, u32), (u32, u32)), selection_end: u32) {
+        self.out.extend_from_slice(br#","kind":"#);
+        let _ = serde_json::to_writer(&mut *self.out, &kind);
+        let (start, end) = range;
+        if self.view.caps.hierarchical_symbols {
+            self.out.extend_from_slice(br#","range":"#);
+            self.range(start, end);
+            self.out.extend_from_slice(br#","selectionRange":"#);
+            self.range(start, (start.0, selection_end));
+        } else {
+            self.out.extend_from_slice(br#","location":{"uri":"#);
+            let _ = serde_json::to_writer(&mut *self.out, self.view.uri);
+            self.out.extend_from_slice(br#","range":"#);
+            self.range(start, end);
+            self.out.push(b'}');
+        }
+        self.out.push(b'}');
+    }
+
+    /// Position `index`'s symbol.
+    fn one(&mut self, kept: &Kept<Piece>, index: usize) {
         let Some(piece) = kept.get(index) else {
             return;
         };
@@ -144,48 +147,26 @@ impl Writer<'_, '_> {
         self.out.extend_from_slice(br#"{"name":"Case #"#);
         self.number(index as u64 + 1);
         self.out.extend_from_slice(&piece.name_tail);
-        self.out.extend_from_slice(br#","kind":"#);
-        self.kind(SymbolKind::OBJECT);
-        if self.view.caps.hierarchical_symbols {
-            self.out.extend_from_slice(br#","range":"#);
-            self.range((first, 0), (last, piece.last_end));
-            self.out.extend_from_slice(br#","selectionRange":"#);
-            self.range((first, 0), (first, piece.first_end));
-        } else {
-            self.out.extend_from_slice(br#","location":{"uri":"#);
-            self.uri(self.view.uri);
-            self.out.extend_from_slice(br#","range":"#);
-            self.range((first, 0), (last, piece.last_end));
-            self.out.push(b'}');
-            if let Some(container) = container {
-                self.out.extend_from_slice(br#","containerName":"#);
-                let _ = serde_json::to_writer(&mut *self.out, container);
-            }
-        }
-        self.out.push(b'}');
+        self.symbol(
+            SymbolKind::OBJECT,
+            ((first, 0), (last, piece.last_end)),
+            piece.first_end,
+        );
     }
 
-    /// The group of positions `start..end`, with theirs as children.
+    /// One symbol for the positions `start..end`.
     fn group(&mut self, kept: &Kept<Piece>, start: usize, end: usize) {
         let (Some(head), Some(tail)) = (kept.get(start), kept.get(end - 1)) else {
             return;
         };
         let (first, _) = self.lines(head, start);
         let (_, last) = self.lines(tail, end - 1);
-        self.name(&group_name(start + 1, end));
-        self.out.extend_from_slice(br#","kind":"#);
-        self.kind(SymbolKind::NAMESPACE);
-        self.out.extend_from_slice(br#","range":"#);
-        self.range((first, 0), (last, tail.last_end));
-        self.out.extend_from_slice(br#","selectionRange":"#);
-        self.range((first, 0), (first, head.first_end));
-        self.out.extend_from_slice(br#","children":["#);
-        for index in start..end {
-            if index > start {
-                self.out.push(b',');
-            }
-            self.one(kept, index, None);
-        }
-        self.out.extend_from_slice(b"]}");
+        self.out.extend_from_slice(br#"{"name":"#);
+        let _ = serde_json::to_writer(&mut *self.out, &group_name(start + 1, end));
+        self.symbol(
+            SymbolKind::NAMESPACE,
+            ((first, 0), (last, tail.last_end)),
+            head.first_end,
+        );
     }
 }

@@ -18,8 +18,11 @@ fn all<'a>(view: &DocView<'a>, cancel: &'a Cancel) -> impl Iterator<Item = Locat
         .filter_map(move |index| locate::position(&view, index))
 }
 
-/// Above this many positions, the symbols are grouped ([`GROUP_SIZE`]
-/// cases to a group): an outline of 100,000 flat entries is no outline.
+/// Above this many positions, the symbols are groups of [`GROUP_SIZE`]
+/// cases, without a symbol per case: an outline of 100,000 entries is no
+/// outline, and an editor spends a second taking one in (VS Code's
+/// extension host reads the whole answer before anything queued behind
+/// it, the diagnostics of the edit included).
 pub const GROUP_ABOVE: usize = 10_000;
 pub const GROUP_SIZE: usize = 1_000;
 
@@ -28,9 +31,10 @@ pub(crate) fn group_name(first: usize, last: usize) -> String {
     format!("Cases {first}-{last}")
 }
 
-/// One symbol per position, named `Case #k: verdict`; in groups above
-/// [`GROUP_ABOVE`] positions. Cut short when `cancel` is raised. The
-/// fresh computation: `symbol_cache` answers the same from kept pieces.
+/// One symbol per position, named `Case #k: verdict`; one per group of
+/// cases above [`GROUP_ABOVE`] positions. Cut short when `cancel` is
+/// raised. The fresh computation: `symbol_cache` answers the same from
+/// kept pieces.
 pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolResponse {
     let grouped = view.doc.position_count() > GROUP_ABOVE;
     if view.caps.hierarchical_symbols {
@@ -48,45 +52,58 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
         if !grouped {
             return DocumentSymbolResponse::Nested(symbols);
         }
-        let mut groups = Vec::new();
-        let mut rest = symbols.into_iter();
-        for first in (1..).step_by(GROUP_SIZE) {
-            let children: Vec<DocumentSymbol> = rest.by_ref().take(GROUP_SIZE).collect();
-            let (Some(head), Some(tail)) = (children.first(), children.last()) else {
-                break;
-            };
-            let range = Range::new(head.range.start, tail.range.end);
-            let name = group_name(first, first + children.len() - 1);
-            let selection = head.selection_range;
-            groups.push(symbol(
-                name,
-                SymbolKind::NAMESPACE,
-                range,
-                selection,
-                Some(children),
-            ));
-        }
-        DocumentSymbolResponse::Nested(groups)
-    } else {
-        let symbols = all(view, cancel)
-            .map(|located| {
-                let container_name = grouped.then(|| {
-                    let first = located.index / GROUP_SIZE * GROUP_SIZE + 1;
-                    let last = (first + GROUP_SIZE - 1).min(view.doc.position_count());
-                    group_name(first, last)
-                });
-                #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
-                SymbolInformation {
-                    name: located.label(),
-                    kind: SymbolKind::OBJECT,
-                    tags: None,
-                    deprecated: None,
-                    location: Location::new(view.uri.clone(), located.full_range(view)),
-                    container_name,
-                }
+        let groups = symbols
+            .chunks(GROUP_SIZE)
+            .enumerate()
+            .filter_map(|(group, cases)| {
+                let (head, tail) = (cases.first()?, cases.last()?);
+                let first = group * GROUP_SIZE + 1;
+                let name = group_name(first, first + cases.len() - 1);
+                let range = Range::new(head.range.start, tail.range.end);
+                Some(symbol(
+                    name,
+                    SymbolKind::NAMESPACE,
+                    range,
+                    head.selection_range,
+                    None,
+                ))
             })
             .collect();
-        DocumentSymbolResponse::Flat(symbols)
+        DocumentSymbolResponse::Nested(groups)
+    } else {
+        let symbols: Vec<SymbolInformation> = all(view, cancel)
+            .map(|located| information(view, located.label(), located.full_range(view)))
+            .collect();
+        if !grouped {
+            return DocumentSymbolResponse::Flat(symbols);
+        }
+        let groups = symbols
+            .chunks(GROUP_SIZE)
+            .enumerate()
+            .filter_map(|(group, cases)| {
+                let (head, tail) = (cases.first()?, cases.last()?);
+                let first = group * GROUP_SIZE + 1;
+                let name = group_name(first, first + cases.len() - 1);
+                let range = Range::new(head.location.range.start, tail.location.range.end);
+                Some(SymbolInformation {
+                    kind: SymbolKind::NAMESPACE,
+                    ..information(view, name, range)
+                })
+            })
+            .collect();
+        DocumentSymbolResponse::Flat(groups)
+    }
+}
+
+fn information(view: &DocView<'_>, name: String, range: Range) -> SymbolInformation {
+    #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
+    SymbolInformation {
+        name,
+        kind: SymbolKind::OBJECT,
+        tags: None,
+        deprecated: None,
+        location: Location::new(view.uri.clone(), range),
+        container_name: None,
     }
 }
 

@@ -23,6 +23,8 @@
 //   BOARDLS_E2E_THEME  the colour theme [Default Dark Modern]
 //   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
 //   BOARDLS_E2E_STEP_TIMEOUT    ms for each further result [60000]
+//   BOARDLS_E2E_BIG    1: also type in documents of 1,000-100,000 positions and
+//                      print the times (issue 23's measurement; minutes more)
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -386,6 +388,13 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
         : `nothing after result ${reported} for ${STEP_TIMEOUT} ms${cs.exitCode === null ? '' : ' (code-server exited)'}`);
       dumpLogs(userData, codeServerLog);
       return;
+    }
+    const big = path.join(workspace, 'big-documents.md');
+    if (fs.existsSync(big)) {
+      console.log('# typing in big documents (BOARDLS_E2E_BIG=1):');
+      for (const line of fs.readFileSync(big, 'utf8').trimEnd().split('\n')) {
+        console.log(`#   ${line}`);
+      }
     }
     const sessions = daemonLog.join('');
     record(/session from 127\.0\.0\.1:\d+ started/.test(sessions) && /session from 127\.0\.0\.1:\d+ ended/.test(sessions),
