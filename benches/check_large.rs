@@ -7,9 +7,17 @@
 //! for the peak memory (maximum resident set size). Reports the median
 //! wall time of several runs, MB/s and the largest peak.
 //!
+//! Then a pair of `.tomek` files of the same size: 1,000,000 random boards
+//! (21 MB, about 52,000 warnings) and the GCJ large practice input repeated
+//! to 1,000,000 cases (no findings), each checked in `concise` and
+//! `json-lines` output, in turns. Reports the time per finding (the
+//! difference of the medians over the number of findings) and the ratio of
+//! the medians.
+//!
 //! `BOARDLS=PATH` times another binary (an older build, say);
-//! `BOARDLS_BENCH_DIR=DIR` keeps the inputs there. Without `--bench`:
-//! 10,000 boards, one run.
+//! `BOARDLS_BENCH_DIR=DIR` keeps the inputs there;
+//! `BOARDLS_BENCH_ONLY=findings` runs the pair only. A missed goal makes
+//! the bench exit 1. Without `--bench`: 10,000 boards, one run.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -28,10 +36,16 @@ fn main() {
     println!("binary: {}", binary.display());
     println!("load average at start: {}", common::load());
     let mut missed = Missed::default();
-    for (kind, what) in [
-        (GameKind::Go9, Boards::Dense),
-        (GameKind::Tomek, Boards::Quiet),
-    ] {
+    let only_findings = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "findings");
+    let sizes: &[_] = if only_findings {
+        &[]
+    } else {
+        &[
+            (GameKind::Go9, Boards::Dense),
+            (GameKind::Tomek, Boards::Quiet),
+        ]
+    };
+    for &(kind, what) in sizes {
         let name = format!("judge-{boards}-{what:?}.{}", kind.id()).to_lowercase();
         let path = dir.join(&name);
         let size = match std::fs::metadata(&path) {
@@ -75,6 +89,7 @@ fn main() {
             }
         }
     }
+    findings_pair(&binary, &dir, keep, boards, runs, quick, &mut missed);
     if !keep {
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -82,13 +97,120 @@ fn main() {
     missed.finish();
 }
 
+/// The GCJ 2013 Qualification A large practice input (1,000 cases, no
+/// findings), in the tests' fixtures.
+const GCJ_LARGE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/judge/tomek/A-large-practice.in"
+);
+
+/// A file full of findings against one of the same size with none:
+/// `boards` random Tomek boards against the GCJ large practice cases
+/// repeated to `boards` cases, in `concise` and `json-lines` output.
+fn findings_pair(
+    binary: &Path,
+    dir: &Path,
+    keep: bool,
+    boards: usize,
+    runs: usize,
+    quick: bool,
+    missed: &mut Missed,
+) {
+    let noisy = dir.join(format!("random-{boards}.tomek"));
+    let quiet = dir.join(format!("gcj-large-{boards}.tomek"));
+    let reuse = |path: &Path| keep && path.exists();
+    if !reuse(&noisy) {
+        let text = common::file(
+            GameKind::Tomek,
+            boards,
+            Boards::Random,
+            &mut Rng(common::SEED),
+        );
+        std::fs::write(&noisy, text).expect("write the input");
+    }
+    if !reuse(&quiet) {
+        std::fs::write(&quiet, repeated_cases(GCJ_LARGE, boards)).expect("write the input");
+    }
+    let size = |path: &Path| std::fs::metadata(path).map_or(0, |m| m.len()) as f64 / 1e6;
+    println!(
+        "findings pair: {} ({:.1} MB) against {} ({:.1} MB)",
+        noisy.display(),
+        size(&noisy),
+        quiet.display(),
+        size(&quiet)
+    );
+    for format in ["concise", "json-lines"] {
+        // One line per finding in both formats.
+        let findings = output_lines(binary, &noisy, format);
+        let quiet_lines = output_lines(binary, &quiet, format);
+        missed.check(
+            quiet_lines == 0,
+            format!("{}: {quiet_lines} findings, expected none", quiet.display()),
+        );
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        for _ in 0..runs.max(3) {
+            with.push(run_format(binary, &noisy, format).0);
+            without.push(run_format(binary, &quiet, format).0);
+        }
+        let (with, without) = (Samples::new(with).median(), Samples::new(without).median());
+        let per_finding = with.saturating_sub(without).as_secs_f64() * 1e6 / findings.max(1) as f64;
+        let ratio = with.as_secs_f64() / without.as_secs_f64();
+        println!(
+            "check --output-format {format:<10} {findings:>7} findings {:>8.1} ms, none {:>8.1} ms: {per_finding:.2} µs per finding, ratio {ratio:.2}",
+            ms(with),
+            ms(without),
+        );
+        if !quick {
+            missed.check(
+                per_finding <= 0.3,
+                format!("{format}: {per_finding:.2} µs per finding, budget 0.3 µs"),
+            );
+            missed.check(
+                ratio <= 2.0,
+                format!("{format}: {ratio:.2}× the time without findings, budget 2×"),
+            );
+        }
+    }
+}
+
+/// The cases of the judge input at `path` (a count line, then cases)
+/// repeated to `cases` cases, under a count line that says so.
+fn repeated_cases(path: &str, cases: usize) -> Vec<u8> {
+    let input = std::fs::read(path).expect("read the judge input");
+    let text = String::from_utf8_lossy(&input);
+    let (count, body) = text.split_once('\n').expect("a count line");
+    let count: usize = count.trim().parse().expect("a case count");
+    let mut out = format!("{cases}\n").into_bytes();
+    for _ in 0..cases / count {
+        out.extend_from_slice(body.as_bytes());
+    }
+    out
+}
+
+/// How many lines `check --output-format FORMAT PATH` prints.
+fn output_lines(binary: &Path, path: &Path, format: &str) -> usize {
+    let output = Command::new(binary)
+        .args(["check", "--output-format", format])
+        .arg(path)
+        .stderr(Stdio::null())
+        .output()
+        .expect("run boardls check");
+    output.stdout.iter().filter(|&&b| b == b'\n').count()
+}
+
 /// One run of `check PATH > /dev/null`: its wall time and peak RSS in kB.
 fn run(binary: &Path, path: &Path) -> (Duration, u64) {
+    run_format(binary, path, "concise")
+}
+
+/// One run of `check --output-format FORMAT PATH > /dev/null`: its wall
+/// time and peak RSS in kB.
+fn run_format(binary: &Path, path: &Path, format: &str) -> (Duration, u64) {
     let start = Instant::now();
     let output = Command::new("/usr/bin/time")
         .args(["-f", "%M"])
         .arg(binary)
-        .arg("check")
+        .args(["check", "--output-format", format])
         .arg(path)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -8,7 +8,7 @@ use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
 use super::position::{DocPosition, ParsedPosition};
-use super::quiet::skip_quiet;
+use super::quiet::{Stops, skip_quiet};
 // Not `super::{go9, tomek, uttt}`: a reading of the import graph that
 // does not expand groups would take that for an import of syntax/mod.rs.
 use super::go9;
@@ -179,7 +179,7 @@ pub fn diagnose_each(
     // The next position from line `from` (which starts at byte `at`),
     // after the quiet boards that need not be read as positions:
     // `(skipped, position, where the position after it starts)`.
-    let next = |(from, at): (u32, usize)| next_position(kind, lines, (from, at), false);
+    let next = |(from, at): (u32, usize)| next_position(kind, lines, (from, at), Stops::AtFacts);
     let (header, body_start, header_diagnostics) = parse_header(kind, lines);
     // A count line's diagnostics (and `file/no-positions`) come first.
     let counted = header.is_some();
@@ -196,7 +196,13 @@ pub fn diagnose_each(
     // Holding back stopped at `from`, with what was then pending.
     let mut stopped: Option<((u32, usize), InOrder<()>)> = None;
     loop {
-        let (skipped, position, after) = next(from);
+        // Once holding back has stopped, boards are only counted.
+        let stops = if stopped.is_none() {
+            Stops::AtFacts
+        } else {
+            Stops::AtNone
+        };
+        let (skipped, position, after) = next_position(kind, lines, from, stops);
         positions += skipped;
         let Some(position) = position else {
             break;
@@ -233,7 +239,7 @@ pub fn diagnose_each(
 }
 
 /// The next position from line `from` (which starts at byte `at`), after
-/// the quiet boards skipped as bytes (unless `keep_quiet`): `(skipped,
+/// the boards skipped as bytes (those `stops` does not stop at): `(skipped,
 /// position, (line, byte) where the search for the one after it starts)`.
 /// A board in the usual layout is read from its bytes, anything else by
 /// the line reader.
@@ -241,10 +247,10 @@ fn next_position(
     kind: GameKind,
     lines: &CursorLines<'_>,
     (from, at): (u32, usize),
-    keep_quiet: bool,
+    stops: Stops,
 ) -> (usize, Option<ParsedPosition>, (u32, usize)) {
     let bytes = lines.text().as_bytes();
-    let stop = skip_quiet(kind, bytes, at, from, keep_quiet);
+    let stop = skip_quiet(kind, bytes, at, from, stops);
     if let Some((board, after)) = stop.board {
         return (stop.skipped, Some(board), after);
     }
@@ -271,7 +277,7 @@ pub fn read_positions(
     each: &mut dyn FnMut(ParsedPosition),
 ) {
     let mut from = (from, lines.line_start(from));
-    while let (_, Some(position), after) = next_position(kind, lines, from, true) {
+    while let (_, Some(position), after) = next_position(kind, lines, from, Stops::AtEvery) {
         from = after;
         each(position);
     }

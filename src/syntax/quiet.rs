@@ -29,18 +29,40 @@ pub(super) struct Stop {
     pub board: Option<(ParsedPosition, (u32, usize))>,
 }
 
+/// Which boards in the usual layout [`skip_quiet`] stops at, handing them
+/// over read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stops {
+    /// Those with facts (what `check` reports).
+    AtFacts,
+    /// Every one (what a document, which keeps every position, wants).
+    AtEvery,
+    /// None: go and Tomek boards are only counted, not judged (`check`
+    /// counting the positions of a file after the findings it holds back).
+    AtNone,
+}
+
+impl Stops {
+    /// Whether to stop at a board, `has_facts` telling whether it has any.
+    fn at(self, has_facts: impl FnOnce() -> bool) -> bool {
+        match self {
+            Stops::AtFacts => has_facts(),
+            Stops::AtEvery => true,
+            Stops::AtNone => false,
+        }
+    }
+}
+
 /// Quiet boards and empty lines skipped from byte `at` (which starts line
 /// `line`). It stops before anything else: a board with facts (which it
 /// hands over read), any other layout, a comment, a `\r`, the end of the
-/// text. With `keep_quiet`, nothing is skipped: it stops at every board
-/// in the usual layout and hands it over read (what a document, which
-/// keeps every position, wants).
+/// text; `stops` says which boards in the usual layout it stops at.
 pub(super) fn skip_quiet(
     kind: GameKind,
     bytes: &[u8],
     mut at: usize,
     mut line: u32,
-    keep_quiet: bool,
+    stops: Stops,
 ) -> Stop {
     let mut skipped = 0;
     let stop = |skipped, at, line, board| Stop {
@@ -56,7 +78,7 @@ pub(super) fn skip_quiet(
         }
         let (read, (lines, len)) = match kind {
             GameKind::Uttt => (
-                uttt_board::read_position(bytes, at, line, keep_quiet),
+                uttt_board::read_position(bytes, at, line, stops == Stops::AtEvery),
                 // Past the last-move line's break, when there is one.
                 (
                     uttt_board::LINES,
@@ -74,8 +96,8 @@ pub(super) fn skip_quiet(
                     return stop(skipped, at, line, None);
                 }
                 let read = match kind {
-                    GameKind::Go9 => go9_board(board, &bytes[at..], keep_quiet),
-                    _ => tomek_board(board, keep_quiet),
+                    GameKind::Go9 => go9_board(board, &bytes[at..], stops),
+                    _ => tomek_board(board, stops),
                 };
                 // Every row ends with `\n`, so the line after the board is
                 // there (empty at the end of the text) and was looked at.
@@ -99,11 +121,11 @@ pub(super) fn skip_quiet(
     }
 }
 
-/// A regular go board's bytes: `Some(None)` when it is quiet, else its
+/// A regular go board's bytes: `Some(None)` when it is passed over, else its
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
+fn go9_board(board: &[u8], rest: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -136,12 +158,16 @@ fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Judge
         white |= u128::from(o) << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Some((keep_quiet || go9::has_facts(&board)).then_some(JudgedBoard::Go9 { board }))
+    Some(
+        stops
+            .at(|| go9::has_facts(&board))
+            .then_some(JudgedBoard::Go9 { board }),
+    )
 }
 
-/// A regular Tomek board's bytes: `Some(None)` when it is quiet, else its
+/// A regular Tomek board's bytes: `Some(None)` when it is passed over, else its
 /// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
+fn tomek_board(bytes: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
     let mut board = tomek::Board::default();
     let mut masks = MarkMasks::default();
     for (r, row) in bytes.chunks_exact(5).enumerate() {
@@ -155,7 +181,7 @@ fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
         }
     }
     // The quiet ones are done with their masks.
-    Some((keep_quiet || masks.has_facts()).then(|| {
+    Some(stops.at(|| masks.has_facts()).then(|| {
         let findings = tomek::analyse(&board);
         JudgedBoard::Tomek { board, findings }
     }))
