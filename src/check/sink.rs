@@ -80,6 +80,16 @@ impl<'a> CheckedFile<'a> {
     fn column(&self, line: u32, byte: u32) -> ColumnMark {
         let text = self.line(line);
         let byte = floor_char_boundary(text, byte as usize);
+        // A short ASCII prefix (every board row) is its own count.
+        const SHORT: usize = 64;
+        if byte <= SHORT && text.as_bytes()[..byte].is_ascii() {
+            return ColumnMark {
+                line,
+                byte: byte as u32,
+                chars: byte as u32,
+                utf16: byte as u32,
+            };
+        }
         let mark = self.mark.get();
         let from = if mark.line == line && mark.byte as usize <= byte {
             mark

@@ -182,7 +182,7 @@ fn tomek_board(bytes: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
     }
     // The quiet ones are done with their masks.
     Some(stops.at(|| masks.has_facts()).then(|| {
-        let findings = tomek::analyse(&board);
+        let findings = tomek::analyse_masks(masks);
         JudgedBoard::Tomek { board, findings }
     }))
 }

@@ -66,12 +66,11 @@ pub(super) fn facts(
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();
+        // Formatted once for all the board's extra `T`s.
+        let message = format!("the board has {count} `T` cells; a board holds at most one");
         for extra in t_cells.iter().skip(1) {
-            let mut diagnostic = Diagnostic::warning(
-                codes::TOMEK_EXTRA_T,
-                cell_span(extra),
-                format!("the board has {count} `T` cells; a board holds at most one"),
-            );
+            let mut diagnostic =
+                Diagnostic::warning(codes::TOMEK_EXTRA_T, cell_span(extra), message.clone());
             if related {
                 diagnostic = diagnostic.with_related(cell_span(first_t), "the first `T`");
             }
