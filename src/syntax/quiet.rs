@@ -31,24 +31,31 @@ pub(super) struct Stop {
 
 /// Which boards in the usual layout [`skip_quiet`] stops at, handing them
 /// over read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stops {
+#[derive(Debug)]
+pub(crate) enum Stops<'a> {
     /// Those with facts (what `check` reports).
     AtFacts,
     /// Every one (what a document, which keeps every position, wants).
     AtEvery,
-    /// None: go and Tomek boards are only counted, not judged (`check`
-    /// counting the positions of a file after the findings it holds back).
-    AtNone,
+    /// None: a go or Tomek board with facts is not read, its line and
+    /// byte are noted here (`check` counting the positions of a file past
+    /// the findings it holds back, to read those boards again after).
+    NotingFacts(&'a mut Vec<(u32, usize)>),
 }
 
-impl Stops {
-    /// Whether to stop at a board, `has_facts` telling whether it has any.
-    fn at(self, has_facts: impl FnOnce() -> bool) -> bool {
+impl Stops<'_> {
+    /// Whether to stop at the board at `start`, `has_facts` telling
+    /// whether it has any.
+    fn at(&mut self, start: (u32, usize), has_facts: impl FnOnce() -> bool) -> bool {
         match self {
             Stops::AtFacts => has_facts(),
             Stops::AtEvery => true,
-            Stops::AtNone => false,
+            Stops::NotingFacts(noted) => {
+                if has_facts() {
+                    noted.push(start);
+                }
+                false
+            }
         }
     }
 }
@@ -62,7 +69,7 @@ pub(super) fn skip_quiet(
     bytes: &[u8],
     mut at: usize,
     mut line: u32,
-    stops: Stops,
+    mut stops: Stops<'_>,
 ) -> Stop {
     let mut skipped = 0;
     let stop = |skipped, at, line, board| Stop {
@@ -78,7 +85,7 @@ pub(super) fn skip_quiet(
         }
         let (read, (lines, len)) = match kind {
             GameKind::Uttt => (
-                uttt_board::read_position(bytes, at, line, stops == Stops::AtEvery),
+                uttt_board::read_position(bytes, at, line, matches!(stops, Stops::AtEvery)),
                 // Past the last-move line's break, when there is one.
                 (
                     uttt_board::LINES,
@@ -96,8 +103,8 @@ pub(super) fn skip_quiet(
                     return stop(skipped, at, line, None);
                 }
                 let read = match kind {
-                    GameKind::Go9 => go9_board(board, &bytes[at..], stops),
-                    _ => tomek_board(board, stops),
+                    GameKind::Go9 => go9_board(board, &bytes[at..], &mut stops, (line, at)),
+                    _ => tomek_board(board, &mut stops, (line, at)),
                 };
                 // Every row ends with `\n`, so the line after the board is
                 // there (empty at the end of the text) and was looked at.
@@ -125,7 +132,12 @@ pub(super) fn skip_quiet(
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
+fn go9_board(
+    board: &[u8],
+    rest: &[u8],
+    stops: &mut Stops<'_>,
+    start: (u32, usize),
+) -> Option<Option<JudgedBoard>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -160,14 +172,18 @@ fn go9_board(board: &[u8], rest: &[u8], stops: Stops) -> Option<Option<JudgedBoa
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
     Some(
         stops
-            .at(|| go9::has_facts(&board))
+            .at(start, || go9::has_facts(&board))
             .then_some(JudgedBoard::Go9 { board }),
     )
 }
 
 /// A regular Tomek board's bytes: `Some(None)` when it is passed over, else its
 /// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
+fn tomek_board(
+    bytes: &[u8],
+    stops: &mut Stops<'_>,
+    start: (u32, usize),
+) -> Option<Option<JudgedBoard>> {
     let mut board = tomek::Board::default();
     let mut masks = MarkMasks::default();
     for (r, row) in bytes.chunks_exact(5).enumerate() {
@@ -181,7 +197,7 @@ fn tomek_board(bytes: &[u8], stops: Stops) -> Option<Option<JudgedBoard>> {
         }
     }
     // The quiet ones are done with their masks.
-    Some(stops.at(|| masks.has_facts()).then(|| {
+    Some(stops.at(start, || masks.has_facts()).then(|| {
         let findings = tomek::analyse_masks(masks);
         JudgedBoard::Tomek { board, findings }
     }))
