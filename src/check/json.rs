@@ -93,10 +93,7 @@ fn write_string(text: &str, out: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     out.push(b'"');
     let mut rest = bytes;
-    while let Some(at) = rest
-        .iter()
-        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
-    {
+    while let Some(at) = first_to_escape(rest) {
         out.extend_from_slice(&rest[..at]);
         let b = rest[at];
         match b {
@@ -120,6 +117,32 @@ fn write_string(text: &str, out: &mut Vec<u8>) {
     }
     out.extend_from_slice(rest);
     out.push(b'"');
+}
+
+/// Where the first byte of `bytes` that a JSON string escapes is: eight
+/// bytes at a time while none is (most messages have none).
+fn first_to_escape(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Whether any byte of `word` is below `n` (≤ 128).
+    let any_below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS != 0;
+    let mut clean = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        if any_below(word, 0x20)
+            || any_below(word ^ (ONES * u64::from(b'"')), 1)
+            || any_below(word ^ (ONES * u64::from(b'\\')), 1)
+        {
+            break;
+        }
+        clean += 8;
+    }
+    bytes[clean..]
+        .iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        .map(|at| clean + at)
 }
 
 /// `{"end":{"character":END,"line":LINE},"start":{"character":START,"line":LINE}}`.

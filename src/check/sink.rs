@@ -68,8 +68,9 @@ impl<'a> CheckedFile<'a> {
 
     /// The start and end columns of `span`, in UTF-16 code units.
     pub fn utf16_columns(&self, span: Span) -> (u32, u32) {
-        let start = self.utf16_column(span.line, span.start);
-        (start, self.utf16_column(span.line, span.end))
+        let text = self.line(span.line);
+        let start = self.column_in(span.line, text, span.start).utf16;
+        (start, self.column_in(span.line, text, span.end).utf16)
     }
 
     /// The columns of byte `byte` of line `line` (moved back to a char
@@ -78,7 +79,11 @@ impl<'a> CheckedFile<'a> {
     /// findings come in order, so a long line is not counted from its
     /// start for each of them.
     fn column(&self, line: u32, byte: u32) -> ColumnMark {
-        let text = self.line(line);
+        self.column_in(line, self.line(line), byte)
+    }
+
+    /// [`CheckedFile::column`] in `text`, line `line`'s text.
+    fn column_in(&self, line: u32, text: &str, byte: u32) -> ColumnMark {
         let byte = floor_char_boundary(text, byte as usize);
         // A short ASCII prefix (every board row) is its own count.
         const SHORT: usize = 64;
