@@ -15,6 +15,9 @@ pub struct CheckedFile<'a> {
     /// The last column asked for, from which the next one on the same line
     /// is counted on.
     mark: Cell<ColumnMark>,
+    /// The two lines asked for last, the latest first: a finding's line
+    /// and its related location's a line or two above it.
+    recent: Cell<[(u32, &'a str); 2]>,
 }
 
 /// A byte of a line (a char boundary) and its columns in characters and
@@ -42,6 +45,7 @@ impl<'a> CheckedFile<'a> {
             path,
             lines,
             mark: Cell::new(ColumnMark::NONE),
+            recent: Cell::new([(u32::MAX, ""); 2]),
         }
     }
 
@@ -50,7 +54,17 @@ impl<'a> CheckedFile<'a> {
     /// into characters or UTF-16 units. Reading is cheap near the
     /// diagnostic being rendered (the file is never indexed as a whole).
     pub fn line(&self, index: u32) -> &'a str {
-        self.lines.get(index)
+        let [latest, before] = self.recent.get();
+        if latest.0 == index {
+            return latest.1;
+        }
+        let text = if before.0 == index {
+            before.1
+        } else {
+            self.lines.get(index)
+        };
+        self.recent.set([(index, text), latest]);
+        text
     }
 
     /// The 0-based column of byte `byte` of line `line`, in characters.
