@@ -7,7 +7,7 @@ use crate::diagnostics::{Diagnostic, Span};
 /// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
 /// code units), `severity`, `code`, `message`, `related` (each a `range`
 /// and a `message`). `check` writes the same text with
-/// [`write_diagnostic_object`]; this value is what it is tested against.
+/// the same text by hand; this value is what it is tested against.
 pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
     let related: Vec<serde_json::Value> = diagnostic
         .related
@@ -46,16 +46,34 @@ fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
     })
 }
 
+/// The file's path as a JSON string, escaped once per file: every
+/// diagnostic's object repeats it.
+#[derive(Default)]
+struct PathString(Vec<u8>);
+
+impl PathString {
+    fn start_file(&mut self, file: &CheckedFile<'_>) {
+        self.0.clear();
+        write_string(file.path, &mut self.0);
+    }
+}
+
 /// [`diagnostic_object`] as serde_json prints it (keys in order, no
 /// spaces), written straight into `out`: building the value cost more than
-/// finding the diagnostic.
-pub fn write_diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"{\"code\":");
-    write_string(diagnostic.code, out);
-    out.extend_from_slice(b",\"message\":");
+/// finding the diagnostic. `path` is the file's path as a JSON string.
+fn write_object(
+    path: &PathString,
+    file: &CheckedFile<'_>,
+    diagnostic: &Diagnostic,
+    out: &mut Vec<u8>,
+) {
+    // Codes and severities are plain ASCII words: nothing to escape.
+    out.extend_from_slice(b"{\"code\":\"");
+    out.extend_from_slice(diagnostic.code.as_bytes());
+    out.extend_from_slice(b"\",\"message\":");
     write_string(&diagnostic.message, out);
     out.extend_from_slice(b",\"path\":");
-    write_string(file.path, out);
+    out.extend_from_slice(&path.0);
     out.extend_from_slice(b",\"range\":");
     let (start, end) = file.utf16_columns(diagnostic.span);
     write_range(diagnostic.span.line, start, end, out);
@@ -81,9 +99,9 @@ pub fn write_diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic, 
         write_range(span.line, start, end, out);
         out.push(b'}');
     }
-    out.extend_from_slice(b"],\"severity\":");
-    write_string(diagnostic.severity.word(), out);
-    out.push(b'}');
+    out.extend_from_slice(b"],\"severity\":\"");
+    out.extend_from_slice(diagnostic.severity.word().as_bytes());
+    out.extend_from_slice(b"\"}");
 }
 
 /// `text` as a JSON string, escaped as serde_json escapes it: `"`, `\\`
@@ -162,11 +180,18 @@ fn write_range(line: u32, start: u32, end: u32, out: &mut Vec<u8>) {
 }
 
 /// `json-lines`: one JSON object per line and diagnostic.
-pub struct JsonSink;
+#[derive(Default)]
+pub struct JsonSink {
+    path: PathString,
+}
 
 impl Sink for JsonSink {
+    fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
+        self.path.start_file(file);
+    }
+
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        write_diagnostic_object(file, diagnostic, out);
+        write_object(&self.path, file, diagnostic, out);
         out.push(b'\n');
     }
 }
@@ -196,6 +221,7 @@ impl StreamedArray {
 #[derive(Default)]
 pub struct JsonArraySink {
     items: StreamedArray,
+    path: PathString,
 }
 
 impl Sink for JsonArraySink {
@@ -203,9 +229,13 @@ impl Sink for JsonArraySink {
         out.push(b'[');
     }
 
+    fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
+        self.path.start_file(file);
+    }
+
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         self.items.item(out);
-        write_diagnostic_object(file, diagnostic, out);
+        write_object(&self.path, file, diagnostic, out);
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
@@ -339,6 +369,7 @@ mod tests {
         let file = CheckedFile::new(path, &cursor);
         let mut out = Vec::new();
         sink.start(&mut out);
+        sink.start_file(&file, &mut out);
         for d in found {
             sink.diagnostic(&file, d, &mut out);
         }
@@ -378,7 +409,10 @@ mod tests {
                     d.message
                 ));
             }
-            same(&rendered(&mut JsonSink, path, &text, &found), &json_lines);
+            same(
+                &rendered(&mut JsonSink::default(), path, &text, &found),
+                &json_lines,
+            );
             same(&rendered(&mut TextSink, path, &text, &found), &concise);
             let array: Vec<&str> = json_lines.lines().collect();
             let array = format!("[\n{}\n]\n", array.join(",\n"));

@@ -30,7 +30,7 @@ mod sink;
 pub use concise::TextSink;
 pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
-pub use json::{JsonArraySink, JsonSink, diagnostic_object, write_diagnostic_object};
+pub use json::{JsonArraySink, JsonSink, diagnostic_object};
 pub use output_format::{
     ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color,
 };
