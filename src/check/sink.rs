@@ -81,7 +81,7 @@ impl<'a> CheckedFile<'a> {
     }
 
     /// The start and end columns of `span`, in UTF-16 code units.
-    pub fn utf16_columns(&self, span: Span) -> (u32, u32) {
+    pub(crate) fn utf16_columns(&self, span: Span) -> (u32, u32) {
         let text = self.line(span.line);
         let start = self.column_in(span.line, text, span.start).utf16;
         (start, self.column_in(span.line, text, span.end).utf16)

@@ -255,7 +255,7 @@ pub fn analyse(board: &Board) -> Findings {
 }
 
 /// [`analyse`] of a board read as its masks.
-pub fn analyse_masks(masks: MarkMasks) -> Findings {
+pub(crate) fn analyse_masks(masks: MarkMasks) -> Findings {
     let winning_lines = Line::ALL
         .into_iter()
         .zip(LINE_MASKS)
