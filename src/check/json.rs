@@ -1,14 +1,13 @@
 //! `json-lines` (one object per line and diagnostic; what `--format json`
 //! has always printed) and `json` (the same objects as one array).
 
-use std::io::Write as _;
-
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Span};
 
 /// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
 /// code units), `severity`, `code`, `message`, `related` (each a `range`
-/// and a `message`).
+/// and a `message`). `check` writes the same text with
+/// the same text by hand; this value is what it is tested against.
 pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
     let related: Vec<serde_json::Value> = diagnostic
         .related
@@ -47,12 +46,153 @@ fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
     })
 }
 
+/// The file's path as a JSON string, escaped once per file: every
+/// diagnostic's object repeats it.
+#[derive(Default)]
+struct PathString(Vec<u8>);
+
+impl PathString {
+    fn start_file(&mut self, file: &CheckedFile<'_>) {
+        self.0.clear();
+        write_string(file.path, &mut self.0);
+    }
+}
+
+/// [`diagnostic_object`] as serde_json prints it (keys in order, no
+/// spaces), written straight into `out`: building the value cost more than
+/// finding the diagnostic. `path` is the file's path as a JSON string.
+fn write_object(
+    path: &PathString,
+    file: &CheckedFile<'_>,
+    diagnostic: &Diagnostic,
+    out: &mut Vec<u8>,
+) {
+    // Codes and severities are plain ASCII words: nothing to escape.
+    out.extend_from_slice(b"{\"code\":\"");
+    out.extend_from_slice(diagnostic.code.as_bytes());
+    out.extend_from_slice(b"\",\"message\":");
+    write_string(&diagnostic.message, out);
+    out.extend_from_slice(b",\"path\":");
+    out.extend_from_slice(&path.0);
+    out.extend_from_slice(b",\"range\":");
+    let (start, end) = file.utf16_columns(diagnostic.span);
+    write_range(diagnostic.span.line, start, end, out);
+    out.extend_from_slice(b",\"related\":[");
+    for (i, related) in diagnostic.related.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"message\":");
+        write_string(&related.message, out);
+        let span = related.span;
+        let (start, end) = match &related.file {
+            // Another file (an answer's input, whose board rows are ASCII:
+            // byte columns are UTF-16 columns).
+            Some(other) => {
+                out.extend_from_slice(b",\"path\":");
+                write_string(&other.display().to_string(), out);
+                (span.start, span.end)
+            }
+            None => file.utf16_columns(span),
+        };
+        out.extend_from_slice(b",\"range\":");
+        write_range(span.line, start, end, out);
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"],\"severity\":\"");
+    out.extend_from_slice(diagnostic.severity.word().as_bytes());
+    out.extend_from_slice(b"\"}");
+}
+
+/// `text` as a JSON string, escaped as serde_json escapes it: `"`, `\\`
+/// and control characters only, those with a short form in it.
+fn write_string(text: &str, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = text.as_bytes();
+    out.push(b'"');
+    let mut rest = bytes;
+    while let Some(at) = first_to_escape(rest) {
+        out.extend_from_slice(&rest[..at]);
+        let b = rest[at];
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            _ => out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(b >> 4)],
+                HEX[usize::from(b & 0xf)],
+            ]),
+        }
+        rest = &rest[at + 1..];
+    }
+    out.extend_from_slice(rest);
+    out.push(b'"');
+}
+
+/// Where the first byte of `bytes` that a JSON string escapes is: eight
+/// bytes at a time while none is (most messages have none).
+fn first_to_escape(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Whether any byte of `word` is below `n` (≤ 128).
+    let any_below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS != 0;
+    let mut clean = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        if any_below(word, 0x20)
+            || any_below(word ^ (ONES * u64::from(b'"')), 1)
+            || any_below(word ^ (ONES * u64::from(b'\\')), 1)
+        {
+            break;
+        }
+        clean += 8;
+    }
+    bytes[clean..]
+        .iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        .map(|at| clean + at)
+}
+
+/// `{"end":{"character":END,"line":LINE},"start":{"character":START,"line":LINE}}`.
+fn write_range(line: u32, start: u32, end: u32, out: &mut Vec<u8>) {
+    let mut number = itoa::Buffer::new();
+    let line = number.format(line).as_bytes();
+    let mut column = itoa::Buffer::new();
+    out.extend_from_slice(b"{\"end\":{\"character\":");
+    out.extend_from_slice(column.format(end).as_bytes());
+    out.extend_from_slice(b",\"line\":");
+    out.extend_from_slice(line);
+    out.extend_from_slice(b"},\"start\":{\"character\":");
+    out.extend_from_slice(column.format(start).as_bytes());
+    out.extend_from_slice(b",\"line\":");
+    out.extend_from_slice(line);
+    out.extend_from_slice(b"}}");
+}
+
 /// `json-lines`: one JSON object per line and diagnostic.
-pub struct JsonSink;
+#[derive(Default)]
+pub struct JsonSink {
+    path: PathString,
+}
 
 impl Sink for JsonSink {
+    fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
+        self.path.start_file(file);
+    }
+
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        let _ = writeln!(out, "{}", diagnostic_object(file, diagnostic));
+        write_object(&self.path, file, diagnostic, out);
+        out.push(b'\n');
     }
 }
 
@@ -81,6 +221,7 @@ impl StreamedArray {
 #[derive(Default)]
 pub struct JsonArraySink {
     items: StreamedArray,
+    path: PathString,
 }
 
 impl Sink for JsonArraySink {
@@ -88,13 +229,197 @@ impl Sink for JsonArraySink {
         out.push(b'[');
     }
 
+    fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
+        self.path.start_file(file);
+    }
+
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         self.items.item(out);
-        let _ = write!(out, "{}", diagnostic_object(file, diagnostic));
+        write_object(&self.path, file, diagnostic, out);
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
         self.items.close(out);
         out.push(b'\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use crate::check::concise::TextSink;
+    use crate::check::json::{JsonArraySink, JsonSink};
+    use crate::check::sink::{CheckedFile, Sink, Summary};
+    use crate::diagnostics::{Diagnostic, Related, Severity, Span};
+    use crate::text::{CursorLines, char_column, utf16_column};
+
+    /// A deterministic stream of choices (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    /// Lines of ASCII, two-byte, three-byte and four-byte (two UTF-16
+    /// units) characters, short and long, with `\r\n` and `\n` breaks.
+    fn text(random: &mut Rng) -> String {
+        const PIECES: [&str; 8] = ["X", ".", "é", "T", "中", "𝄞", " ", "o"];
+        let mut text = String::new();
+        for line in 0..300 {
+            let len = if line % 7 == 0 { 200 } else { random.below(12) };
+            for _ in 0..len {
+                text.push_str(PIECES[random.below(PIECES.len())]);
+            }
+            text.push_str(if line % 5 == 0 { "\r\n" } else { "\n" });
+        }
+        text
+    }
+
+    /// A byte of line `line` (any byte: inside a character, past the end).
+    fn byte(lines: &[&str], line: u32, random: &mut Rng) -> u32 {
+        let len = lines.get(line as usize).map_or(0, |l| l.len());
+        random.below(len + 3) as u32
+    }
+
+    /// Many findings, mostly in order, with related locations on other
+    /// lines and messages that need escaping.
+    fn findings(lines: &[&str], random: &mut Rng) -> Vec<Diagnostic> {
+        const MESSAGES: [&str; 5] = [
+            "the board has 2 `T` cells; a board holds at most one",
+            "both hold a line; the judge answers \"X won\"",
+            "a \\ back\tslash, a\nbreak and \u{1} \u{1f} \u{7f} control",
+            "é 中 𝄞",
+            "",
+        ];
+        let mut found = Vec::new();
+        let mut line = 0u32;
+        while (line as usize) < lines.len() + 2 {
+            let start = byte(lines, line, random);
+            let end = start + random.below(6) as u32;
+            let severity =
+                [Severity::Error, Severity::Warning, Severity::Information][random.below(3)];
+            let mut d = Diagnostic::new(
+                severity,
+                "tomek/extra-t",
+                Span::new(line, start, end),
+                MESSAGES[random.below(MESSAGES.len())].to_owned(),
+            );
+            for _ in 0..random.below(3) {
+                let other = line.saturating_sub(random.below(4) as u32);
+                let at = byte(lines, other, random);
+                d = d.with_related(Span::new(other, at, at + 1), MESSAGES[random.below(5)]);
+            }
+            if random.below(10) == 0 {
+                d.related.push(Related {
+                    span: Span::new(3, 1, 2),
+                    message: "the input's \"row\"".to_owned(),
+                    file: Some(Arc::from(Path::new("dir/é input.tomek"))),
+                });
+            }
+            found.push(d);
+            line += random.below(3) as u32;
+        }
+        found
+    }
+
+    /// The objects as they were printed before they were written by hand:
+    /// a `serde_json` value, columns counted from each line's start.
+    fn json_before(path: &str, lines: &[&str], d: &Diagnostic) -> serde_json::Value {
+        let line = |l: u32| lines.get(l as usize).copied().unwrap_or("");
+        let range = |span: Span| {
+            serde_json::json!({
+                "start": { "line": span.line, "character": utf16_column(line(span.line), span.start) },
+                "end": { "line": span.line, "character": utf16_column(line(span.line), span.end) },
+            })
+        };
+        let related: Vec<serde_json::Value> = d
+            .related
+            .iter()
+            .map(|r| match &r.file {
+                Some(other) => serde_json::json!({
+                    "path": other.display().to_string(),
+                    "range": {
+                        "start": { "line": r.span.line, "character": r.span.start },
+                        "end": { "line": r.span.line, "character": r.span.end },
+                    },
+                    "message": r.message,
+                }),
+                None => serde_json::json!({ "range": range(r.span), "message": r.message }),
+            })
+            .collect();
+        serde_json::json!({
+            "path": path,
+            "range": range(d.span),
+            "severity": d.severity.word(),
+            "code": d.code,
+            "message": d.message,
+            "related": related,
+        })
+    }
+
+    fn rendered(sink: &mut dyn Sink, path: &str, text: &str, found: &[Diagnostic]) -> String {
+        let cursor = CursorLines::new(text);
+        let file = CheckedFile::new(path, &cursor);
+        let mut out = Vec::new();
+        sink.start(&mut out);
+        sink.start_file(&file, &mut out);
+        for d in found {
+            sink.diagnostic(&file, d, &mut out);
+        }
+        sink.summary(&Summary::default(), &mut out);
+        String::from_utf8(out).expect("UTF-8 output")
+    }
+
+    /// Equal texts, told line by line (the first that differs).
+    fn same(written: &str, before: &str) {
+        for (i, (w, b)) in written.lines().zip(before.lines()).enumerate() {
+            assert_eq!(w, b, "line {}", i + 1);
+        }
+        assert_eq!(written, before);
+    }
+
+    #[test]
+    fn written_by_hand_as_before_with_multibyte_text() {
+        let path = "dir/\"quoted\" é.tomek";
+        for seed in 1..=20u64 {
+            let mut random = Rng(0x9e37_79b9_7f4a_7c15 ^ seed);
+            let text = text(&mut random);
+            let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches('\r')).collect();
+            let found = findings(&lines, &mut random);
+            let line = |l: u32| lines.get(l as usize).copied().unwrap_or("");
+
+            let mut json_lines = String::new();
+            let mut concise = String::new();
+            for d in &found {
+                json_lines.push_str(&json_before(path, &lines, d).to_string());
+                json_lines.push('\n');
+                let column = char_column(line(d.span.line), d.span.start) + 1;
+                concise.push_str(&format!(
+                    "{path}:{}:{column}: {}[{}]: {}\n",
+                    d.span.line + 1,
+                    d.severity.word(),
+                    d.code,
+                    d.message
+                ));
+            }
+            same(
+                &rendered(&mut JsonSink::default(), path, &text, &found),
+                &json_lines,
+            );
+            same(&rendered(&mut TextSink, path, &text, &found), &concise);
+            let array: Vec<&str> = json_lines.lines().collect();
+            let array = format!("[\n{}\n]\n", array.join(",\n"));
+            same(
+                &rendered(&mut JsonArraySink::default(), path, &text, &found),
+                &array,
+            );
+        }
     }
 }

@@ -130,7 +130,7 @@ pub fn styled_sink(format: OutputFormat, color: bool) -> Box<dyn Sink> {
         OutputFormat::Full => Box::new(FullSink::new(color)),
         OutputFormat::Concise => Box::new(TextSink),
         OutputFormat::Json => Box::new(JsonArraySink::default()),
-        OutputFormat::JsonLines => Box::new(JsonSink),
+        OutputFormat::JsonLines => Box::new(JsonSink::default()),
         OutputFormat::Github => Box::new(GithubSink),
         OutputFormat::Sarif => Box::new(SarifSink::default()),
     }

@@ -2,19 +2,51 @@
 //! the file it is reading ([`CheckedFile`]) and the run's totals
 //! ([`Summary`]).
 
-use crate::diagnostics::{Diagnostic, Severity};
-use crate::text::{CursorLines, char_column, utf16_column};
+use std::cell::Cell;
+
+use crate::diagnostics::{Diagnostic, Severity, Span};
+use crate::text::{CursorLines, floor_char_boundary};
 
 /// One file being checked, as a [`Sink`] sees it.
 pub struct CheckedFile<'a> {
     /// As the user named it (or as found below a folder they named).
     pub path: &'a str,
     lines: &'a CursorLines<'a>,
+    /// The last column asked for, from which the next one on the same line
+    /// is counted on.
+    mark: Cell<ColumnMark>,
+    /// The two lines asked for last, the latest first: a finding's line
+    /// and its related location's a line or two above it.
+    recent: Cell<[(u32, &'a str); 2]>,
+}
+
+/// A byte of a line (a char boundary) and its columns in characters and
+/// in UTF-16 code units.
+#[derive(Clone, Copy)]
+struct ColumnMark {
+    line: u32,
+    byte: u32,
+    chars: u32,
+    utf16: u32,
+}
+
+impl ColumnMark {
+    const NONE: ColumnMark = ColumnMark {
+        line: u32::MAX,
+        byte: 0,
+        chars: 0,
+        utf16: 0,
+    };
 }
 
 impl<'a> CheckedFile<'a> {
     pub fn new(path: &'a str, lines: &'a CursorLines<'a>) -> Self {
-        CheckedFile { path, lines }
+        CheckedFile {
+            path,
+            lines,
+            mark: Cell::new(ColumnMark::NONE),
+            recent: Cell::new([(u32::MAX, ""); 2]),
+        }
     }
 
     /// Line `index` of the file's text, without its line end (empty past
@@ -22,20 +54,85 @@ impl<'a> CheckedFile<'a> {
     /// into characters or UTF-16 units. Reading is cheap near the
     /// diagnostic being rendered (the file is never indexed as a whole).
     pub fn line(&self, index: u32) -> &'a str {
-        self.lines.get(index)
+        let [latest, before] = self.recent.get();
+        if latest.0 == index {
+            return latest.1;
+        }
+        let text = if before.0 == index {
+            before.1
+        } else {
+            self.lines.get(index)
+        };
+        self.recent.set([(index, text), latest]);
+        text
     }
 
     /// The 0-based column of byte `byte` of line `line`, in characters.
     #[inline]
     pub fn char_column(&self, line: u32, byte: u32) -> u32 {
-        char_column(self.line(line), byte)
+        self.column(line, byte).chars
     }
 
     /// The 0-based column of byte `byte` of line `line`, in UTF-16 code
     /// units (as LSP and SARIF count).
     #[inline]
     pub fn utf16_column(&self, line: u32, byte: u32) -> u32 {
-        utf16_column(self.line(line), byte)
+        self.column(line, byte).utf16
+    }
+
+    /// The start and end columns of `span`, in UTF-16 code units.
+    pub(crate) fn utf16_columns(&self, span: Span) -> (u32, u32) {
+        let text = self.line(span.line);
+        let start = self.column_in(span.line, text, span.start).utf16;
+        (start, self.column_in(span.line, text, span.end).utf16)
+    }
+
+    /// The columns of byte `byte` of line `line` (moved back to a char
+    /// boundary, and to the line's end past it), counted from the last
+    /// column asked for when it is on the same line and not after it:
+    /// findings come in order, so a long line is not counted from its
+    /// start for each of them.
+    fn column(&self, line: u32, byte: u32) -> ColumnMark {
+        self.column_in(line, self.line(line), byte)
+    }
+
+    /// [`CheckedFile::column`] in `text`, line `line`'s text.
+    fn column_in(&self, line: u32, text: &str, byte: u32) -> ColumnMark {
+        let byte = floor_char_boundary(text, byte as usize);
+        // A short ASCII prefix (every board row) is its own count.
+        const SHORT: usize = 64;
+        if byte <= SHORT && text.as_bytes()[..byte].is_ascii() {
+            return ColumnMark {
+                line,
+                byte: byte as u32,
+                chars: byte as u32,
+                utf16: byte as u32,
+            };
+        }
+        let mark = self.mark.get();
+        let from = if mark.line == line && mark.byte as usize <= byte {
+            mark
+        } else {
+            ColumnMark {
+                line,
+                ..ColumnMark::NONE
+            }
+        };
+        let part = &text[from.byte as usize..byte];
+        let (chars, utf16) = if part.is_ascii() {
+            (part.len(), part.len())
+        } else {
+            part.chars()
+                .fold((0, 0), |(n, units), c| (n + 1, units + c.len_utf16()))
+        };
+        let mark = ColumnMark {
+            line,
+            byte: byte as u32,
+            chars: from.chars + chars as u32,
+            utf16: from.utf16 + utf16 as u32,
+        };
+        self.mark.set(mark);
+        mark
     }
 }
 

@@ -123,10 +123,17 @@ impl Board {
     }
 
     pub(crate) fn t_cells(&self) -> CellSet {
-        (0..4u8)
-            .flat_map(|r| (0..4u8).map(move |c| Cell::new(r, c)))
-            .filter(|&cell| self.mark(cell) == Mark::T)
-            .collect()
+        // Loops rather than an iterator chain: `check` asks this of every
+        // board with findings.
+        let mut cells = CellSet::EMPTY;
+        for (r, row) in (0u8..).zip(&self.cells) {
+            for (c, &mark) in (0u8..).zip(row) {
+                if mark == Mark::T {
+                    cells.insert(Cell::new(r, c));
+                }
+            }
+        }
+        cells
     }
 }
 
@@ -244,7 +251,11 @@ impl MarkMasks {
 }
 
 pub fn analyse(board: &Board) -> Findings {
-    let masks = MarkMasks::of(board);
+    analyse_masks(MarkMasks::of(board))
+}
+
+/// [`analyse`] of a board read as its masks.
+pub(crate) fn analyse_masks(masks: MarkMasks) -> Findings {
     let winning_lines = Line::ALL
         .into_iter()
         .zip(LINE_MASKS)

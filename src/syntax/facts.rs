@@ -39,7 +39,7 @@ impl ParsedPosition {
         match &self.game {
             Some(JudgedBoard::Go9 { board }) => go9::facts(self, board, related, out),
             Some(JudgedBoard::Tomek { board, findings }) => {
-                tomek::facts(self, board, findings, out)
+                tomek::facts(self, board, findings, related, out)
             }
             Some(JudgedBoard::Uttt { .. }) | None => {}
         }

@@ -8,7 +8,7 @@ use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
 use super::position::{DocPosition, ParsedPosition};
-use super::quiet::skip_quiet;
+use super::quiet::{Stops, skip_quiet};
 // Not `super::{go9, tomek, uttt}`: a reading of the import graph that
 // does not expand groups would take that for an import of syntax/mod.rs.
 use super::go9;
@@ -156,7 +156,8 @@ const HELD_BACK: usize = 20_000;
 
 /// Hands every diagnostic of `lines` to `emit` as it is found, absolute
 /// and in the order of [`diagnose`], keeping neither the positions nor
-/// the diagnostics: memory does not grow with the file or its findings.
+/// the diagnostics: memory does not grow with the file, and past
+/// [`HELD_BACK`] findings by a line and a byte per position with findings.
 ///
 /// A position's diagnostics lie on its own lines and the lines it looked
 /// at below them, so those of the positions read so far are final once
@@ -164,8 +165,10 @@ const HELD_BACK: usize = 20_000;
 /// with the next position's. The one fact known only at the end, that the
 /// count line disagrees, belongs first: with a count line, diagnostics
 /// are held back until the end (the usual file has few), and past
-/// [`HELD_BACK`] of them the rest of the file is only counted, then read
-/// again from where holding stopped.
+/// [`HELD_BACK`] of them the rest of the file is only counted, noting
+/// where each position with findings starts; those positions are then
+/// read again (not the whole rest of the file: the quiet boards between
+/// them were a second scan).
 ///
 /// Without `related`, facts come without their related locations (a
 /// renderer that does not show them saves building their messages).
@@ -175,11 +178,6 @@ pub fn diagnose_each(
     related: bool,
     emit: &mut dyn FnMut(&Diagnostic),
 ) {
-    let bytes = lines.text().as_bytes();
-    // The next position from line `from` (which starts at byte `at`),
-    // after the quiet boards that need not be read as positions:
-    // `(skipped, position, where the position after it starts)`.
-    let next = |(from, at): (u32, usize)| next_position(kind, lines, (from, at), false);
     let (header, body_start, header_diagnostics) = parse_header(kind, lines);
     // A count line's diagnostics (and `file/no-positions`) come first.
     let counted = header.is_some();
@@ -193,23 +191,30 @@ pub fn diagnose_each(
         };
     let mut from = (body_start, lines.line_start(body_start));
     let mut positions = 0usize;
-    // Holding back stopped at `from`, with what was then pending.
-    let mut stopped: Option<((u32, usize), InOrder<()>)> = None;
+    // Once holding back stopped, what was then pending, and where each
+    // position with diagnostics after that starts, to be read again.
+    let mut stopped: Option<InOrder<()>> = None;
+    let mut again: Vec<(u32, usize)> = Vec::new();
     loop {
-        let (skipped, position, after) = next(from);
+        let stops = match stopped {
+            None => Stops::AtFacts,
+            Some(_) => Stops::NotingFacts(&mut again),
+        };
+        let (skipped, position, after, start) = next_position(kind, lines, from, stops);
         positions += skipped;
         let Some(position) = position else {
             break;
         };
         positions += 1;
-        if stopped.is_none() {
-            if !counted {
-                add(&mut order, &position, emit);
-            } else if held.len() < HELD_BACK {
-                add(&mut order, &position, &mut |d| held.push(d.clone()));
-            } else {
-                stopped = Some((from, std::mem::take(&mut order)));
-            }
+        if stopped.is_some() {
+            again.push(start);
+        } else if !counted {
+            add(&mut order, &position, emit);
+        } else if held.len() < HELD_BACK {
+            add(&mut order, &position, &mut |d| held.push(d.clone()));
+        } else {
+            stopped = Some(std::mem::take(&mut order));
+            again.push(start);
         }
         from = after;
     }
@@ -218,35 +223,35 @@ pub fn diagnose_each(
     diagnostics::sort(&mut first);
     first.iter().for_each(&mut *emit);
     held.iter().for_each(&mut *emit);
-    // What was not held back is read again and streamed.
-    if let Some((resume, pending)) = stopped {
-        from = resume;
+    if let Some(pending) = stopped {
         order = pending;
-    } else {
-        from = (u32::MAX, bytes.len());
     }
-    while let (_, Some(position), after) = next(from) {
-        from = after;
-        add(&mut order, &position, emit);
+    for start in again {
+        if let (_, Some(position), _, _) = next_position(kind, lines, start, Stops::AtFacts) {
+            add(&mut order, &position, emit);
+        }
     }
     order.finish(&mut |(), d| emit(d));
 }
 
 /// The next position from line `from` (which starts at byte `at`), after
-/// the quiet boards skipped as bytes (unless `keep_quiet`): `(skipped,
-/// position, (line, byte) where the search for the one after it starts)`.
+/// the boards skipped as bytes (those `stops` does not stop at): `(skipped,
+/// position, (line, byte) where the search for the one after it starts,
+/// (line, byte) where the search for it stopped)`; a search from there
+/// finds the same position again.
 /// A board in the usual layout is read from its bytes, anything else by
 /// the line reader.
 fn next_position(
     kind: GameKind,
     lines: &CursorLines<'_>,
     (from, at): (u32, usize),
-    keep_quiet: bool,
-) -> (usize, Option<ParsedPosition>, (u32, usize)) {
+    stops: Stops<'_>,
+) -> (usize, Option<ParsedPosition>, (u32, usize), (u32, usize)) {
     let bytes = lines.text().as_bytes();
-    let stop = skip_quiet(kind, bytes, at, from, keep_quiet);
+    let stop = skip_quiet(kind, bytes, at, from, stops);
+    let start = (stop.line, stop.at);
     if let Some((board, after)) = stop.board {
-        return (stop.skipped, Some(board), after);
+        return (stop.skipped, Some(board), after, start);
     }
     // The line reader goes on from where the bytes stopped, not from
     // wherever its cursor was (the top of the text, when every position
@@ -257,7 +262,7 @@ fn next_position(
         let line = p.first_line + p.line_count;
         (line, lines.line_start(line))
     });
-    (stop.skipped, position, after)
+    (stop.skipped, position, after, start)
 }
 
 /// Every position of a text from line `from` on, in order, as
@@ -271,7 +276,7 @@ pub fn read_positions(
     each: &mut dyn FnMut(ParsedPosition),
 ) {
     let mut from = (from, lines.line_start(from));
-    while let (_, Some(position), after) = next_position(kind, lines, from, true) {
+    while let (_, Some(position), after, _) = next_position(kind, lines, from, Stops::AtEvery) {
         from = after;
         each(position);
     }

@@ -29,18 +29,47 @@ pub(super) struct Stop {
     pub board: Option<(ParsedPosition, (u32, usize))>,
 }
 
+/// Which boards in the usual layout [`skip_quiet`] stops at, handing them
+/// over read.
+#[derive(Debug)]
+pub(crate) enum Stops<'a> {
+    /// Those with facts (what `check` reports).
+    AtFacts,
+    /// Every one (what a document, which keeps every position, wants).
+    AtEvery,
+    /// None: a go or Tomek board with facts is not read, its line and
+    /// byte are noted here (`check` counting the positions of a file past
+    /// the findings it holds back, to read those boards again after).
+    NotingFacts(&'a mut Vec<(u32, usize)>),
+}
+
+impl Stops<'_> {
+    /// Whether to stop at the board at `start`, `has_facts` telling
+    /// whether it has any.
+    fn at(&mut self, start: (u32, usize), has_facts: impl FnOnce() -> bool) -> bool {
+        match self {
+            Stops::AtFacts => has_facts(),
+            Stops::AtEvery => true,
+            Stops::NotingFacts(noted) => {
+                if has_facts() {
+                    noted.push(start);
+                }
+                false
+            }
+        }
+    }
+}
+
 /// Quiet boards and empty lines skipped from byte `at` (which starts line
 /// `line`). It stops before anything else: a board with facts (which it
 /// hands over read), any other layout, a comment, a `\r`, the end of the
-/// text. With `keep_quiet`, nothing is skipped: it stops at every board
-/// in the usual layout and hands it over read (what a document, which
-/// keeps every position, wants).
+/// text; `stops` says which boards in the usual layout it stops at.
 pub(super) fn skip_quiet(
     kind: GameKind,
     bytes: &[u8],
     mut at: usize,
     mut line: u32,
-    keep_quiet: bool,
+    mut stops: Stops<'_>,
 ) -> Stop {
     let mut skipped = 0;
     let stop = |skipped, at, line, board| Stop {
@@ -56,7 +85,7 @@ pub(super) fn skip_quiet(
         }
         let (read, (lines, len)) = match kind {
             GameKind::Uttt => (
-                uttt_board::read_position(bytes, at, line, keep_quiet),
+                uttt_board::read_position(bytes, at, line, matches!(stops, Stops::AtEvery)),
                 // Past the last-move line's break, when there is one.
                 (
                     uttt_board::LINES,
@@ -74,8 +103,8 @@ pub(super) fn skip_quiet(
                     return stop(skipped, at, line, None);
                 }
                 let read = match kind {
-                    GameKind::Go9 => go9_board(board, &bytes[at..], keep_quiet),
-                    _ => tomek_board(board, keep_quiet),
+                    GameKind::Go9 => go9_board(board, &bytes[at..], &mut stops, (line, at)),
+                    _ => tomek_board(board, &mut stops, (line, at)),
                 };
                 // Every row ends with `\n`, so the line after the board is
                 // there (empty at the end of the text) and was looked at.
@@ -99,11 +128,16 @@ pub(super) fn skip_quiet(
     }
 }
 
-/// A regular go board's bytes: `Some(None)` when it is quiet, else its
+/// A regular go board's bytes: `Some(None)` when it is passed over, else its
 /// board; `None` for any other bytes. `rest` is the text from the board
 /// on: each row is classified sixteen bytes at a time (SSE2, as the judge
 /// does), which may look past the board when the text goes on.
-fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
+fn go9_board(
+    board: &[u8],
+    rest: &[u8],
+    stops: &mut Stops<'_>,
+    start: (u32, usize),
+) -> Option<Option<JudgedBoard>> {
     let (mut black, mut white) = (0u128, 0u128);
     for r in 0..9 {
         let row = &board[r * 10..r * 10 + 10];
@@ -136,27 +170,54 @@ fn go9_board(board: &[u8], rest: &[u8], keep_quiet: bool) -> Option<Option<Judge
         white |= u128::from(o) << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    Some((keep_quiet || go9::has_facts(&board)).then_some(JudgedBoard::Go9 { board }))
+    Some(
+        stops
+            .at(start, || go9::has_facts(&board))
+            .then_some(JudgedBoard::Go9 { board }),
+    )
 }
 
-/// A regular Tomek board's bytes: `Some(None)` when it is quiet, else its
-/// board; `None` for any other bytes.
-fn tomek_board(bytes: &[u8], keep_quiet: bool) -> Option<Option<JudgedBoard>> {
-    let mut board = tomek::Board::default();
+/// A regular Tomek board's bytes: `Some(None)` when it is passed over, else its
+/// board; `None` for any other bytes. Without a branch per cell: on random
+/// boards, a branch per cell mispredicted more than it saved.
+fn tomek_board(
+    bytes: &[u8],
+    stops: &mut Stops<'_>,
+    start: (u32, usize),
+) -> Option<Option<JudgedBoard>> {
     let mut masks = MarkMasks::default();
+    let mut bad = false;
     for (r, row) in bytes.chunks_exact(5).enumerate() {
-        if row[4] != b'\n' {
-            return None;
-        }
+        bad |= row[4] != b'\n';
         for (c, &b) in row[..4].iter().enumerate() {
-            let mark = Mark::from_byte(b)?;
-            masks.add((r * 4 + c) as u32, mark);
-            board.cells[r][c] = mark;
+            let bit = 1u16 << (r * 4 + c);
+            let (x, o, t, empty) = (b == b'X', b == b'O', b == b'T', b == b'.');
+            masks.x |= bit * u16::from(x);
+            masks.o |= bit * u16::from(o);
+            masks.t |= bit * u16::from(t);
+            masks.empty |= bit * u16::from(empty);
+            bad |= !(x | o | t | empty);
         }
     }
+    if bad {
+        return None;
+    }
     // The quiet ones are done with their masks.
-    Some((keep_quiet || masks.has_facts()).then(|| {
-        let findings = tomek::analyse(&board);
+    Some(stops.at(start, || masks.has_facts()).then(|| {
+        let mut board = tomek::Board::default();
+        for (i, cell) in board.cells.iter_mut().flatten().enumerate() {
+            let bit = 1u16 << i;
+            *cell = if masks.x & bit != 0 {
+                Mark::X
+            } else if masks.o & bit != 0 {
+                Mark::O
+            } else if masks.t & bit != 0 {
+                Mark::T
+            } else {
+                Mark::Empty
+            };
+        }
+        let findings = tomek::analyse_masks(masks);
         JudgedBoard::Tomek { board, findings }
     }))
 }

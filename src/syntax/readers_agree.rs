@@ -224,7 +224,7 @@ mod square {
         let text = text.as_str();
         let bytes = text.as_bytes();
         let lines = TextLines::new(text);
-        let kept = skip_quiet(kind, bytes, 0, 0, true);
+        let kept = skip_quiet(kind, bytes, 0, 0, Stops::AtEvery);
         prop_assert_eq!(kept.skipped, 0);
         let full = parse_position(kind, &lines, kept.line);
         if let Some((fast, (next_line, next_at))) = &kept.board {
@@ -237,7 +237,7 @@ mod square {
                 text
             );
         }
-        let skipping = skip_quiet(kind, bytes, 0, 0, false);
+        let skipping = skip_quiet(kind, bytes, 0, 0, Stops::AtFacts);
         if skipping.skipped > 0 {
             prop_assert!(kept.board.is_some());
             prop_assert!(

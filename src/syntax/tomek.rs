@@ -58,6 +58,7 @@ pub(super) fn facts(
     p: &ParsedPosition,
     board: &Board,
     findings: &tomek::Findings,
+    related: bool,
     out: &mut Vec<Diagnostic>,
 ) {
     let cell_span = |cell| p.cell_span(cell).unwrap_or_default();
@@ -65,13 +66,14 @@ pub(super) fn facts(
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();
+        // Formatted once for all the board's extra `T`s.
+        let message = format!("the board has {count} `T` cells; a board holds at most one");
         for extra in t_cells.iter().skip(1) {
-            let diagnostic = Diagnostic::warning(
-                codes::TOMEK_EXTRA_T,
-                cell_span(extra),
-                format!("the board has {count} `T` cells; a board holds at most one"),
-            )
-            .with_related(cell_span(first_t), "the first `T`");
+            let mut diagnostic =
+                Diagnostic::warning(codes::TOMEK_EXTRA_T, cell_span(extra), message.clone());
+            if related {
+                diagnostic = diagnostic.with_related(cell_span(first_t), "the first `T`");
+            }
             out.push(diagnostic);
         }
     }
@@ -82,7 +84,13 @@ pub(super) fn facts(
             "both X and O hold a winning line, which no game reaches; the judge answers \"X won\""
                 .to_owned(),
         );
-        for winning in &findings.winning_lines {
+        // Without `related`, no lines: they are only related locations.
+        let shown = if related {
+            &findings.winning_lines[..]
+        } else {
+            &[]
+        };
+        for winning in shown {
             let span = match winning.line {
                 Line::Row(r) => row_span(r as usize),
                 line => cell_span(line.cells()[0]),

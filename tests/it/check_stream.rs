@@ -110,6 +110,41 @@ fn a_wrong_count_comes_first_even_past_what_is_held_back() {
 }
 
 #[test]
+fn past_what_is_held_back_only_the_positions_with_findings_are_read_again() {
+    // Quiet boards between those with findings, and positions the line
+    // reader takes (comments, `\r\n`, a bad cell): the count goes on
+    // past 20,000 findings, and the positions with findings are read
+    // again from where the count noted them.
+    const BOARDS: [&str; 6] = [
+        "XO..\n.X..\n..O.\n....\n",
+        "TTTT\nT...\n....\n....\n",
+        "XXXT\nOO..\n....\n....\n",
+        "# a comment\nTT..\n....\n....\n....\n",
+        "TT..\r\n....\r\n..O.\r\n....\r\n",
+        "X?..\n....\nT..T\n....\n",
+    ];
+    for (count, boards) in [(20_000, 20_000), (20_001, 20_000)] {
+        let mut text = format!("{count}\n");
+        let mut random = boards::Rng(7);
+        for i in 0..boards {
+            if i > 0 {
+                text.push('\n');
+            }
+            // Mostly the first two: quiet boards and five findings each.
+            let pick = match random.below(10) {
+                0..=3 => 0,
+                4..=6 => 1,
+                _ => 2 + random.below(4),
+            };
+            text.push_str(BOARDS[pick]);
+        }
+        let all = parse_file(GameKind::Tomek, &text).all_diagnostics();
+        assert!(all.len() > 25_000, "{}", all.len());
+        assert_eq!(diagnose(GameKind::Tomek, &text), all);
+    }
+}
+
+#[test]
 fn dense_and_quiet_files_read_from_bytes_equal_the_line_reader() {
     let dense = dense_go9(300, 300, 0);
     let mut quiet = String::from("40\n");
