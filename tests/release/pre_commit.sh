@@ -35,8 +35,21 @@ failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
 fail() { echo "FAILED: $*" >&2; failed=$((failed + 1)); }
 
-# try-repo takes a repository; this checkout's uncommitted changes are
-# included by try-repo itself (it snapshots the work tree).
+# try-repo takes a repository. Given one with uncommitted changes it
+# commits them into a new repository at each call, which pre-commit builds
+# anew (a `cargo install` each time), and it leaves out new files. So the
+# hooks come from one snapshot of this checkout's work tree, new files
+# included, committed in a clone: the four tries share one hook
+# environment, built once.
+hooks="$scratch/hooks"
+index="$scratch/index"
+cp "$(git -C "$repo" rev-parse --path-format=absolute --git-path index)" "$index"
+GIT_INDEX_FILE=$index git -C "$repo" add --all
+snapshot=$(git -C "$repo" -c user.name=test -c user.email=test@example.invalid commit-tree "$(GIT_INDEX_FILE=$index git -C "$repo" write-tree)" -p HEAD \
+  -m "the work tree, for pre-commit try-repo")
+git clone --quiet --shared --no-checkout "$repo" "$hooks"
+git -C "$hooks" checkout --quiet -b snapshot "$snapshot"
+
 project="$scratch/project"
 mkdir -p "$project"
 cd "$project"
@@ -51,7 +64,7 @@ git add good.tomek messy.tomek broken.tomek
 try() {
   local hook=$1
   shift
-  "$venv/bin/pre-commit" try-repo "$repo" "$hook" --files "$@" >"$scratch/out" 2>&1
+  "$venv/bin/pre-commit" try-repo "$hooks" "$hook" --files "$@" >"$scratch/out" 2>&1
 }
 
 if try boardls-check good.tomek; then
