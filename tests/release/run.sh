@@ -17,7 +17,8 @@
 #   is the commit cargo recorded);
 # - `cargo xtask dist` in two checkouts sharing one target directory
 #   (dist_checkouts.sh);
-# - the pre-commit hooks with the real `pre-commit try-repo` (pre_commit.sh).
+# - the pre-commit hooks, built and run by the real pre-commit
+#   (pre_commit.sh).
 #
 # Installs what it needs (Debian's kakoune and python3-yaml, `npm ci` here
 # and in editors/vscode). Ends with `N passed, N failed`.
@@ -187,7 +188,7 @@ if [[ $slow == 1 ]]; then
     tally "$BOARDLS_TOOLS/$script.log" "$status"
   done
 else
-  echo "(cargo package, dist in two checkouts and pre-commit try-repo: BOARDLS_SLOW_TESTS=1)"
+  echo "(cargo package, dist in two checkouts and the pre-commit hooks: BOARDLS_SLOW_TESTS=1)"
 fi
 
 step "done"
