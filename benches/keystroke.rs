@@ -18,8 +18,9 @@
 //!
 //! The goals (issue 23) are printed with each 100,000-position row;
 //! `BOARDLS_BENCH_CHECK=1` makes a missed goal exit non-zero.
-//! `BOARDLS=PATH` measures another binary. Without `--bench`: 1,000
-//! positions, a few keystrokes.
+//! `BOARDLS=PATH` measures another binary; `BOARDLS_BENCH_ONLY=uttt/100000,go9`
+//! only those documents; `BOARDLS_BENCH_DIR=DIR` keeps each document there. Without `--bench`: 1,000 positions, a few
+//! keystrokes.
 
 use std::time::{Duration, Instant};
 
@@ -62,9 +63,18 @@ fn main() {
         "sym MB",
         "VmHWM"
     );
+    // `BOARDLS_BENCH_ONLY=uttt/100000,go9`: only those documents.
+    let only = std::env::var("BOARDLS_BENCH_ONLY").unwrap_or_default();
+    let wanted = |kind: GameKind, size: usize| {
+        only.is_empty()
+            || only.split(',').any(|want| {
+                let (game, boards) = want.split_once('/').unwrap_or((want, ""));
+                game == kind.id() && (boards.is_empty() || boards == size.to_string())
+            })
+    };
     let mut missed = Vec::new();
     for kind in GameKind::ALL {
-        for &(size, rounds) in sizes {
+        for &(size, rounds) in sizes.iter().filter(|(size, _)| wanted(kind, *size)) {
             let goals = size >= 100_000 || quick;
             missed.extend(document(&binary, kind, size, rounds, goals && !quick));
         }
@@ -189,6 +199,12 @@ fn document(
     let mut random = Rng(common::SEED);
     let text = common::file(kind, size, boards, &mut random);
     let name = label(kind, boards);
+    if std::env::var_os("BOARDLS_BENCH_DIR").is_some() {
+        // Kept for a profiler's own client.
+        let (dir, _) = common::work_dir("keystroke");
+        let kept = dir.join(format!("keystroke-{size}.{}", kind.id()));
+        std::fs::write(&kept, &text).expect("write the bench document");
+    }
     let mb = text.len() as f64 / 1e6;
     let mut lines: Vec<Vec<u8>> = text.lines().map(|l| l.as_bytes().to_vec()).collect();
     let rows = board_rows(kind, &lines);

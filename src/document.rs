@@ -59,6 +59,9 @@ impl LineSource for RopeLines<'_> {
     }
 }
 
+/// Cloned only when an edit reaches a document that a request still
+/// reads on another thread (the session keeps it behind an `Arc`).
+#[derive(Clone)]
 pub struct Document {
     kind: GameKind,
     rope: Rope,
@@ -220,10 +223,15 @@ impl Document {
         self.stale
     }
 
+    /// Whether a panic left the positions stale ([`Document::repair`]).
+    pub(crate) fn needs_repair(&self) -> bool {
+        self.stale
+    }
+
     /// Reads every position again from the text if a panic left them stale;
     /// the text itself, and so every edit made, is never lost.
     pub fn repair(&mut self) {
-        if self.stale {
+        if self.needs_repair() {
             self.reparse_all();
             self.stale = false;
         }
@@ -488,7 +496,7 @@ pub struct DocDiagnostics {
 
 impl DocDiagnostics {
     /// How many positions have diagnostics.
-    pub fn noisy_count(&self) -> usize {
+    pub(crate) fn noisy_count(&self) -> usize {
         self.noisy.len()
     }
 

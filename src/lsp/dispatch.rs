@@ -6,7 +6,10 @@
 //! follows it, and every request answers for exactly the state the
 //! messages before it produced (its snapshot is its place in the stream).
 //! That is the ordering guarantee, by construction: it does not rest on how
-//! a framework schedules futures. Handlers are short and synchronous;
+//! a framework schedules futures. The requests that read a whole document
+//! take their snapshot here, in their place, and are answered on a
+//! blocking thread (`read_requests`), so nothing waits behind them. Other
+//! handlers are short and synchronous;
 //! whatever takes long or waits for the client (scans, file reads, the
 //! server's own requests) runs as a task of its own and never blocks the
 //! loop. tower-lsp-server's `LspService` still routes each method to the
@@ -25,6 +28,7 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, Uri};
 
 use super::outgoing::{self, Outbox, Wire};
+use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
 use super::session::{Internal, Session};
 use super::shared::Shared;
@@ -124,6 +128,10 @@ where
         faults,
     };
     let mut input = FramedRead::with_capacity(input, LspCodec::default(), 64 * 1024);
+    let in_flight = InFlight::default();
+    // Between a successful `initialize` and `shutdown`: the requests that
+    // read a whole document are answered off this loop (`read_requests`).
+    let mut serving = false;
     loop {
         let next = tokio::select! {
             biased;
@@ -151,9 +159,33 @@ where
                 let _ = from_client.send(response).await;
             }
             Incoming::Request(request) => {
+                if request.method() == "$/cancelRequest" {
+                    in_flight.cancel_requested(&request);
+                }
+                let request = if serving {
+                    match read_requests::take(&session, request, &in_flight) {
+                        Taken::Job(job) => {
+                            guard.run_elsewhere(job, &wire, &in_flight);
+                            continue;
+                        }
+                        Taken::Answered(response) => {
+                            wire.send(&response);
+                            continue;
+                        }
+                        Taken::NotOurs(request) => request,
+                    }
+                } else {
+                    request
+                };
                 let method = request.method().to_owned();
                 if let Some(response) = guard.call(&session, &mut service, request).await {
-                    end.shutdown |= method == "shutdown" && response.is_ok();
+                    let ok = response.is_ok();
+                    end.shutdown |= method == "shutdown" && ok;
+                    serving = match method.as_str() {
+                        "initialize" => serving || ok,
+                        "shutdown" => serving && !ok,
+                        _ => serving,
+                    };
                     wire.send(&response);
                 }
                 if method == "exit" {
@@ -163,6 +195,7 @@ where
             }
         }
     }
+    in_flight.cancel_all();
     session.end();
     // The framework's client may still be held by background work: stop
     // forwarding, close the wire, and let the writer drain what was queued.
@@ -183,6 +216,7 @@ enum Next {
 /// an InternalError answer; after a notification about a document, the
 /// document is read again from its text (which every edit reached) and
 /// published at once; the session goes on.
+#[derive(Clone)]
 struct Guard {
     outbox: Outbox,
     #[cfg(feature = "test-hooks")]
@@ -252,6 +286,37 @@ impl Guard {
         if let Err(payload) = recovered {
             self.report("recovery", uri.as_str(), payload.as_ref());
         }
+    }
+
+    /// Answers `job` on a blocking thread, under the guard: a panic there
+    /// is logged and answered with InternalError.
+    fn run_elsewhere(&self, job: Job, wire: &Wire, in_flight: &InFlight) {
+        let guard = self.clone();
+        let wire = wire.clone();
+        let in_flight = in_flight.clone();
+        tokio::task::spawn_blocking(move || {
+            let id = job.id().clone();
+            let what = job.short_name().to_owned();
+            let subject = job.subject();
+            #[cfg(feature = "test-hooks")]
+            let run = || {
+                guard.faults.armed(|| {
+                    crate::test_hooks::fault_point(&what);
+                    job.run()
+                })
+            };
+            #[cfg(not(feature = "test-hooks"))]
+            let run = || job.run();
+            let answered = std::panic::catch_unwind(AssertUnwindSafe(run));
+            in_flight.finished(&id);
+            match answered {
+                Ok(body) => wire.send_body(&body),
+                Err(payload) => {
+                    guard.report(&what, &subject, payload.as_ref());
+                    wire.send(&Response::from_error(id, Error::internal_error()));
+                }
+            }
+        });
     }
 
     /// Runs work the session queued for itself.

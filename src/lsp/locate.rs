@@ -30,10 +30,14 @@ impl<'a> Located<'a> {
 
     /// `Case #k: verdict`, in the judge's wording.
     pub fn label(&self) -> String {
-        match self.position.verdict_text() {
-            Some(verdict) => format!("Case #{}: {verdict}", self.case()),
-            None => format!("Case #{}: board incomplete", self.case()),
-        }
+        format!("Case #{}: {}", self.case(), self.verdict())
+    }
+
+    /// The verdict in the judge's wording, or that the board is incomplete.
+    pub fn verdict(&self) -> String {
+        self.position
+            .verdict_text()
+            .unwrap_or_else(|| "board incomplete".to_owned())
     }
 
     /// An LSP range of a span relative to the position.

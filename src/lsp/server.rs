@@ -2,7 +2,10 @@
 //!
 //! Nothing happens here but the forwarding: the handlers (in `handlers`)
 //! do the work, the dispatcher (in `dispatch`) decides when each runs and
-//! guards it against panics.
+//! guards it against panics. The requests that read a whole document
+//! (semantic tokens, symbols, folding) never come here once the session
+//! is initialized: the dispatcher answers them from a snapshot
+//! (`read_requests`).
 
 use tower_lsp_server::LanguageServer;
 use tower_lsp_server::jsonrpc::Result;
@@ -10,13 +13,11 @@ use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, CodeLens, CodeLensParams, DidChangeConfigurationParams,
     DidChangeTextDocumentParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, FoldingRange, FoldingRangeParams, GotoDefinitionParams,
+    DocumentDiagnosticReportResult, DocumentFormattingParams, GotoDefinitionParams,
     GotoDefinitionResponse, Hover, HoverParams, InitializeParams, InitializeResult,
     InitializedParams, InlayHint, InlayHintParams, Location, ReferenceParams,
-    SemanticTokensDeltaParams, SemanticTokensFullDeltaResult, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit,
-    WorkspaceDiagnosticParams, WorkspaceDiagnosticReportResult,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, TextEdit, WorkspaceDiagnosticParams,
+    WorkspaceDiagnosticReportResult,
 };
 
 use super::handlers::{language, lifecycle, pull_diagnostics, text_sync, workspace};
@@ -71,20 +72,6 @@ impl LanguageServer for Server {
         Ok(language::inlay_hint(&self.session, params))
     }
 
-    async fn semantic_tokens_full(
-        &self,
-        params: SemanticTokensParams,
-    ) -> Result<Option<SemanticTokensResult>> {
-        Ok(language::semantic_tokens_full(&self.session, params))
-    }
-
-    async fn semantic_tokens_full_delta(
-        &self,
-        params: SemanticTokensDeltaParams,
-    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
-        Ok(language::semantic_tokens_full_delta(&self.session, params))
-    }
-
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,
@@ -109,17 +96,6 @@ impl LanguageServer for Server {
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         Ok(language::references(&self.session, params))
-    }
-
-    async fn document_symbol(
-        &self,
-        params: DocumentSymbolParams,
-    ) -> Result<Option<DocumentSymbolResponse>> {
-        Ok(language::document_symbol(&self.session, params))
-    }
-
-    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        Ok(language::folding_range(&self.session, params))
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {

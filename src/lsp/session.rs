@@ -4,6 +4,8 @@
 //! The state sits behind one `std::sync::Mutex`. The dispatcher handles one
 //! message at a time, and background work (scans, file reads) takes the
 //! lock only to apply a finished result; nothing awaits while holding it.
+//! The requests that read a whole document hold the document's `Arc`, not
+//! the lock.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -19,6 +21,7 @@ use super::encoding::{Encoding, position_to_char};
 use super::outgoing::{Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
+use super::symbol_cache::SymbolCache;
 use super::token_cache::TokenCache;
 use super::view::{ClientCaps, DocView};
 use super::workspace::disk::file_path;
@@ -28,13 +31,19 @@ use crate::document::Document;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
-    pub doc: Document,
+    /// Shared with the requests that read it on other threads
+    /// (`read_requests`): an edit changes it in place, or a copy of it
+    /// while such a request still holds it.
+    pub doc: Arc<Document>,
     pub version: i32,
     /// Unique within the session, changed by every edit: the pull
     /// diagnostics result id.
     pub generation: u64,
-    /// The semantic tokens last sent, kept per position.
-    pub tokens: TokenCache,
+    /// The semantic tokens last sent, kept per position; the token
+    /// requests of the document take turns on it, on other threads.
+    pub tokens: Arc<Mutex<TokenCache>>,
+    /// Each position's symbol, kept likewise.
+    pub symbols: Arc<Mutex<SymbolCache>>,
     /// The judge's output of its positions, for its answer files.
     pub judged: crate::answers::JudgedCache,
 }
@@ -43,20 +52,30 @@ impl OpenDocument {
     /// A document just opened, at `version`.
     pub fn new(doc: Document, version: i32, generation: u64) -> OpenDocument {
         OpenDocument {
-            doc,
+            doc: Arc::new(doc),
             version,
             generation,
-            tokens: TokenCache::default(),
+            tokens: Arc::default(),
+            symbols: Arc::default(),
             judged: crate::answers::JudgedCache::default(),
+        }
+    }
+
+    /// Reads the document again if a panic left it stale; a document that
+    /// is fine is not touched (nor copied from under a reader).
+    pub(crate) fn repair(&mut self) {
+        if self.doc.needs_repair() {
+            Arc::make_mut(&mut self.doc).repair();
         }
     }
 
     /// Applies a `didChange`'s changes in array order, each against the
     /// text the previous one produced (ranges clamped into the text).
     pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
+        let doc = Arc::make_mut(&mut self.doc);
         // A panic that cut an earlier edit's re-reading short left the
         // positions stale; the text is right, so read it again first.
-        self.doc.repair();
+        doc.repair();
         // A panic while one change's positions are re-read must not lose
         // the changes after it: the text takes every change first, and the
         // panic goes on to the dispatcher's guard (which logs it and reads
@@ -66,12 +85,12 @@ impl OpenDocument {
             let applied =
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match change.range {
                     Some(range) => {
-                        let rope = self.doc.rope();
+                        let rope = doc.rope();
                         let a = position_to_char(rope, range.start, enc);
                         let b = position_to_char(rope, range.end, enc);
-                        self.doc.edit(a.min(b), a.max(b), &change.text);
+                        doc.edit(a.min(b), a.max(b), &change.text);
                     }
-                    None => self.doc.replace_all(&change.text),
+                    None => doc.replace_all(&change.text),
                 }));
             if let Err(payload) = applied {
                 panic.get_or_insert(payload);
@@ -135,28 +154,10 @@ impl State {
 
     /// The view of an open document, repaired first if a panic left it
     /// stale.
-    /// [`State::view`], with the document's kept semantic tokens and
-    /// its generation (the tokens' result id).
-    pub fn view_with_tokens<'a>(
-        &'a mut self,
-        uri: &'a Uri,
-    ) -> Option<(DocView<'a>, &'a mut TokenCache, u64)> {
-        let caps = self.caps;
-        let open = self.docs.get_mut(uri)?;
-        open.doc.repair();
-        let view = DocView {
-            uri,
-            doc: &open.doc,
-            version: open.version,
-            caps,
-        };
-        Some((view, &mut open.tokens, open.generation))
-    }
-
     pub fn view<'a>(&'a mut self, uri: &'a Uri) -> Option<DocView<'a>> {
         let caps = self.caps;
         let open = self.docs.get_mut(uri)?;
-        open.doc.repair();
+        open.repair();
         Some(DocView {
             uri,
             doc: &open.doc,

@@ -1,23 +1,40 @@
 //! Document symbols and folding ranges: one per position, named
-//! `Case #k: verdict`.
+//! `Case #k: verdict`; the symbols in groups of cases in a big document.
 
 use tower_lsp_server::ls_types::{
-    DocumentSymbol, DocumentSymbolResponse, FoldingRange, FoldingRangeKind, Location,
+    DocumentSymbol, DocumentSymbolResponse, FoldingRange, FoldingRangeKind, Location, Range,
     SymbolInformation, SymbolKind,
 };
 
 use super::encoding::line_end;
 use super::locate::{self, Located};
-use super::view::DocView;
+use super::view::{Cancel, DocView};
 
-fn all<'a>(view: &DocView<'a>) -> impl Iterator<Item = Located<'a>> {
+/// Every position in document order, until `cancel` is raised.
+fn all<'a>(view: &DocView<'a>, cancel: &'a Cancel) -> impl Iterator<Item = Located<'a>> {
     let view = *view;
-    (0..view.doc.position_count()).filter_map(move |index| locate::position(&view, index))
+    (0..view.doc.position_count())
+        .take_while(|_| !cancel.is_cancelled())
+        .filter_map(move |index| locate::position(&view, index))
 }
 
-pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
+/// Above this many positions, the symbols are grouped ([`GROUP_SIZE`]
+/// cases to a group): an outline of 100,000 flat entries is no outline.
+pub const GROUP_ABOVE: usize = 10_000;
+pub const GROUP_SIZE: usize = 1_000;
+
+/// The group's name, for cases `first..=last` (1-based).
+pub(crate) fn group_name(first: usize, last: usize) -> String {
+    format!("Cases {first}-{last}")
+}
+
+/// One symbol per position, named `Case #k: verdict`; in groups above
+/// [`GROUP_ABOVE`] positions. Cut short when `cancel` is raised. The
+/// fresh computation: `symbol_cache` answers the same from kept pieces.
+pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolResponse {
+    let grouped = view.doc.position_count() > GROUP_ABOVE;
     if view.caps.hierarchical_symbols {
-        let symbols = all(view)
+        let symbols: Vec<DocumentSymbol> = all(view, cancel)
             .map(|located| {
                 let range = located.full_range(view);
                 let first = located.position.first_line;
@@ -25,23 +42,39 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
                     range.start,
                     line_end(view.doc.rope(), first, view.enc()),
                 );
-                #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
-                DocumentSymbol {
-                    name: located.label(),
-                    detail: None,
-                    kind: SymbolKind::OBJECT,
-                    tags: None,
-                    deprecated: None,
-                    range,
-                    selection_range: selection,
-                    children: None,
-                }
+                symbol(located.label(), SymbolKind::OBJECT, range, selection, None)
             })
             .collect();
-        DocumentSymbolResponse::Nested(symbols)
+        if !grouped {
+            return DocumentSymbolResponse::Nested(symbols);
+        }
+        let mut groups = Vec::new();
+        let mut rest = symbols.into_iter();
+        for first in (1..).step_by(GROUP_SIZE) {
+            let children: Vec<DocumentSymbol> = rest.by_ref().take(GROUP_SIZE).collect();
+            let (Some(head), Some(tail)) = (children.first(), children.last()) else {
+                break;
+            };
+            let range = Range::new(head.range.start, tail.range.end);
+            let name = group_name(first, first + children.len() - 1);
+            let selection = head.selection_range;
+            groups.push(symbol(
+                name,
+                SymbolKind::NAMESPACE,
+                range,
+                selection,
+                Some(children),
+            ));
+        }
+        DocumentSymbolResponse::Nested(groups)
     } else {
-        let symbols = all(view)
+        let symbols = all(view, cancel)
             .map(|located| {
+                let container_name = grouped.then(|| {
+                    let first = located.index / GROUP_SIZE * GROUP_SIZE + 1;
+                    let last = (first + GROUP_SIZE - 1).min(view.doc.position_count());
+                    group_name(first, last)
+                });
                 #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
                 SymbolInformation {
                     name: located.label(),
@@ -49,7 +82,7 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
                     tags: None,
                     deprecated: None,
                     location: Location::new(view.uri.clone(), located.full_range(view)),
-                    container_name: None,
+                    container_name,
                 }
             })
             .collect();
@@ -57,13 +90,33 @@ pub fn document_symbols(view: &DocView<'_>) -> DocumentSymbolResponse {
     }
 }
 
+fn symbol(
+    name: String,
+    kind: SymbolKind,
+    range: Range,
+    selection_range: Range,
+    children: Option<Vec<DocumentSymbol>>,
+) -> DocumentSymbol {
+    #[expect(deprecated, reason = "the field must be written; `tags` replaces it")]
+    DocumentSymbol {
+        name,
+        detail: None,
+        kind,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range,
+        children,
+    }
+}
+
 /// One whole-line range per position of more than one line, in document
 /// order, at most the client's `rangeLimit` of them (the positions past it
 /// are not even looked at); the verdict as the collapsed text for a client
 /// that shows it.
-pub fn folding_ranges(view: &DocView<'_>) -> Vec<FoldingRange> {
+pub fn folding_ranges(view: &DocView<'_>, cancel: &Cancel) -> Vec<FoldingRange> {
     let limit = view.caps.folding_limit.map_or(usize::MAX, |l| l as usize);
-    all(view)
+    all(view, cancel)
         .filter(|located| located.last_line() > located.position.first_line)
         .take(limit)
         .map(|located| FoldingRange {

@@ -3,30 +3,25 @@
 //! time and in bytes, rather than the document.
 //!
 //! The cache holds, for the result last given to the client, each
-//! position (the document's own `Arc`, so an unchanged position is the
-//! same pointer) with its tokens relative to its first line. A request
-//! first brings the cache up to the document: the positions equal by
-//! pointer at the front and at the back are kept (an edit replaces only
-//! the positions it re-read), the ones between are coloured afresh. A
-//! delta is then one splice: the old tokens of the replaced positions,
-//! plus the first token after them (its line is relative to the token
-//! before it), give way to the new ones. Finding the kept ends compares a
-//! pointer per position; nothing else walks the document.
+//! position's tokens relative to its first line, kept with the position
+//! ([`Kept`]): a request first brings it up to the document, colouring
+//! afresh only the positions an edit re-read. A delta is then one splice:
+//! the old tokens of the replaced positions, plus the first token after
+//! them (its line is relative to the token before it), give way to the
+//! new ones.
 //!
 //! Result ids are the document's edit generation: one per version. A
 //! `previousResultId` other than the cache's gets the whole array.
-
-use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
     SemanticTokensFullDeltaResult,
 };
 
+use super::kept::Kept;
 use super::locate;
 use super::tokens::states;
-use super::view::DocView;
-use crate::syntax::ParsedPosition;
+use super::view::{Cancel, DocView};
 use crate::text::to_u32;
 
 /// One token relative to its position: line from the position's first
@@ -87,18 +82,12 @@ impl Packed {
     }
 }
 
-#[derive(Debug)]
-struct Entry {
-    position: Arc<ParsedPosition>,
-    tokens: Packed,
-}
-
 /// The semantic tokens of one open document, as last sent.
 #[derive(Debug, Default)]
 pub struct TokenCache {
     /// The result id the client was last given; `None` before the first.
     result_id: Option<String>,
-    entries: Vec<Entry>,
+    kept: Kept<Packed>,
 }
 
 /// The tokens of position `index`, relative to its first line, sorted.
@@ -154,122 +143,110 @@ impl Encoder {
 
 impl TokenCache {
     /// `semanticTokens/full`: every token, and a new result id.
-    pub fn full(&mut self, view: &DocView<'_>, result_id: u64) -> SemanticTokens {
-        self.update(view);
+    /// `None` when cancelled, the cache as it was.
+    pub fn full(
+        &mut self,
+        view: &DocView<'_>,
+        result_id: u64,
+        cancel: &Cancel,
+    ) -> Option<SemanticTokens> {
+        self.update(view, cancel)?;
         let mut encoder = Encoder {
             line: 0,
             start: 0,
             out: Vec::new(),
         };
-        for (index, entry) in self.entries.iter().enumerate() {
+        for (index, tokens) in self.kept.values().enumerate() {
             let first_line = view.doc.first_line(index).unwrap_or(0);
-            for t in entry.tokens.iter() {
+            for t in tokens.iter() {
                 encoder.push(first_line, t);
             }
         }
         let result_id = result_id.to_string();
         self.result_id = Some(result_id.clone());
-        SemanticTokens {
+        Some(SemanticTokens {
             result_id: Some(result_id),
             data: encoder.out,
-        }
+        })
     }
 
     /// `semanticTokens/full/delta`: a splice of the tokens `previous`
     /// names, or every token when that is not the result last sent.
+    /// `None` when cancelled, the cache as it was.
     pub fn delta(
         &mut self,
         view: &DocView<'_>,
         previous: &str,
         result_id: u64,
-    ) -> SemanticTokensFullDeltaResult {
+        cancel: &Cancel,
+    ) -> Option<SemanticTokensFullDeltaResult> {
         if self.result_id.as_deref() != Some(previous) {
-            return self.full(view, result_id).into();
+            return self.full(view, result_id, cancel).map(Into::into);
         }
-        let Some((start, deleted, data)) = self.update(view) else {
-            let result_id = result_id.to_string();
-            self.result_id = Some(result_id.clone());
-            return SemanticTokensDelta {
-                result_id: Some(result_id),
-                edits: Vec::new(),
-            }
-            .into();
-        };
+        let splice = self.update(view, cancel)?;
         let result_id = result_id.to_string();
         self.result_id = Some(result_id.clone());
-        SemanticTokensDelta {
-            result_id: Some(result_id),
-            edits: vec![SemanticTokensEdit {
+        let edits = splice
+            .map(|(start, deleted, data)| SemanticTokensEdit {
                 start: to_u32(start * 5),
                 delete_count: to_u32(deleted * 5),
                 data: Some(data),
-            }],
-        }
-        .into()
+            })
+            .into_iter()
+            .collect();
+        Some(
+            SemanticTokensDelta {
+                result_id: Some(result_id),
+                edits,
+            }
+            .into(),
+        )
     }
 
     /// Brings the entries up to the document. Returns the splice that
     /// turns the old token array into the new one (first token replaced,
-    /// how many, the new tokens), or `None` when nothing changed.
-    fn update(&mut self, view: &DocView<'_>) -> Option<(usize, usize, Vec<SemanticToken>)> {
+    /// how many, the new tokens), or `Some(None)` when nothing changed;
+    /// `None` when cancelled, the entries as they were.
+    fn update(
+        &mut self,
+        view: &DocView<'_>,
+        cancel: &Cancel,
+    ) -> Option<Option<(usize, usize, Vec<SemanticToken>)>> {
         let doc = view.doc;
-        let (old, new) = (self.entries.len(), doc.position_count());
-        let same = |entry: &Entry, index: usize| {
-            doc.shared_position(index)
-                .is_some_and(|p| Arc::ptr_eq(p, &entry.position))
+        let Some(splice) = self
+            .kept
+            .update(doc, cancel, |index| Packed::pack(colour(view, index)))?
+        else {
+            return Some(None);
         };
-        let mut front = 0;
-        while front < old.min(new) && same(&self.entries[front], front) {
-            front += 1;
-        }
-        let mut back = 0;
-        while back < old.min(new) - front && same(&self.entries[old - 1 - back], new - 1 - back) {
-            back += 1;
-        }
-        if front == old && old == new {
-            return None;
-        }
-        let fresh: Vec<Entry> = (front..new - back)
-            .filter_map(|index| {
-                Some(Entry {
-                    position: Arc::clone(doc.shared_position(index)?),
-                    tokens: Packed::pack(colour(view, index)),
-                })
-            })
-            .collect();
+        let front = splice.front;
         // The token before the splice, absolute.
         let before = (0..front).rev().find_map(|index| {
-            let tokens = &self.entries[index].tokens;
+            let tokens = self.kept.get(index)?;
             let last = tokens.get(tokens.len().checked_sub(1)?)?;
             Some((doc.first_line(index)? + last.line, last.start))
         });
-        let start: usize = self.entries[..front].iter().map(|e| e.tokens.len()).sum();
-        let mut deleted: usize = self.entries[front..old - back]
-            .iter()
-            .map(|e| e.tokens.len())
-            .sum();
+        let start: usize = self.kept.values().take(front).map(Packed::len).sum();
+        let mut deleted: usize = splice.removed.iter().map(Packed::len).sum();
         let (line, start_char) = before.unwrap_or((0, 0));
         let mut encoder = Encoder {
             line,
             start: start_char,
             out: Vec::new(),
         };
-        for (offset, entry) in fresh.iter().enumerate() {
-            let first_line = doc.first_line(front + offset).unwrap_or(0);
-            for t in entry.tokens.iter() {
+        for index in front..front + splice.added {
+            let first_line = doc.first_line(index).unwrap_or(0);
+            for t in self.kept.get(index).into_iter().flat_map(Packed::iter) {
                 encoder.push(first_line, t);
             }
         }
         // The first token after the splice is relative to the one before it.
-        let after = (new - back..new).find_map(|index| {
-            let entry = &self.entries[old - (new - index)];
-            Some((doc.first_line(index)?, entry.tokens.get(0)?))
-        });
+        let after = (front + splice.added..self.kept.len())
+            .find_map(|index| Some((doc.first_line(index)?, self.kept.get(index)?.get(0)?)));
         if let Some((first_line, t)) = after {
             encoder.push(first_line, t);
             deleted += 1;
         }
-        self.entries.splice(front..old - back, fresh);
-        Some((start, deleted, encoder.out))
+        Some(Some((start, deleted, encoder.out)))
     }
 }

@@ -133,3 +133,31 @@ impl DocView<'_> {
         self.caps.encoding
     }
 }
+
+/// Whether the client still wants an answer: long loops over a document's
+/// positions check it, so a request the client cancelled (or whose
+/// session ended) stops early.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Option<std::sync::Arc<std::sync::atomic::AtomicBool>>);
+
+impl Cancel {
+    /// For work that nobody cancels.
+    pub const NEVER: Cancel = Cancel(None);
+
+    /// A flag, and the handle that raises it.
+    pub fn new() -> Cancel {
+        Cancel(Some(std::sync::Arc::default()))
+    }
+
+    pub fn cancel(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    pub(crate) fn is_cancelled(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}

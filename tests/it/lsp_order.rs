@@ -19,7 +19,7 @@ use boardls::games::GameKind;
 #[cfg(feature = "test-hooks")]
 use boardls::lsp::Faults;
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::view::{ClientCaps, DocView};
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use boards::Rng;
 use serde_json::{Value, json};
@@ -59,8 +59,12 @@ fn expected(kind: GameKind, caps: ClientCaps, uri: &Uri, sent: &Sent) -> Value {
     let answer = match sent.method {
         "textDocument/hover" => serde_json::to_value(hover::hover(&view, position("position"))),
         "textDocument/inlayHint" => serde_json::to_value(hints::inlay_hints(&view, range())),
-        "textDocument/documentSymbol" => serde_json::to_value(symbols::document_symbols(&view)),
-        "textDocument/foldingRange" => serde_json::to_value(symbols::folding_ranges(&view)),
+        "textDocument/documentSymbol" => {
+            serde_json::to_value(symbols::document_symbols(&view, &Cancel::NEVER))
+        }
+        "textDocument/foldingRange" => {
+            serde_json::to_value(symbols::folding_ranges(&view, &Cancel::NEVER))
+        }
         "textDocument/codeAction" => {
             let params: CodeActionParams = serde_json::from_value(sent.params.clone())
                 .unwrap_or_else(|err| panic!("code action params: {err}"));

@@ -29,6 +29,7 @@ mod lsp_hover_format;
 mod lsp_order;
 mod lsp_proptest;
 mod lsp_protocol;
+mod lsp_read_requests;
 mod lsp_workspace;
 mod profiles;
 mod robust_props;

@@ -470,16 +470,31 @@ async function projectChanged(context: vscode.ExtensionContext): Promise<void> {
 }
 
 async function restartClient(context: vscode.ExtensionContext): Promise<void> {
-  const old = client;
-  client = undefined;
-  if (old !== undefined) {
-    try {
-      await old.stop();
-    } catch {
-      // A server that already died cannot be stopped; start afresh anyway.
+  return inTurn(async () => {
+    const old = client;
+    client = undefined;
+    if (old !== undefined) {
+      try {
+        await old.stop();
+      } catch {
+        // A server that already died cannot be stopped; start afresh anyway.
+      }
     }
-  }
-  await startClient(context);
+    await startClient(context);
+  });
+}
+
+/**
+ * The client's starts and restarts, one after the other. Two settings
+ * changed in a row fire two restarts: run side by side, the second would
+ * start a client while the first still stops the old one, and the first
+ * would then start another over it, leaving two servers on one document.
+ */
+let lastTurn: Promise<void> = Promise.resolve();
+function inTurn(work: () => Promise<void>): Promise<void> {
+  const turn = lastTurn.then(work);
+  lastTurn = turn.catch(() => undefined);
+  return turn;
 }
 
 /** What the extension offers other extensions (and its tests). */
@@ -533,7 +548,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
   );
   // Before the client starts, so that it opens them as their game.
   await Promise.all(vscode.workspace.textDocuments.map(mapLanguage));
-  await startClient(context);
+  await inTurn(() => startClient(context));
   return {
     isServerRunning: () => client?.isRunning() ?? false,
     serverSource: () => serverSource,

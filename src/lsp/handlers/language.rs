@@ -1,22 +1,21 @@
-//! Requests about an open document: hover, inlay hints, semantic tokens,
-//! code actions, symbols, folding, formatting. Each reads the document as
+//! Requests about an open document: hover, inlay hints, semantic tokens of
+//! a range, code actions, code lenses, formatting (those that read the
+//! whole document are in `read_requests`). Each reads the document as
 //! every earlier message left it; a document that is not open gets the
 //! empty answer.
 
 use tower_lsp_server::ls_types::{
     CodeActionParams, CodeActionResponse, CodeLens, CodeLensParams, Command,
-    DocumentFormattingParams, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange,
-    FoldingRangeParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
+    DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
     InlayHint, InlayHintParams, Location, MessageType, Position, Range, ReferenceParams,
-    SemanticTokensDeltaParams, SemanticTokensFullDeltaResult, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, TextEdit, Uri,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, TextEdit, Uri,
 };
 
 use crate::coverage::GameCoverage;
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
-use crate::lsp::{actions, format_edits, hints, hover, symbols, tokens};
+use crate::lsp::{actions, format_edits, hints, hover, tokens};
 
 /// `body` on the document's view, or the empty answer when it is not open.
 fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {
@@ -80,24 +79,6 @@ pub fn inlay_hint(session: &Session, params: InlayHintParams) -> Option<Vec<Inla
     })
 }
 
-pub fn semantic_tokens_full(
-    session: &Session,
-    params: SemanticTokensParams,
-) -> Option<SemanticTokensResult> {
-    let mut state = session.lock();
-    let (view, kept, generation) = state.view_with_tokens(&params.text_document.uri)?;
-    Some(kept.full(&view, generation).into())
-}
-
-pub fn semantic_tokens_full_delta(
-    session: &Session,
-    params: SemanticTokensDeltaParams,
-) -> Option<SemanticTokensFullDeltaResult> {
-    let mut state = session.lock();
-    let (view, kept, generation) = state.view_with_tokens(&params.text_document.uri)?;
-    Some(kept.delta(&view, &params.previous_result_id, generation))
-}
-
 pub fn semantic_tokens_range(
     session: &Session,
     params: SemanticTokensRangeParams,
@@ -129,21 +110,6 @@ pub fn definition(
 ) -> Option<GotoDefinitionResponse> {
     let at = params.text_document_position_params;
     answers::definition(&session.lock(), &at.text_document.uri, at.position)
-}
-
-pub fn document_symbol(
-    session: &Session,
-    params: DocumentSymbolParams,
-) -> Option<DocumentSymbolResponse> {
-    with_view(session, &params.text_document.uri, |view| {
-        Some(symbols::document_symbols(view))
-    })
-}
-
-pub fn folding_range(session: &Session, params: FoldingRangeParams) -> Option<Vec<FoldingRange>> {
-    with_view(session, &params.text_document.uri, |view| {
-        Some(symbols::folding_ranges(view))
-    })
 }
 
 /// The formatting edits; a document the formatter leaves as it is (an

@@ -4,6 +4,7 @@
 //! what a change of settings sets off (hint refresh, diagnostics shown
 //! again under a new filter, a new scan).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
@@ -250,7 +251,7 @@ fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::Pr
                 answer_files::project_of(&doc_path).validation_of(&doc_path, None)
             };
             (open.doc.validation() != validation).then(|| {
-                open.doc.set_validation(validation);
+                Arc::make_mut(&mut open.doc).set_validation(validation);
                 uri.clone()
             })
         })

@@ -615,6 +615,19 @@ async function daemon(root, runner, record) {
   const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('tcp:'));
   record(back, 'clearing boardls.server.address starts the server binary again',
     `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
+  // Two restarts asked for at once (two settings changed in a row do
+  // that) leave one server, not two answering side by side.
+  await Promise.all([vscode.commands.executeCommand('boardls.restartServer'),
+    vscode.commands.executeCommand('boardls.restartServer')]);
+  const sample = vscode.Uri.file(path.join(root, 'sample.tomek'));
+  let answers = [];
+  const single = await waitFor(async (left) => {
+    answers = await within(left, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider', sample,
+      new vscode.Position(1, 0))).catch(() => []);
+    return api.isServerRunning() && answers.length > 0;
+  });
+  record(single && answers.length === 1, 'two restarts at once leave one server: one hover answers',
+    `${answers.length} hovers: ${answers.map((h) => hoverText([h]).split('\n')[0]).join(' | ')}`);
   // A request in flight while a client stops can fail with a notification
   // from vscode-languageclient; keep it out of the screenshot.
   await vscode.commands.executeCommand('notifications.clearAll');

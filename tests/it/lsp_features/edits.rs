@@ -11,7 +11,7 @@ use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::session::OpenDocument;
-use boardls::lsp::view::{ClientCaps, DocView};
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use boardls::lsp::{hints, proto_diagnostics, symbols};
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
@@ -53,8 +53,8 @@ fn answers(doc: &Document, enc: Encoding) -> String {
         "{:#?}\n{:#?}\n{:#?}\n{:#?}",
         proto_diagnostics::document(&view),
         hints::inlay_hints(&view, all),
-        symbols::document_symbols(&view),
-        symbols::folding_ranges(&view),
+        symbols::document_symbols(&view, &Cancel::NEVER),
+        symbols::folding_ranges(&view, &Cancel::NEVER),
     )
 }
 
@@ -87,7 +87,7 @@ fn edited(
             "step {i} ({enc:?}): {model:?}"
         );
     }
-    open.doc
+    std::sync::Arc::unwrap_or_clone(open.doc)
 }
 
 /// The steps in each encoding, then a snapshot of the diagnostics of the

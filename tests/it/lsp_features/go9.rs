@@ -3,7 +3,7 @@
 use boardls::games::GameKind::Go9;
 use boardls::lsp::config::HintSettings;
 use boardls::lsp::symbols;
-use boardls::lsp::view::ClientCaps;
+use boardls::lsp::view::{Cancel, ClientCaps};
 use expect_test::expect;
 
 use crate::support::features::{
@@ -610,7 +610,7 @@ fn folding_honours_the_range_limit_and_collapsed_text_support() {
         folding_limit: Some(1),
         ..ClientCaps::default()
     };
-    let folds = symbols::folding_ranges(&sample.view(caps));
+    let folds = symbols::folding_ranges(&sample.view(caps), &Cancel::NEVER);
     let folds: Vec<_> = folds
         .iter()
         .map(|f| (f.start_line, f.end_line, f.collapsed_text.clone()))

@@ -8,8 +8,8 @@ use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::token_cache::TokenCache;
 use boardls::lsp::tokens;
-use boardls::lsp::view::{ClientCaps, DocView};
-use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult};
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
 
 use crate::support::boards::{Rng, positions};
 
@@ -98,7 +98,12 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
         data: Vec::new(),
         result_id: String::new(),
     };
-    client.apply(cache.full(&view, generation).into());
+    client.apply(
+        cache
+            .full(&view, generation, &Cancel::NEVER)
+            .expect("not cancelled")
+            .into(),
+    );
     let alphabet = ["x", "o", ".", "X", "T", "\n", "", " ", "\n\n", "é", "9 9"];
     for round in 0..60 {
         // One to three edits before the next request.
@@ -120,7 +125,11 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
         } else {
             client.result_id.clone()
         };
-        client.apply(cache.delta(&view, &previous, generation));
+        client.apply(
+            cache
+                .delta(&view, &previous, generation, &Cancel::NEVER)
+                .expect("not cancelled"),
+        );
         let fresh = flat(&tokens::full(&view).data);
         assert_eq!(
             client.data, fresh,
@@ -135,7 +144,14 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
         caps,
     };
     let id = client.result_id.clone();
-    assert_eq!(client.apply(cache.delta(&view, &id, generation)), 0);
+    assert_eq!(
+        client.apply(
+            cache
+                .delta(&view, &id, generation, &Cancel::NEVER)
+                .expect("not cancelled")
+        ),
+        0
+    );
 }
 
 #[test]
@@ -166,7 +182,12 @@ fn a_one_cell_edit_sends_its_position_only() {
         data: Vec::new(),
         result_id: String::new(),
     };
-    let whole = client.apply(cache.full(&view, 1).into());
+    let whole = client.apply(
+        cache
+            .full(&view, 1, &Cancel::NEVER)
+            .expect("not cancelled")
+            .into(),
+    );
     // A cell in the middle of the file (line 1 is the first board's).
     let line = doc.rope().len_lines() / 2;
     let at = doc.rope().line_to_char(line);
@@ -178,8 +199,59 @@ fn a_one_cell_edit_sends_its_position_only() {
         caps: ClientCaps::default(),
     };
     let id = client.result_id.clone();
-    let sent = client.apply(cache.delta(&view, &id, 2));
+    let sent = client.apply(
+        cache
+            .delta(&view, &id, 2, &Cancel::NEVER)
+            .expect("not cancelled"),
+    );
     // A board has at most 81 cells: 81 tokens and the one after them.
     assert!(sent <= 82 * 5 && whole > 20 * sent, "{sent} of {whole}");
     assert_eq!(client.data, flat(&tokens::full(&view).data));
+}
+
+/// A cancelled request leaves the kept tokens as they were: the next delta
+/// still splices from the result the client has.
+#[test]
+fn a_cancelled_request_keeps_the_cache() {
+    let mut rng = Rng(11);
+    let text = file(&mut rng, GameKind::Tomek, 300);
+    let mut doc = Document::new(GameKind::Tomek, &text);
+    let uri: Uri = "file:///delta/board.tomek".parse().expect("a valid URI");
+    fn view<'a>(uri: &'a Uri, doc: &'a Document, version: i32) -> DocView<'a> {
+        DocView {
+            uri,
+            doc,
+            version,
+            caps: ClientCaps::default(),
+        }
+    }
+    let mut cache = TokenCache::default();
+    let mut client = Client {
+        data: Vec::new(),
+        result_id: String::new(),
+    };
+    let cancelled = Cancel::new();
+    cancelled.cancel();
+    assert!(cache.full(&view(&uri, &doc, 1), 1, &cancelled).is_none());
+    client.apply(
+        cache
+            .full(&view(&uri, &doc, 1), 1, &Cancel::NEVER)
+            .expect("not cancelled")
+            .into(),
+    );
+    let at = doc.rope().line_to_char(doc.rope().len_lines() / 2);
+    doc.edit(at, at + 1, "O");
+    let id = client.result_id.clone();
+    assert!(
+        cache
+            .delta(&view(&uri, &doc, 2), &id, 2, &cancelled)
+            .is_none()
+    );
+    let sent = client.apply(
+        cache
+            .delta(&view(&uri, &doc, 2), &id, 2, &Cancel::NEVER)
+            .expect("not cancelled"),
+    );
+    assert!(sent > 0, "the edit's tokens are sent");
+    assert_eq!(client.data, flat(&tokens::full(&view(&uri, &doc, 2)).data));
 }

@@ -2,7 +2,7 @@
 
 use boardls::games::GameKind::Tomek;
 use boardls::lsp::symbols;
-use boardls::lsp::view::ClientCaps;
+use boardls::lsp::view::{Cancel, ClientCaps};
 use expect_test::expect;
 use tower_lsp_server::ls_types::DocumentSymbolResponse;
 
@@ -428,7 +428,7 @@ fn symbols_name_each_board_with_the_judge_verdict() {
     let judge = fixture("tomek-sample.out");
     let fixture = Fixture::new(Tomek, &sample);
     let DocumentSymbolResponse::Flat(symbols) =
-        symbols::document_symbols(&fixture.view(ClientCaps::default()))
+        symbols::document_symbols(&fixture.view(ClientCaps::default()), &Cancel::NEVER)
     else {
         panic!("nested symbols for a client without hierarchy");
     };

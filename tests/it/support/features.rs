@@ -14,7 +14,7 @@ use boardls::games::GameKind;
 use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::tokens::{self, CellState};
-use boardls::lsp::view::{ClientCaps, DocView};
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use boardls::lsp::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
@@ -575,11 +575,12 @@ pub fn check_symbols(kind: GameKind, fixture: &str, expect: Expect) {
             ..view.caps
         };
         let DocumentSymbolResponse::Nested(nested) =
-            symbols::document_symbols(&fixture.view(nested))
+            symbols::document_symbols(&fixture.view(nested), &Cancel::NEVER)
         else {
             panic!("flat symbols for a client with hierarchy");
         };
-        let DocumentSymbolResponse::Flat(flat) = symbols::document_symbols(view) else {
+        let DocumentSymbolResponse::Flat(flat) = symbols::document_symbols(view, &Cancel::NEVER)
+        else {
             panic!("nested symbols for a client without hierarchy");
         };
         let flat: Vec<_> = flat
@@ -619,7 +620,7 @@ pub fn check_folding(kind: GameKind, fixture: &str, expect: Expect) {
     };
     let actual = fixture.render(caps, |view| {
         let mut out = String::new();
-        for fold in symbols::folding_ranges(view) {
+        for fold in symbols::folding_ranges(view, &Cancel::NEVER) {
             assert_eq!(fold.kind, Some(FoldingRangeKind::Region));
             assert_eq!((fold.start_character, fold.end_character), (None, None));
             let text = fold.collapsed_text.unwrap_or_default();

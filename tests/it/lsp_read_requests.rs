@@ -1,0 +1,172 @@
+//! The requests that read a whole document (semantic tokens, symbols,
+//! folding) are answered from a snapshot, off the path that applies edits:
+//! a cheap request is not queued behind them, each answers for the
+//! document as it was when it arrived, and `$/cancelRequest` stops them.
+
+use boardls::document::Document;
+use boardls::games::GameKind;
+use boardls::lsp::encoding::Encoding;
+use boardls::lsp::symbols;
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use serde_json::{Value, json};
+
+use crate::support::client::{Server, apply_change, caps, frame, range};
+
+const URI: &str = "file:///big/boards.tomek";
+
+/// `count` Tomek boards; the first one is won by `first`'s row.
+fn boards(count: usize, first: &str) -> String {
+    let mut text = format!("{count}\n{first}\n....\n....\n....\n");
+    for _ in 1..count {
+        text.push_str("\nXOXO\nOXOX\n....\n....\n");
+    }
+    text
+}
+
+fn request_frame(id: u64, method: &str, params: Value) -> Vec<u8> {
+    frame(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string())
+}
+
+fn response(server: &mut Server, id: u64) -> Value {
+    server.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
+}
+
+fn open(count: usize) -> Server {
+    let mut server = Server::spawn();
+    server.initialize(caps("utf-16"));
+    server.open(URI, "tomek", 1, &boards(count, "XXXX"));
+    server
+}
+
+/// A hover written right behind `semanticTokens/full`, `documentSymbol`
+/// and `foldingRange` of a big document is answered first.
+#[test]
+fn a_hover_is_not_queued_behind_whole_document_requests() {
+    let mut server = open(20_000);
+    let document = json!({"textDocument": {"uri": URI}});
+    let mut frames = request_frame(101, "textDocument/semanticTokens/full", document.clone());
+    frames.extend(request_frame(
+        102,
+        "textDocument/documentSymbol",
+        document.clone(),
+    ));
+    frames.extend(request_frame(103, "textDocument/foldingRange", document));
+    frames.extend(request_frame(
+        104,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 1, "character": 0}}),
+    ));
+    server.send_raw(&frames);
+    let hover = response(&mut server, 104);
+    assert!(hover["result"]["contents"].is_object(), "{hover}");
+    for id in [101, 102, 103] {
+        assert!(
+            !server.came_before(|m| m.get("id") == Some(&json!(id))),
+            "request {id} was answered before the hover behind it"
+        );
+    }
+    for id in [101, 102, 103] {
+        let answer = response(&mut server, id);
+        assert!(answer.get("error").is_none(), "{answer}");
+    }
+}
+
+/// Symbols asked for before an edit name the verdicts before it, even
+/// when the edit arrives while they are still being worked out.
+#[test]
+fn a_request_answers_for_the_document_as_it_arrived() {
+    let mut server = open(20_000);
+    let document = json!({"textDocument": {"uri": URI}});
+    let mut frames = request_frame(201, "textDocument/documentSymbol", document.clone());
+    frames.extend(frame(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": 2},
+            "contentChanges": [{"range": {"start": {"line": 1, "character": 0},
+                "end": {"line": 1, "character": 4}}, "text": "OOOO"}]}})
+        .to_string(),
+    ));
+    frames.extend(request_frame(202, "textDocument/documentSymbol", document));
+    server.send_raw(&frames);
+    // 20,000 positions: 20 groups of 1,000.
+    let first_name = |answer: &Value| {
+        answer["result"][0]["children"][0]["name"]
+            .as_str()
+            .map(str::to_owned)
+    };
+    let before = response(&mut server, 201);
+    let after = response(&mut server, 202);
+    assert_eq!(first_name(&before).as_deref(), Some("Case #1: X won"));
+    assert_eq!(first_name(&after).as_deref(), Some("Case #1: O won"));
+    assert_eq!(before["result"].as_array().map(Vec::len), Some(20));
+}
+
+/// The symbols answered from kept pieces equal a fresh computation, flat
+/// and in groups, with and without hierarchy, after edits that split,
+/// join and change positions.
+#[test]
+fn symbols_from_kept_pieces_equal_a_fresh_computation() {
+    for hierarchical in [true, false] {
+        for count in [900, 12_345] {
+            let mut capabilities = caps("utf-16");
+            capabilities["textDocument"]["documentSymbol"]["hierarchicalDocumentSymbolSupport"] =
+                json!(hierarchical);
+            let mut server = Server::spawn();
+            server.initialize(capabilities);
+            let mut text = boards(count, "XXXX");
+            server.open(URI, "tomek", 1, &text);
+            let symbols = json!({"textDocument": {"uri": URI}});
+            server.request("textDocument/documentSymbol", symbols.clone());
+            let edits = [
+                (range(1, 0, 1, 4), "OOOO"),
+                (range(7, 0, 7, 0), "XXXX\n....\n....\n....\n\n"),
+                (range(3, 0, 5, 0), ""),
+                (range(0, 0, 0, 1), "9"),
+            ];
+            for (version, (at, new_text)) in (2..).zip(edits) {
+                let change = json!({"range": at, "text": new_text});
+                server.change(URI, version, json!([change.clone()]));
+                apply_change(&mut text, &change, Encoding::Utf16);
+                let answered = server.request("textDocument/documentSymbol", symbols.clone());
+                let doc = Document::new(GameKind::Tomek, &text);
+                let uri = URI.parse().expect("a valid URI");
+                let caps = ClientCaps {
+                    hierarchical_symbols: hierarchical,
+                    encoding: Encoding::Utf16,
+                    ..ClientCaps::default()
+                };
+                let view = DocView {
+                    uri: &uri,
+                    doc: &doc,
+                    version: 1,
+                    caps,
+                };
+                let fresh = serde_json::to_value(symbols::document_symbols(&view, &Cancel::NEVER))
+                    .expect("symbols as JSON");
+                assert!(
+                    answered == fresh,
+                    "{count} boards, hierarchical {hierarchical}, edit {version}: the answer differs"
+                );
+            }
+        }
+    }
+}
+
+/// `$/cancelRequest` for a `documentSymbol` still being worked out: the
+/// answer is `RequestCancelled`, and the session goes on.
+#[test]
+fn a_cancelled_request_answers_request_cancelled() {
+    let mut server = open(50_000);
+    let mut frames = request_frame(
+        301,
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    frames.extend(frame(
+        &json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 301}}).to_string(),
+    ));
+    server.send_raw(&frames);
+    let answer = response(&mut server, 301);
+    assert_eq!(answer["error"]["code"], json!(-32800), "{answer}");
+    let hover = server.hover_text(URI, 1, 0);
+    assert!(hover.contains("Case #1: X won"), "{hover}");
+}
