@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# `cargo xtask dist` with Cargo's target directory outside the checkout, in
-# a second checkout sharing it, then in this one: each must bundle the
-# server built from its own sources, in the .tar.gz and in the platform
-# .vsix. The server's
+# `cargo xtask dist` with Cargo's target directory outside the checkout, and
+# a second checkout sharing it: each must bundle the server built from its
+# own sources, in the .tar.gz and in the platform .vsix. The server's
 # `--version` names the commit it was built from (build.rs), so the test
 # compares it with each checkout's HEAD.
 #
@@ -34,7 +33,10 @@ case "$(uname -s)-$(uname -m)" in
 esac
 
 # The second checkout: a clone of this one's HEAD with one more commit, so
-# that the two build ids differ even when this checkout is clean.
+# that the two build ids differ even when this checkout is clean. Made
+# before the first build, so its files are older than that build: cargo,
+# which compares times and relative paths, would take the first
+# checkout's binary for it unless dist makes it build anew.
 second="$scratch/second"
 git clone --quiet --shared --no-checkout "$repo" "$second"
 git -C "$second" checkout --quiet --detach "$(git -C "$repo" rev-parse HEAD)"
@@ -72,16 +74,15 @@ dist_in() {
   eval "${label}_id=\$archived"
 }
 
-# The second checkout first, then this one: this one's files are then
-# older than the second's build in the shared target directory, the case
-# where cargo alone would keep the other checkout's binary; and the last
-# build is this checkout's, which the editor suite's dist finds built.
-# The second checkout reuses this one's npm packages: the tools are the
-# same (same lockfile), and the test stays offline.
+dist_in "$repo" first
+# The second checkout reuses the first one's npm packages: the tools are
+# the same (same lockfile), and the test stays offline.
 if [[ -d $repo/editors/vscode/node_modules ]]; then
   ln -s "$repo/editors/vscode/node_modules" "$second/editors/vscode/node_modules"
 fi
 dist_in "$second" second
+# Back in the first: the shared target directory now holds the second
+# checkout's last build.
 dist_in "$repo" first
 if [[ ${first_id:-a} != "${second_id:-a}" ]]; then
   ok "the two checkouts' servers differ: '$first_id' and '$second_id'"
