@@ -20,7 +20,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ropey::Rope;
 
@@ -94,6 +94,11 @@ pub struct Document {
     stale: bool,
     /// The judge profile the file keeps (a project's `[profiles]`), if any.
     validation: Option<Validation>,
+    /// Every position's [`ParsedPosition::tally`] summed: worked out when
+    /// first asked for, then kept up to date by each edit (the positions it
+    /// re-read leave, the fresh ones come in), so that a publish that has
+    /// listed all it may counts the rest without walking the positions.
+    totals: OnceLock<Vec<CodeCount>>,
 }
 
 impl Document {
@@ -111,6 +116,7 @@ impl Document {
             file_diagnostics: Vec::new(),
             stale: false,
             validation: None,
+            totals: OnceLock::new(),
         };
         // Read from the text itself rather than the rope: the same lines,
         // without a rope look-up per line (most of opening a large file),
@@ -307,7 +313,21 @@ impl Document {
                 .filter_map(|&i| Some((self.first_line(i)?, Arc::clone(self.positions.get(i)?))))
                 .collect(),
             validation,
+            totals: self.totals().to_vec(),
         }
+    }
+
+    /// See [`Document::totals`]'s field.
+    fn totals(&self) -> &[CodeCount] {
+        self.totals.get_or_init(|| {
+            let mut totals = Vec::new();
+            for &index in &self.noisy {
+                if let Some(position) = self.positions.get(index) {
+                    CodeCount::count_into(&mut totals, position.tally(), true);
+                }
+            }
+            totals
+        })
     }
 
     /// The diagnostics of the positions overlapping lines `[start, end)`
@@ -395,6 +415,7 @@ impl Document {
         self.positions = positions;
         self.shift = 0;
         self.shift_from = 0;
+        self.totals = OnceLock::new();
     }
 
     /// One past the last line reading position `index` looked at.
@@ -465,6 +486,14 @@ impl Document {
         self.noisy.splice(low..high, noisy_indices(&fresh, restart));
         self.first_lines
             .splice(restart..reused, fresh.iter().map(|p| p.first_line));
+        if let Some(totals) = self.totals.get_mut() {
+            for position in &self.positions[restart..reused] {
+                CodeCount::count_into(totals, position.tally(), false);
+            }
+            for position in &fresh {
+                CodeCount::count_into(totals, position.tally(), true);
+            }
+        }
         self.positions
             .splice(restart..reused, fresh.into_iter().map(Arc::new));
         // The fresh positions are exact; the reused ones below them move by
@@ -492,6 +521,8 @@ pub struct DocDiagnostics {
     /// The profile checked, and the promises the text breaks (absolute,
     /// sorted): listed after the rest, as `check` lists them.
     validation: Option<(Validation, Vec<Diagnostic>)>,
+    /// Every position's tally summed.
+    totals: Vec<CodeCount>,
 }
 
 impl DocDiagnostics {
@@ -513,13 +544,45 @@ impl DocDiagnostics {
         }
     }
 
+    /// How many errors, warnings and information diagnostics
+    /// [`DocDiagnostics::for_each`] gives at most.
+    pub fn at_most(&self) -> [usize; 3] {
+        let mut counts = [0; 3];
+        let mut add = |severity, n: usize| {
+            let at = match severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Information => 2,
+            };
+            counts[at] += n;
+        };
+        for c in &self.totals {
+            add(c.severity, c.count as usize);
+        }
+        let broken = self.validation.iter().flat_map(|(_, broken)| broken);
+        for d in self.file_diagnostics.iter().chain(broken) {
+            add(d.severity, 1);
+        }
+        if self
+            .validation
+            .as_ref()
+            .is_some_and(|(v, _)| v.invalid_input)
+        {
+            // Everything may be shown as information, and the profile's
+            // own error added.
+            counts = [counts[0] + 1, counts[1], counts.iter().sum::<usize>() + 1];
+        }
+        counts
+    }
+
     /// The errors of the text itself, without a profile's.
     fn own_error_count(&self) -> usize {
         errors(&self.file_diagnostics)
             + self
-                .noisy
+                .totals
                 .iter()
-                .map(|(_, position)| errors(&position.stored))
+                .filter(|c| c.severity == Severity::Error)
+                .map(|c| c.count as usize)
                 .sum::<usize>()
     }
 
@@ -591,12 +654,23 @@ impl DocDiagnostics {
         // line (a missing row is expected where the next one starts): they
         // wait until nothing can come before them, as in `check`.
         let mut order = InOrder::default();
+        // The tallies of the positions met so far.
+        let mut met = Vec::new();
         for (first_line, position) in &self.noisy {
             order.release(*first_line, &mut |owner, d| {
                 want = visit(Visit::Diagnostic(Some(owner), d));
             });
+            CodeCount::count_into(&mut met, position.tally(), true);
             match visit(Visit::Position(position.tally())) {
                 Want::Skip => continue,
+                Want::Stop => {
+                    // The rest, counted at once: the totals less what was met.
+                    let mut rest = self.totals.clone();
+                    CodeCount::count_into(&mut rest, &met, false);
+                    rest.retain(|c| c.count > 0);
+                    visit(Visit::Position(&rest));
+                    break;
+                }
                 answer => want = answer,
             }
             let position = DocPosition::new(*first_line, position);
@@ -630,6 +704,9 @@ pub enum Want {
     Plain,
     /// (To a position.) None of its diagnostics: they are counted.
     Skip,
+    /// (To a position.) None of its diagnostics, nor of any after it:
+    /// the rest are counted from the totals, as one more position.
+    Stop,
 }
 
 /// The indices of `positions` that have diagnostics, counted from `first`.

@@ -127,8 +127,15 @@ fn listed(
     each: &mut dyn FnMut(Option<DocPosition<'_>>, &Diagnostic, usize),
 ) -> Option<Diagnostic> {
     let mut budget = Budget::new(filter, snapshot.error_count());
+    budget.to_come = snapshot.at_most();
     snapshot.for_each(&mut |visit| match visit {
-        Visit::Position(tally) if budget.skips(tally) => Want::Skip,
+        Visit::Position(tally) if budget.skips(tally) => {
+            if budget.full() {
+                Want::Stop
+            } else {
+                Want::Skip
+            }
+        }
         Visit::Position(_) => budget.want(),
         Visit::Diagnostic(owner, d) => {
             if filter.keeps(d.severity)
@@ -170,6 +177,9 @@ pub struct Budget {
     related_left: usize,
     information: usize,
     omitted_information: usize,
+    /// How many errors, warnings and information diagnostics may still
+    /// come (at most): none of a severity can be listed once it is 0.
+    to_come: [usize; 3],
     /// Errors and warnings left out, by code, in the order first met (a
     /// handful of codes).
     omitted: Vec<(&'static str, Severity, usize)>,
@@ -188,6 +198,7 @@ impl Budget {
             related_left: MAX_RELATED,
             information: 0,
             omitted_information: 0,
+            to_come: [usize::MAX; 3],
             omitted: Vec::new(),
         }
     }
@@ -195,6 +206,7 @@ impl Budget {
     /// `None` when `d` is left out (past its severity's limit), else how
     /// many of its related locations are sent: all of them or none.
     pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
+        self.met(d.severity, 1);
         let left = match d.severity {
             Severity::Error => &mut self.errors_left,
             Severity::Warning => &mut self.warnings_left,
@@ -219,6 +231,22 @@ impl Budget {
         } else {
             Some(0)
         }
+    }
+
+    /// `n` diagnostics of `severity` met: fewer may still come.
+    fn met(&mut self, severity: Severity, n: usize) {
+        let to_come = &mut self.to_come[severity_index(severity)];
+        *to_come = to_come.saturating_sub(n);
+    }
+
+    /// Whether nothing more that the settings show can be listed.
+    fn full(&self) -> bool {
+        let none_left = |severity, left: usize| {
+            left.min(self.to_come[severity_index(severity)]) == 0 || !self.filter.keeps(severity)
+        };
+        none_left(Severity::Error, self.errors_left)
+            && none_left(Severity::Warning, self.warnings_left)
+            && none_left(Severity::Information, self.information_left)
     }
 
     /// Counts `n` errors or warnings of `code` as left out.
@@ -254,8 +282,11 @@ impl Budget {
         if shown().any(room) {
             return false;
         }
-        let counts: Vec<CodeCount> = shown().copied().collect();
-        for c in counts {
+        for c in tally {
+            self.met(c.severity, c.count as usize);
+        }
+        let filter = self.filter;
+        for c in tally.iter().filter(|c| filter.keeps(c.severity)) {
             if c.severity == Severity::Information {
                 self.information += c.count as usize;
                 self.omitted_information += c.count as usize;
@@ -272,8 +303,11 @@ impl Budget {
         if self.omitted.is_empty() && self.omitted_information == 0 {
             return None;
         }
-        let mut parts: Vec<String> = self
-            .omitted
+        // Errors first, then by code: the same words however the rest
+        // was counted.
+        let mut omitted = self.omitted.clone();
+        omitted.sort_by_key(|&(code, severity, _)| (severity != Severity::Error, code));
+        let mut parts: Vec<String> = omitted
             .iter()
             .map(|(code, severity, n)| {
                 let noun = if *severity == Severity::Error {
@@ -309,6 +343,14 @@ impl Budget {
                 wording::grouped(self.information),
             ),
         ))
+    }
+}
+
+fn severity_index(severity: Severity) -> usize {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Information => 2,
     }
 }
 

@@ -73,6 +73,23 @@ pub struct CodeCount {
     pub count: u32,
 }
 
+impl CodeCount {
+    /// Adds the counts of `tally` to `totals` (or takes them away).
+    pub fn count_into(totals: &mut Vec<CodeCount>, tally: &[CodeCount], add: bool) {
+        for c in tally {
+            match totals
+                .iter_mut()
+                .find(|t| t.code == c.code && t.severity == c.severity)
+            {
+                Some(t) if add => t.count += c.count,
+                Some(t) => t.count = t.count.saturating_sub(c.count),
+                None if add => totals.push(*c),
+                None => {}
+            }
+        }
+    }
+}
+
 /// A position's diagnostics counted by code, kept once worked out: a
 /// publish that lists the first 1,000 of a file's diagnostics counts the
 /// rest, and an edit changes the counts of the positions it re-reads only.

@@ -209,3 +209,69 @@ fn grouped(n: usize) -> String {
     }
     out
 }
+
+/// Once nothing more can be listed, the rest is counted from the
+/// document's kept totals instead of position by position: the counts in
+/// the note must be those of the whole text, also after edits (the totals
+/// follow each edit's re-read positions).
+#[test]
+fn the_rest_counted_at_once_matches_the_whole_text_after_edits() {
+    // No errors: the listing is full after the first warnings and facts.
+    let mut text = dense_go9(1500, 1500, 0);
+    let mut doc = Document::new(GameKind::Go9, &text);
+    let uri = uri();
+    // Boards start at line 1 + 10 k; each edit keeps them whole.
+    let board = "xxxxxxxxx\n.........\nooooooooo\n.o.o.o.o.\nx.x.x.x.x\n\
+                 .........\nxoxoxoxox\n.........\noooo.xxxx\n\n";
+    let edits = [
+        (12, 3, 12, 4, "o"),
+        (203, 0, 203, 9, "xxxxxxxxx"),
+        (5001, 0, 5001, 0, board),
+        (9001, 0, 9011, 0, ""),
+    ];
+    for (round, edit) in std::iter::once(None).chain(edits.map(Some)).enumerate() {
+        if let Some((l1, c1, l2, c2, new)) = edit {
+            let rope = doc.rope();
+            let start = rope.line_to_char(l1) + c1;
+            let end = rope.line_to_char(l2) + c2;
+            doc.edit(start, end, new);
+            text = doc.rope().to_string();
+        }
+        let all = syntax::diagnose(GameKind::Go9, &text);
+        let count = |s| all.iter().filter(|d| d.severity == s).count();
+        let view = DocView {
+            uri: &uri,
+            doc: &doc,
+            version: 1,
+            caps: ClientCaps::default(),
+        };
+        let pulled = lsp_diagnostics::document(&view);
+        let listed = |s| severity_count(&pulled, s);
+        let more = pulled
+            .iter()
+            .find(|d| d.code == Some(NumberOrString::String(codes::FILE_MORE_DIAGNOSTICS.into())))
+            .expect("a note on the rest");
+        let omitted_warnings = count(Severity::Warning) - listed(DiagnosticSeverity::WARNING);
+        let omitted_information =
+            count(Severity::Information) - (listed(DiagnosticSeverity::INFORMATION) - 1);
+        // Round 3 adds a board past the count line's: one error, listed.
+        assert_eq!(
+            count(Severity::Error),
+            listed(DiagnosticSeverity::ERROR),
+            "round {round}"
+        );
+        for part in [
+            format!("{} more go9/dead-group warnings", grouped(omitted_warnings)),
+            format!(
+                "{} more information diagnostics",
+                grouped(omitted_information)
+            ),
+        ] {
+            assert!(
+                more.message.contains(&part),
+                "round {round}: {}",
+                more.message
+            );
+        }
+    }
+}
