@@ -15,12 +15,21 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The checkout a build comes from, as `cargo xtask dist` sets it.
+const CHECKOUT: &str = "BOARDLS_CHECKOUT";
+
 /// The files and folders that make the binary; a change in them makes a
 /// checkout dirty.
 const SOURCES: &[&str] = &["src", "build.rs", "Cargo.toml", "Cargo.lock"];
 
 fn main() {
     println!("cargo::rerun-if-env-changed=BOARDLS_BUILD_ID");
+    // Two checkouts sharing a target directory look alike to cargo: the
+    // same relative paths, and the other checkout's files may be older
+    // than the last build, so cargo would keep the other checkout's
+    // binary. `cargo xtask dist` names the checkout it builds here; a
+    // new name runs this script again, and the crate is built anew.
+    println!("cargo::rerun-if-env-changed={CHECKOUT}");
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let id = match env::var("BOARDLS_BUILD_ID") {
         Ok(id) if !id.trim().is_empty() => id.trim().to_owned(),

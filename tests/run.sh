@@ -39,8 +39,9 @@ cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
 
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (an
-# opt-in) also cargo package, `cargo xtask dist` in two checkouts sharing
-# a target directory, and the pre-commit hooks.
+# opt-in, which .ci/run and ci.yml set) also cargo package, `cargo xtask
+# dist` in two checkouts sharing a target directory, and the pre-commit
+# hooks.
 tests/release/run.sh
 
 if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then

@@ -6,13 +6,20 @@
 //! columns of a board stay aligned. (The cells' own states are semantic
 //! tokens, see `tokens`; liberty counts are in the hover.)
 //!
+//! A line gets at most one hint, its parts joined with ` · `, and the
+//! label reads as a comment of the files' own syntax (`# legal: 1 2 3`):
+//! clients that draw a hint's padding as a sliver (VS Code) or none at
+//! all would otherwise run it into the row's last cell or two hints into
+//! one another. The parts:
+//!
 //! - every position: `Case #k: verdict` at the end of its last line (for
 //!   uttt that is the last-move line, so the verdict names the player to
 //!   move and the number of legal moves);
 //! - uttt: at the end of each row with legal cells, their columns
 //!   (`legal: 4 5 6`, counted from 1 as the last-move line counts them);
 //! - go9: at the end of each row holding a capture point, where x captures
-//!   and how many stones (`x at 6 captures 3`).
+//!   and how many stones (`x at 6 captures 3`), before the verdict when
+//!   the row is the board's last.
 
 use std::collections::BTreeMap;
 
@@ -35,10 +42,11 @@ pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
 
 /// The hints of the kinds the settings switch on (`enable` is the caller's).
 pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) -> Vec<InlayHint> {
-    let mut hints = Vec::new();
     let first = range.start.line.min(range.end.line);
     let last = range.start.line.max(range.end.line);
     let wanted = |line: u32| (first..=last).contains(&line);
+    // Every part at a line's end, by line: one hint each.
+    let mut lines: BTreeMap<u32, LineHint> = BTreeMap::new();
     for located in locate::in_range(view, range) {
         // Row summaries, top to bottom: (board row, label, tooltip).
         let rows = match located.position.game() {
@@ -51,8 +59,7 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
                 continue;
             };
             if wanted(line) {
-                let end = line_end(view.doc.rope(), line, view.enc());
-                hints.push(hint(end, label, tooltip, InlayHintKind::PARAMETER));
+                lines.entry(line).or_default().add(label, tooltip);
             }
         }
         let line = located.last_line();
@@ -62,11 +69,51 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
                 Some(_) => "The judge's verdict for this position.".to_owned(),
                 None => "The board could not be read completely; see its errors.".to_owned(),
             };
-            let end = line_end(view.doc.rope(), line, view.enc());
-            hints.push(hint(end, located.label(), tooltip, InlayHintKind::TYPE));
+            let parts = lines.entry(line).or_default();
+            parts.add(located.label(), tooltip);
+            parts.has_verdict = true;
         }
     }
-    hints
+    lines
+        .into_iter()
+        .map(|(line, parts)| parts.hint(line_end(view.doc.rope(), line, view.enc())))
+        .collect()
+}
+
+/// What goes after `#` at a line's end, and why.
+#[derive(Default)]
+struct LineHint {
+    labels: Vec<String>,
+    tooltips: Vec<String>,
+    has_verdict: bool,
+}
+
+impl LineHint {
+    fn add(&mut self, label: String, tooltip: String) {
+        self.labels.push(label);
+        self.tooltips.push(tooltip);
+    }
+
+    /// `# part · part`, set off from the text by a space; a verdict's
+    /// hint is a type hint, a row summary a parameter hint (clients may
+    /// style the two apart).
+    fn hint(self, position: Position) -> InlayHint {
+        let kind = if self.has_verdict {
+            InlayHintKind::TYPE
+        } else {
+            InlayHintKind::PARAMETER
+        };
+        InlayHint {
+            position,
+            label: InlayHintLabel::String(format!("# {}", self.labels.join(" · "))),
+            kind: Some(kind),
+            text_edits: None,
+            tooltip: Some(InlayHintTooltip::String(self.tooltips.join("\n"))),
+            padding_left: Some(true),
+            padding_right: Some(false),
+            data: None,
+        }
+    }
 }
 
 /// The absolute line of board row `row` of a position.
@@ -142,19 +189,5 @@ fn uttt_rule(findings: &uttt::Findings) -> String {
         )
     } else {
         format!("The last move at {last} sends the next chip to the {field} field.")
-    }
-}
-
-/// A hint at the end of a line, set off from the text by a space.
-fn hint(position: Position, label: String, tooltip: String, kind: InlayHintKind) -> InlayHint {
-    InlayHint {
-        position,
-        label: InlayHintLabel::String(label),
-        kind: Some(kind),
-        text_edits: None,
-        tooltip: Some(InlayHintTooltip::String(tooltip)),
-        padding_left: Some(true),
-        padding_right: Some(false),
-        data: None,
     }
 }

@@ -38,9 +38,15 @@ step "installing tools for: $what"
 
 given_server=${BOARDLS:-}
 if [[ -z ${BOARDLS:-} ]]; then
-  step "building the server (cargo build --release)"
-  (cd "$repo" && cargo build --release --locked --quiet)
-  BOARDLS=$repo/target/release/boardls
+  # The server that ships, built as `cargo xtask dist` builds it (the same
+  # profile, and BOARDLS_CHECKOUT as it sets it, see build.rs), so that
+  # dist below finds it built, as it does after the release checks.
+  step "building the server (cargo build --profile dist)"
+  (cd "$repo" && BOARDLS_CHECKOUT=$repo cargo build --profile dist --locked --quiet --package boardls --bin boardls)
+  # Where cargo put it: CARGO_TARGET_DIR (relative to the checkout) or ./target.
+  target_dir=${CARGO_TARGET_DIR:-target}
+  [[ $target_dir == /* ]] || target_dir=$repo/$target_dir
+  BOARDLS=$target_dir/dist/boardls
 fi
 export BOARDLS
 BOARDLS=$(cd "$(dirname "$BOARDLS")" && pwd)/$(basename "$BOARDLS")
@@ -124,6 +130,19 @@ if [[ $what == all || $what == vscode ]]; then
   fi
   passed=$((passed + g_ok))
   failed=$((failed + g_bad))
+  step "VS Code colour tests (the cell backgrounds' contrast)"
+  colors_log="$BOARDLS_TOOLS/colors.log"
+  c_status=0
+  (cd "$repo/editors/vscode" && npm run --silent test:colors) >"$colors_log" 2>&1 || c_status=$?
+  grep -E '^(not )?ok ' "$colors_log" || true
+  c_ok=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$colors_log")
+  c_bad=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$colors_log")
+  if [[ -z $c_ok || -z $c_bad ]] || ((c_status != 0 && c_bad == 0)); then
+    tail -n 20 "$colors_log" >&2
+    c_ok=${c_ok:-0} c_bad=$((${c_bad:-0} + 1))
+  fi
+  passed=$((passed + c_ok))
+  failed=$((failed + c_bad))
   step "packaging the test extension"
   (cd "$here/vscode-e2e-ext" && "$repo/editors/vscode/node_modules/.bin/vsce" package --skip-license \
     --allow-missing-repository --no-dependencies -o boardls-e2e.vsix >/dev/null)

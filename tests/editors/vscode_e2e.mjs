@@ -19,6 +19,7 @@
 //   BOARDLS_E2E_STATE  scratch folder [.tools/vscode-e2e]
 //   BOARDLS_SCREENSHOT where to save the screenshot [.tools/vscode-e2e-screenshot.png];
 //                      editors/vscode/images/screenshot.png to refresh the README's
+//                      (and its light-theme twin, NAME-light.png beside it)
 //   CHROMIUM           [/usr/bin/chromium]
 //   BOARDLS_E2E_THEME  the colour theme [Default Dark Modern]
 //   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
@@ -52,6 +53,9 @@ const VSIX_FILES = [
 const testVsix = path.resolve(env.BOARDLS_E2E_VSIX || path.join(here, 'vscode-e2e-ext/boardls-e2e.vsix'));
 const state = path.resolve(env.BOARDLS_E2E_STATE || path.join(repo, '.tools/vscode-e2e'));
 const screenshot = path.resolve(env.BOARDLS_SCREENSHOT || path.join(state, '..', 'vscode-e2e-screenshot.png'));
+// The same in the default light theme, beside it (screenshot-light.png).
+const lightScreenshot = screenshot.replace(/(\.png)?$/, '-light.png');
+const LIGHT_THEME = 'Default Light Modern';
 const chromiumPath = env.CHROMIUM || '/usr/bin/chromium';
 const codeServer = path.join(here, 'node_modules/.bin/code-server');
 // The test extension's first result must come within RESULT_TIMEOUT ms of
@@ -196,6 +200,127 @@ function sharedDaemonProcess(runDir) {
     } catch {
       // already gone
     }
+  }
+}
+
+/** `rgb(…)`/`rgba(…)` as [r, g, b, a]. */
+function rgba(css) {
+  const [r, g, b, a = 1] = (css.match(/[\d.]+/g) || []).map(Number);
+  return [r, g, b, a];
+}
+
+/** WCAG 2 contrast ratio of two opaque [r, g, b] colours. */
+function contrast(one, two) {
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.slice(0, 3).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(one), luminance(two)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** The cell states whose cells the extension draws on a background. */
+const BACKGROUND_STATES = { legalMove: 'boardls-legalMoveBackground', capturePoint: 'boardls-capturePointBackground' };
+
+/**
+ * Each line of scenario.json's `rendered` as VS Code draws it in the
+ * editor of its file: the text (with the hint after it, its padding read
+ * as one space) is exactly the expected one, the listed characters and
+ * only they are on the background of their state, whose colour is the
+ * extension's, and the text on it is readable (WCAG 4.5:1 over the
+ * editor's background).
+ */
+async function checkRendered(page, rendered, theme) {
+  for (const want of rendered) {
+    const seen = await page.evaluate(({ file, line, variables }) => {
+      const group = [...document.querySelectorAll('.editor-group-container')]
+        .find((g) => g.querySelector('.tab.active')?.getAttribute('aria-label')?.startsWith(file));
+      const editor = group?.querySelector('.monaco-editor');
+      if (!editor) {
+        return { error: `no editor of ${file} on screen` };
+      }
+      const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
+        .find((n) => n.textContent.trim() === String(line + 1));
+      const top = number?.parentElement?.style.top;
+      const view = [...editor.querySelectorAll('.view-lines .view-line')].find((v) => v.style.top === top);
+      if (!number || !view) {
+        return { error: `line ${line + 1} of ${file} is not on screen` };
+      }
+      const probe = document.createElement('span');
+      editor.appendChild(probe);
+      const colours = {};
+      for (const [state, variable] of Object.entries(variables)) {
+        probe.style.backgroundColor = `var(--vscode-${variable})`;
+        colours[state] = getComputedStyle(probe).backgroundColor;
+      }
+      probe.remove();
+      // Backgrounds are overlays behind the line (VS Code draws a
+      // decoration's backgroundColor there, not on the text).
+      const overlay = [...editor.querySelectorAll('.view-overlays > div')].find((d) => d.style.top === top);
+      const backgrounds = [];
+      for (const element of overlay?.querySelectorAll('*') ?? []) {
+        const background = getComputedStyle(element).backgroundColor;
+        if (Object.values(colours).includes(background)) {
+          const box = element.getBoundingClientRect();
+          backgrounds.push({ background, left: box.left, right: box.right });
+        }
+      }
+      const chars = [];
+      for (const span of view.querySelectorAll('span')) {
+        if (span.children.length > 0) {
+          continue;
+        }
+        const style = getComputedStyle(span);
+        const padding = span.textContent.trim() === '' && !/[ \u00a0]/.test(span.textContent);
+        for (const node of span.childNodes) {
+          for (let k = 0; node.nodeType === Node.TEXT_NODE && k < node.data.length; k += 1) {
+            const range = document.createRange();
+            range.setStart(node, k);
+            range.setEnd(node, k + 1);
+            const box = range.getBoundingClientRect();
+            const centre = (box.left + box.right) / 2;
+            const under = backgrounds.find((b) => b.left <= centre && centre <= b.right);
+            chars.push({ ch: node.data[k], background: under?.background ?? 'none', color: style.color, padding });
+          }
+        }
+      }
+      const editorBackground = getComputedStyle(editor.querySelector('.monaco-editor-background') ?? editor).backgroundColor;
+      return { chars, colours, editorBackground, raw: view.textContent };
+    }, { file: want.file, line: want.line, variables: BACKGROUND_STATES });
+    const what = `${want.file} line ${want.line} as VS Code draws it (${theme}): ${want.text}`;
+    if (seen.error) {
+      record(false, what, seen.error);
+      continue;
+    }
+    // Spaces are no-break spaces in the DOM; the hint's padding is a
+    // narrow space of its own.
+    const text = seen.chars.map((c) => (c.ch === '\u00a0' || c.padding ? ' ' : c.ch)).join('');
+    const problems = [];
+    if (text !== want.text) {
+      problems.push(`drawn: ${JSON.stringify(text)} (raw ${JSON.stringify(seen.raw)})`);
+    }
+    const below = rgba(seen.editorBackground);
+    const sourceLength = want.text.indexOf(' # ');
+    for (const [state] of Object.entries(BACKGROUND_STATES)) {
+      const expected = want[state] ?? [];
+      const colour = seen.colours[state];
+      const on = seen.chars.slice(0, sourceLength).flatMap((c, i) => (c.background === colour ? [i] : []));
+      if (JSON.stringify(on) !== JSON.stringify(expected)) {
+        problems.push(`on the ${state} background (${colour}): characters ${JSON.stringify(on)}, expected ${JSON.stringify(expected)}`);
+      }
+      for (const i of on) {
+        const [r, g, b, a] = rgba(seen.chars[i].background);
+        const cell = [r, g, b].map((c, k) => a * c + (1 - a) * below[k]);
+        const ratio = contrast(rgba(seen.chars[i].color), cell);
+        if (ratio < 4.5) {
+          problems.push(`character ${i}: ${seen.chars[i].color} on ${seen.chars[i].background} over ${seen.editorBackground}: contrast ${ratio.toFixed(2)}:1, below 4.5:1`);
+        }
+      }
+    }
+    record(problems.length === 0, what, problems.join('\n'));
   }
 }
 
@@ -403,11 +528,30 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
     if (peerPage !== undefined) {
       await peerPage.close().catch(() => {});
     }
-    // The test extension left three files side by side.
+    // The test extension left three files side by side: their lines as
+    // drawn, then the screenshot; again in the default light theme.
+    const { rendered } = JSON.parse(fs.readFileSync(path.join(here, 'scenario.json'), 'utf8'));
     await sleep(2000);
+    await checkRendered(page, rendered, 'dark theme');
     fs.mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot });
     console.log(`# screenshot: ${path.relative(repo, screenshot)}`);
+    // The test extension sets it, as a user would.
+    fs.writeFileSync(path.join(workspace, '.boardls-e2e-theme'), `${LIGHT_THEME}\n`);
+    let light = false;
+    try {
+      await page.waitForSelector('.monaco-workbench.vs:not(.vs-dark)', { timeout: 30000 });
+      light = true;
+    } catch {
+      light = false;
+    }
+    record(light, `the workbench turns to ${LIGHT_THEME} when the settings say so`);
+    if (light) {
+      await sleep(2000);
+      await checkRendered(page, rendered, 'light theme');
+      await page.screenshot({ path: lightScreenshot });
+      console.log(`# screenshot: ${path.relative(repo, lightScreenshot)}`);
+    }
 
     // A wrong boardls.path: the extension restarts its client and says so,
     // with a button to open the setting.

@@ -466,18 +466,21 @@ fn workspace_folders_added_are_scanned_and_removed_are_cleared() {
     assert!(server.shutdown_and_exit().success());
 }
 
+/// The parts of every hint (`# legal: 1 2 · Case #1: …` holds two).
 fn hint_labels(server: &mut Server, uri: &str) -> Vec<String> {
     let hints = server.request(
         "textDocument/inlayHint",
         json!({"textDocument": {"uri": uri}, "range": range(0, 0, 100, 0)}),
     );
-    hints
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|h| h["label"].as_str().unwrap_or_default().to_owned())
-        .collect()
+    let mut parts = Vec::new();
+    for hint in hints.as_array().cloned().unwrap_or_default() {
+        let label = hint["label"].as_str().unwrap_or_default();
+        let Some(joined) = label.strip_prefix("# ") else {
+            panic!("a hint that does not read as a comment: {hint}");
+        };
+        parts.extend(joined.split(" · ").map(str::to_owned));
+    }
+    parts
 }
 
 #[test]

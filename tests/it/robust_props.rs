@@ -71,7 +71,7 @@ fn line_widths(text: &str, enc: Encoding) -> Vec<(u32, &str)> {
 }
 
 /// Semantic tokens over `range`: sorted, apart, each on one cell character
-/// of its line; and inlay hints only at the ends of lines.
+/// of its line; and inlay hints only at the ends of lines, one a line.
 fn check_shapes(kind: GameKind, text: &str, enc: Encoding, range: Range) -> Result<(), String> {
     let doc = Document::new(kind, text);
     let uri = "file:///props/board"
@@ -131,12 +131,17 @@ fn check_shapes(kind: GameKind, text: &str, enc: Encoding, range: Range) -> Resu
         }
         last_end = Some((line, start + token.length));
     }
+    let mut previous_line = None;
     for hint in hints::inlay_hints(&view, range) {
         let at = hint.position;
         let width = lines.get(at.line as usize).map(|(w, _)| *w);
         if width != Some(at.character) {
             return Err(format!("a hint inside line {}: {hint:?}", at.line));
         }
+        if previous_line >= Some(at.line) {
+            return Err(format!("a second hint on line {}: {hint:?}", at.line));
+        }
+        previous_line = Some(at.line);
     }
     Ok(())
 }

@@ -33,7 +33,10 @@ case "$(uname -s)-$(uname -m)" in
 esac
 
 # The second checkout: a clone of this one's HEAD with one more commit, so
-# that the two build ids differ even when this checkout is clean.
+# that the two build ids differ even when this checkout is clean. Made
+# before the first build, so its files are older than that build: cargo,
+# which compares times and relative paths, would take the first
+# checkout's binary for it unless dist makes it build anew.
 second="$scratch/second"
 git clone --quiet --shared --no-checkout "$repo" "$second"
 git -C "$second" checkout --quiet --detach "$(git -C "$repo" rev-parse HEAD)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The pre-commit hooks of .pre-commit-hooks.yaml, run by the real
-# pre-commit (`pre-commit try-repo`, which builds boardls from this
-# checkout with cargo as `language: rust` does) on a scratch repository:
+# pre-commit (which builds boardls from this checkout with cargo, as
+# `language: rust` does) on a scratch repository:
 # a good board file passes both hooks; a broken one fails boardls-check; a
 # badly laid out one is rewritten by boardls-fmt (which then fails, as
 # pre-commit does when a hook changes files).
@@ -35,8 +35,21 @@ failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
 fail() { echo "FAILED: $*" >&2; failed=$((failed + 1)); }
 
-# try-repo takes a repository; this checkout's uncommitted changes are
-# included by try-repo itself (it snapshots the work tree).
+# The hooks come from one snapshot of this checkout's work tree (new files
+# included), committed in a clone, and run by `pre-commit run` with a
+# configuration naming that clone and commit: what `pre-commit try-repo`
+# does, except that try-repo builds the hooks (a `cargo install`) in a
+# store of its own at each call, where this builds them once for the four
+# runs, in pre-commit's store.
+hooks="$scratch/hooks"
+index="$scratch/index"
+cp "$(git -C "$repo" rev-parse --path-format=absolute --git-path index)" "$index"
+GIT_INDEX_FILE=$index git -C "$repo" add --all
+snapshot=$(git -C "$repo" -c user.name=test -c user.email=test@example.invalid commit-tree \
+  "$(GIT_INDEX_FILE=$index git -C "$repo" write-tree)" -p HEAD -m "the work tree, for pre-commit")
+git clone --quiet --shared --no-checkout "$repo" "$hooks"
+git -C "$hooks" checkout --quiet -b snapshot "$snapshot"
+
 project="$scratch/project"
 mkdir -p "$project"
 cd "$project"
@@ -46,12 +59,20 @@ git config user.name test
 cp "$repo/tests/editors/fixtures/sample.tomek" good.tomek
 cp "$repo/tests/editors/fixtures/messy.tomek" messy.tomek
 cp "$repo/tests/editors/fixtures/broken.tomek" broken.tomek
-git add good.tomek messy.tomek broken.tomek
+cat >.pre-commit-config.yaml <<EOF
+repos:
+  - repo: $hooks
+    rev: $snapshot
+    hooks:
+      - id: boardls-check
+      - id: boardls-fmt
+EOF
+git add .pre-commit-config.yaml good.tomek messy.tomek broken.tomek
 
 try() {
   local hook=$1
   shift
-  "$venv/bin/pre-commit" try-repo "$repo" "$hook" --files "$@" >"$scratch/out" 2>&1
+  "$venv/bin/pre-commit" run "$hook" --files "$@" >"$scratch/out" 2>&1
 }
 
 if try boardls-check good.tomek; then

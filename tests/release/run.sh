@@ -11,13 +11,14 @@
 #   keys (check_configs.py), the Kakoune script run by a real Kakoune;
 # - the VS Code extension's manifest (Marketplace fields) and `vsce ls`:
 #   the files it would package, only what a user needs.
-# With BOARDLS_SLOW_TESTS=1 (opt-in; CI leaves it off):
+# With BOARDLS_SLOW_TESTS=1 (opt-in; .ci/run and ci.yml set it):
 # - `cargo package`: the crate's file list has no test data, and the
-#   packaged crate builds (in release, away from git: its build id is the
-#   commit cargo recorded);
+#   packaged crate builds (in the dist profile, away from git: its build id
+#   is the commit cargo recorded);
 # - `cargo xtask dist` in two checkouts sharing one target directory
 #   (dist_checkouts.sh);
-# - the pre-commit hooks with the real `pre-commit try-repo` (pre_commit.sh).
+# - the pre-commit hooks, built and run by the real pre-commit
+#   (pre_commit.sh).
 #
 # Installs what it needs (Debian's kakoune and python3-yaml, `npm ci` here
 # and in editors/vscode). Ends with `N passed, N failed`.
@@ -151,18 +152,23 @@ if [[ $slow == 1 ]]; then
     fail "cargo package would publish: ${stray//$'\n'/ }"
   fi
   # Packaged without cargo's own verification build (a debug build of
-  # everything), then built as `cargo install` builds it: in release, from
-  # the unpacked crate, away from git, sharing the suite's target directory.
+  # everything, whose dependencies nothing else here builds), then built
+  # from the unpacked crate, away from git, in the profile that ships
+  # (`dist`: release without debug information, kept in the package), in
+  # the suite's target directory: the dependencies are those `cargo xtask
+  # dist` builds next, and the binary is rebuilt by dist_checkouts.sh
+  # anyway, so the check costs one build of the crate. BOARDLS_CHECKOUT (see
+  # build.rs) makes sure cargo builds this crate, not another checkout's.
   target_dir=${CARGO_TARGET_DIR:-$repo/target}
   version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -n 1)
   unpacked=$(mktemp -d)
   if (cd "$repo" && cargo package --no-verify --allow-dirty --locked --package boardls) >"$BOARDLS_TOOLS/cargo-package.log" 2>&1 &&
     tar -xzf "$target_dir/package/boardls-$version.crate" -C "$unpacked" &&
-    CARGO_TARGET_DIR=$target_dir cargo build --release --locked --quiet \
+    CARGO_TARGET_DIR=$target_dir BOARDLS_CHECKOUT=$unpacked cargo build --profile dist --locked --quiet \
       --manifest-path "$unpacked/boardls-$version/Cargo.toml" >>"$BOARDLS_TOOLS/cargo-package.log" 2>&1; then
     ok "cargo package: the packaged crate builds"
     # Away from git, the build id is the commit cargo package recorded.
-    packaged=$("$target_dir/release/boardls" --version)
+    packaged=$("$target_dir/dist/boardls" --version)
     head=$(git -C "$repo" rev-parse --short=12 HEAD)
     if [[ $packaged == *"($head"* ]]; then
       ok "the packaged crate's binary names its commit: $packaged"
@@ -182,7 +188,7 @@ if [[ $slow == 1 ]]; then
     tally "$BOARDLS_TOOLS/$script.log" "$status"
   done
 else
-  echo "(cargo package, dist in two checkouts and pre-commit try-repo: BOARDLS_SLOW_TESTS=1)"
+  echo "(cargo package, dist in two checkouts and the pre-commit hooks: BOARDLS_SLOW_TESTS=1)"
 fi
 
 step "done"

@@ -221,6 +221,10 @@ impl Dist {
             self.triple
         ));
         let mut build = cargo();
+        // Read by build.rs: in a target directory shared with another
+        // checkout, cargo would otherwise take that checkout's binary
+        // for this one's when this one's files are older.
+        build.env("BOARDLS_CHECKOUT", root);
         build.current_dir(root).args([
             "build",
             "--profile",

@@ -10,6 +10,9 @@
 // the server too, which checks them. Only the settings the user set are
 // sent, so that the project file's settings hold for the rest.
 //
+// Legal .uttt cells and .go9 capture points get a background
+// (cellBackgrounds.ts), read from the server's semantic tokens.
+//
 // The server binary is, in this order: the `boardls.path` setting (not in
 // an untrusted workspace), the binary shipped inside a platform-specific
 // .vsix (`server/boardls`), `boardls` on PATH.
@@ -18,6 +21,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { CellBackgrounds } from './cellBackgrounds';
 import {
   DEFAULT_ANSWER_NAMES,
   PROJECT_FILE,
@@ -47,6 +51,8 @@ let serverSource = '';
 let serverOrigin: ServerOrigin | '' = '';
 let output: vscode.OutputChannel | undefined;
 const projects = new Projects();
+/** Backgrounds behind legal .uttt cells and .go9 capture points. */
+let cellBackgrounds: CellBackgrounds | undefined;
 /** The answer files the client's document selector covers (globs). */
 let answerGlobs: string[] = [];
 
@@ -334,6 +340,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek}'),
     },
     middleware: {
+      ...cellBackgrounds?.middleware(),
       workspace: {
         // Only what the user set: a default sent as a value would hide
         // the project file's setting.
@@ -382,6 +389,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
   client.onDidChangeState((event) => {
     if (event.newState === State.Stopped) {
+      cellBackgrounds?.clear();
       output?.appendLine('boardls: the language server stopped.');
     }
   });
@@ -506,7 +514,10 @@ export interface BoardlsApi {
 
 export async function activate(context: vscode.ExtensionContext): Promise<BoardlsApi> {
   output = vscode.window.createOutputChannel('boardls');
-  context.subscriptions.push(output);
+  cellBackgrounds = new CellBackgrounds(
+    () => client?.initializeResult?.capabilities.semanticTokensProvider?.legend.tokenTypes,
+  );
+  context.subscriptions.push(output, cellBackgrounds);
   context.subscriptions.push(
     vscode.commands.registerCommand('boardls.restartServer', () => restartClient(context)),
     vscode.commands.registerCommand('boardls.showOutput', () => output?.show()),

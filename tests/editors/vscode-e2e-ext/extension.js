@@ -640,7 +640,7 @@ async function daemon(root, runner, record) {
  */
 async function projectSettings(root, runner, record) {
   await runSteps(runner, [{ op: 'open', file: 'sample.tomek', filetype: 'tomek' }], record);
-  const verdict = (all) => all.some((h) => hintLabel(h) === 'Case #1: X won');
+  const verdict = (all) => all.some((h) => hintLabel(h) === '# Case #1: X won');
   const before = await runner.pollHints(verdict);
   record(before.ok, 'sample.tomek: inlay hints before boardls.toml', `${before.problem}${describeHints(before.hints)}`);
   const file = path.join(root, 'boardls.toml');
@@ -807,6 +807,16 @@ exports.activate = async function activate() {
     record(false, 'the test extension raised an error', String((err && err.stack) || err));
   }
   write(true);
+  // After its first screenshot the driver asks for another colour theme
+  // (the file names it), as a user picks one: in the user settings.
+  const themeWanted = path.join(root, '.boardls-e2e-theme');
+  const timer = setInterval(() => {
+    if (fs.existsSync(themeWanted)) {
+      clearInterval(timer);
+      const theme = fs.readFileSync(themeWanted, 'utf8').trim();
+      void vscode.workspace.getConfiguration('workbench').update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+    }
+  }, 200);
 };
 
 exports.deactivate = function deactivate() {};

@@ -287,8 +287,8 @@ $0.........
 ........o
 "#,
         expect![[r#"
-            7:9 x at 3 captures 1 — x playing at row 6, column 3 captures 1 o stone: (5, 3).
-            8:9 x at 9 captures 1 — x playing at row 7, column 9 captures 1 o stone: (6, 9).
+            7:9 # x at 3 captures 1 — x playing at row 6, column 3 captures 1 o stone: (5, 3).
+            8:9 # x at 9 captures 1 — x playing at row 7, column 9 captures 1 o stone: (6, 9).
         "#]],
     );
 }
@@ -311,9 +311,33 @@ xo.ox.xo.
 .........
 "#,
         expect![[r#"
-            4:9 x at 3 captures 2, x at 9 captures 1 — x playing at row 5, column 3 captures 2 o stones: (5, 2), (5, 4).
+            4:9 # x at 3 captures 2, x at 9 captures 1 — x playing at row 5, column 3 captures 2 o stones: (5, 2), (5, 4).
             x playing at row 5, column 9 captures 1 o stone: (5, 8).
-            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+            8:9 # Case #1: Can kill in one move!!! — The judge's verdict for this position.
+        "#]],
+    );
+}
+
+#[test]
+fn hints_at_one_row_end_are_one() {
+    // The capture point is on the board's last row, where the verdict
+    // stands too: one hint, its two parts joined, read as a comment.
+    check_hints(
+        Go9,
+        r#"
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+.......x.
+......xo.
+"#,
+        expect![[r#"
+            8:9 # x at 9 captures 1 · Case #1: Can kill in one move!!! — x playing at row 9, column 9 captures 1 o stone: (9, 8).
+            The judge's verdict for this position.
         "#]],
     );
 }
@@ -339,7 +363,7 @@ fn hints_follow_the_settings() {
 "#,
         &verdicts_only,
         expect![[r#"
-            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+            8:9 # Case #1: Can kill in one move!!! — The judge's verdict for this position.
         "#]],
     );
 }
@@ -360,8 +384,8 @@ oo.......
 .......xo
 "#,
         expect![[r#"
-            4:9 x at 5 captures 1 — x playing at row 5, column 5 captures 1 o stone: (4, 5).
-            8:9 Case #1: Can kill in one move!!! — The judge's verdict for this position.
+            4:9 # x at 5 captures 1 — x playing at row 5, column 5 captures 1 o stone: (4, 5).
+            8:9 # Case #1: Can kill in one move!!! — The judge's verdict for this position.
         "#]],
     );
 }

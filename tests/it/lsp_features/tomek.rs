@@ -250,8 +250,8 @@ OX$0..
 ....
 "#,
         expect![[r#"
-            3:4 Case #1: X won — The judge's verdict for this position.
-            8:4 Case #2: Draw — The judge's verdict for this position.
+            3:4 # Case #1: X won — The judge's verdict for this position.
+            8:4 # Case #2: Draw — The judge's verdict for this position.
         "#]],
     );
 }

@@ -437,10 +437,10 @@ fn hints_mark_legal_cells_and_the_verdict() {
 2 3
 "#,
         expect![[r#"
-            4:11 legal: 8 9 — Legal moves for o in row 4: (4, 8), (4, 9)
-            5:11 legal: 7 9 — Legal moves for o in row 5: (5, 7), (5, 9)
-            6:11 legal: 7 8 — Legal moves for o in row 6: (6, 7), (6, 8)
-            11:3 Case #1: o to move: 6 legal moves — The last move at row 2, column 3 sends the next chip to the right field.
+            4:11 # legal: 8 9 — Legal moves for o in row 4: (4, 8), (4, 9)
+            5:11 # legal: 7 9 — Legal moves for o in row 5: (5, 7), (5, 9)
+            6:11 # legal: 7 8 — Legal moves for o in row 6: (6, 7), (6, 8)
+            11:3 # Case #1: o to move: 6 legal moves — The last move at row 2, column 3 sends the next chip to the right field.
         "#]],
     );
 }
@@ -480,9 +480,9 @@ $0
 6 9
 "#,
         expect![[r#"
-            9:11 legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
-            10:11 legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
-            11:3 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
+            9:11 # legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
+            10:11 # legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
+            11:3 # Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
         "#]],
     );
 }
@@ -535,7 +535,7 @@ x.. ... ...
 "#,
         &verdicts_only,
         expect![[r#"
-            11:3 Case #1: o to move: 8 legal moves — The last move at row 1, column 1 sends the next chip to the top-left field.
+            11:3 # Case #1: o to move: 8 legal moves — The last move at row 1, column 1 sends the next chip to the top-left field.
         "#]],
     );
 }
@@ -1203,11 +1203,11 @@ fn line_ends_after_non_ascii_text() {
         Uttt,
         fixture,
         expect![[r#"
-            8:11 legal: 1 2 3 — Legal moves for o in row 7: (7, 1), (7, 2), (7, 3)
-            9:11 legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
-            10:11 legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
-            [utf-8]  11:6 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
-            [utf-16] 11:5 Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
+            8:11 # legal: 1 2 3 — Legal moves for o in row 7: (7, 1), (7, 2), (7, 3)
+            9:11 # legal: 1 2 3 — Legal moves for o in row 8: (8, 1), (8, 2), (8, 3)
+            10:11 # legal: 1 2 3 — Legal moves for o in row 9: (9, 1), (9, 2), (9, 3)
+            [utf-8]  11:6 # Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
+            [utf-16] 11:5 # Case #1: o to move: 9 legal moves — The last move at row 6, column 4 sends the next chip to the bottom-left field.
         "#]],
     );
     check_symbols(

@@ -246,7 +246,8 @@ pub fn check_formatting(kind: GameKind, fixture: &str, expect: Expect) {
 // ---------------------------------------------------------------- hints
 
 /// Inlay hints over the marked range (the whole file without markers):
-/// `line:character label — tooltip`.
+/// `line:character label — tooltip`. At most one hint per line, in line
+/// order.
 pub fn check_hints(kind: GameKind, fixture: &str, expect: Expect) {
     check_hints_with(kind, fixture, &HintSettings::default(), expect);
 }
@@ -255,7 +256,14 @@ pub fn check_hints_with(kind: GameKind, fixture: &str, settings: &HintSettings, 
     let fixture = Fixture::new(kind, fixture);
     let actual = fixture.render(ClientCaps::default(), |view| {
         let mut out = String::new();
+        let mut previous_line = None;
         for hint in hints::inlay_hints_with(view, fixture.range(view.enc()), settings) {
+            assert!(
+                previous_line < Some(hint.position.line),
+                "a second hint on line {} or hints out of order: {hint:?}",
+                hint.position.line
+            );
+            previous_line = Some(hint.position.line);
             let InlayHintLabel::String(label) = &hint.label else {
                 panic!("a hint with label parts: {hint:?}");
             };
