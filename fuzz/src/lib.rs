@@ -7,7 +7,7 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::transport::{self, Incoming, LspCodec};
-use boardls::lsp::view::{ClientCaps, DocView};
+use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
@@ -180,8 +180,8 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
         let _ = hover::hover(&view, range.start);
         let _ = hover::hover(&view, range.end);
         let _ = hints::inlay_hints(&view, range);
-        let _ = symbols::document_symbols(&view);
-        let _ = symbols::folding_ranges(&view);
+        let _ = symbols::document_symbols(&view, &Cancel::NEVER);
+        let _ = symbols::folding_ranges(&view, &Cancel::NEVER);
         let diagnostics = proto_diagnostics::document(&view);
         let params = serde_json::json!({
             "textDocument": {"uri": uri.as_str()},
