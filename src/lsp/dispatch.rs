@@ -25,7 +25,7 @@ use tokio_util::codec::FramedRead;
 use tower::Service as _;
 use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
-use tower_lsp_server::ls_types::{MessageType, Uri};
+use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
 use super::outgoing::{self, Outbox, Wire};
 use super::read_requests::{self, InFlight, Job, Taken};
@@ -103,6 +103,7 @@ where
     O: AsyncWrite + Unpin + Send + 'static,
 {
     let _counted = shared.enter();
+    let mut stopping = shared.stopping();
     let (wire, frames) = Wire::new();
     let writer = tokio::spawn(outgoing::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
@@ -135,6 +136,7 @@ where
     loop {
         let next = tokio::select! {
             biased;
+            Ok(()) = stopping.changed() => Next::Stopping(stopping.borrow().clone()),
             item = input.next() => Next::Client(item),
             Some(work) = internal.recv() => Next::Internal(work),
         };
@@ -143,6 +145,16 @@ where
             jitter.pause().await;
         }
         let item = match next {
+            Next::Stopping(why) => {
+                // The client hears why before the connection closes; its
+                // forwarder then exits, and the editor starts it again.
+                let message = ShowMessageParams {
+                    typ: MessageType::WARNING,
+                    message: why.unwrap_or_else(|| "boardls: the server is stopping".to_owned()),
+                };
+                wire.notify("window/showMessage", &message);
+                break;
+            }
             Next::Internal(work) => {
                 guard.internal(&session, work);
                 continue;
@@ -208,6 +220,7 @@ where
 enum Next {
     Client(Option<std::io::Result<Incoming>>),
     Internal(Internal),
+    Stopping(Option<String>),
 }
 
 /// The one panic guard: every handler, request or notification, from the

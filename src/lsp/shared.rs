@@ -6,11 +6,16 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use tokio::sync::watch;
+
 use super::workspace::store::Store;
 
 pub struct Shared {
     pub store: Arc<Store>,
     sessions: AtomicUsize,
+    /// Why the process is stopping, once it is: each session tells its
+    /// client and ends.
+    stopping: watch::Sender<Option<String>>,
 }
 
 impl Shared {
@@ -18,7 +23,19 @@ impl Shared {
         Arc::new(Shared {
             store: Store::new(),
             sessions: AtomicUsize::new(0),
+            stopping: watch::Sender::new(None),
         })
+    }
+
+    /// The process stops, for `why`: every session tells its client so
+    /// (`window/showMessage`) and ends.
+    pub fn stop(&self, why: String) {
+        self.stopping.send_replace(Some(why));
+    }
+
+    /// Changes once the process stops ([`Shared::stop`]).
+    pub(crate) fn stopping(&self) -> watch::Receiver<Option<String>> {
+        self.stopping.subscribe()
     }
 
     /// Counts a session until the guard is dropped.

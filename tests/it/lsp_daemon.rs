@@ -734,3 +734,30 @@ fn a_daemon_exiting_as_it_is_reached_is_replaced_unnoticed() {
     assert!(server.shutdown_and_exit().success());
     stop_daemon(&socket);
 }
+
+#[test]
+fn sigterm_tells_every_session_and_the_daemon_exits_cleanly() {
+    let dir = TempDir::private("sigterm");
+    let socket = dir.path().join("d.sock");
+    let mut daemon = Daemon::start(&socket, "60");
+    let mut sessions = [Server::forwarded(&socket), Server::forwarded(&socket)];
+    for server in &mut sessions {
+        server.initialize(caps("utf-16"));
+    }
+    // SAFETY: kill has no memory effects.
+    unsafe { libc::kill(daemon.pid() as i32, libc::SIGTERM) };
+    for server in &mut sessions {
+        let told = server.wait_for(|m| m["method"] == "window/showMessage");
+        let text = told["params"]["message"].as_str().unwrap_or_default();
+        assert!(text.contains("asked to stop"), "{told}");
+        assert_eq!(told["params"]["type"], json!(2), "a warning");
+    }
+    daemon.expect_line("stopped");
+    assert_eq!(daemon.wait(TIMEOUT), Some(0));
+    assert!(!socket.exists(), "the socket is removed");
+    assert!(!dir.path().join("d.sock.lock").exists());
+    // Each forwarder ends with a failure, so that its editor starts it again.
+    for server in &mut sessions {
+        assert_eq!(server.wait().code(), Some(1));
+    }
+}

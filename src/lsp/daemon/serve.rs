@@ -9,7 +9,9 @@
 //! directory, the stale sockets of other builds are removed. Then it
 //! serves; a connection from another user is refused (the peer's
 //! credentials). With no session for the idle timeout, or on SIGTERM or
-//! SIGINT, it removes its socket and lock file and exits with status 0.
+//! SIGINT, it removes its socket and lock file and exits with status 0;
+//! on a signal, each session first tells its client why
+//! (`window/showMessage`) and ends (it is waited for up to 2 s).
 
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
@@ -136,6 +138,7 @@ async fn serve(
     );
     let shared = Shared::new();
     let (sessions, count) = watch::channel(0usize);
+    let count_on_stop = count.clone();
     let idle_exit = idle_for(count, idle);
     tokio::pin!(idle_exit);
     let stopped = stop_signal();
@@ -174,6 +177,19 @@ async fn serve(
                 return (ExitCode::SUCCESS, bound);
             }
             () = &mut stopped => {
+                shared.stop(
+                    "boardls: the shared daemon was asked to stop (SIGTERM or SIGINT); \
+                     the editor starts the server again"
+                        .to_owned(),
+                );
+                // The sessions tell their clients and end; a client that
+                // does not read is not waited for long.
+                let mut count = count_on_stop.clone();
+                let _ = tokio::time::timeout(
+                    Duration::from_secs(2),
+                    count.wait_for(|n| *n == 0),
+                )
+                .await;
                 eprintln!("boardls daemon: stopped");
                 return (ExitCode::SUCCESS, bound);
             }
