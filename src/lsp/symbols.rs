@@ -52,23 +52,19 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
         if !grouped {
             return DocumentSymbolResponse::Nested(symbols);
         }
-        let groups = symbols
-            .chunks(GROUP_SIZE)
-            .enumerate()
-            .filter_map(|(group, cases)| {
-                let (head, tail) = (cases.first()?, cases.last()?);
-                let first = group * GROUP_SIZE + 1;
-                let name = group_name(first, first + cases.len() - 1);
-                let range = Range::new(head.range.start, tail.range.end);
-                Some(symbol(
+        let groups = in_groups(
+            &symbols,
+            |s| s.range,
+            |name, range, head| {
+                symbol(
                     name,
                     SymbolKind::NAMESPACE,
                     range,
                     head.selection_range,
                     None,
-                ))
-            })
-            .collect();
+                )
+            },
+        );
         DocumentSymbolResponse::Nested(groups)
     } else {
         let symbols: Vec<SymbolInformation> = all(view, cancel)
@@ -77,22 +73,36 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
         if !grouped {
             return DocumentSymbolResponse::Flat(symbols);
         }
-        let groups = symbols
-            .chunks(GROUP_SIZE)
-            .enumerate()
-            .filter_map(|(group, cases)| {
-                let (head, tail) = (cases.first()?, cases.last()?);
-                let first = group * GROUP_SIZE + 1;
-                let name = group_name(first, first + cases.len() - 1);
-                let range = Range::new(head.location.range.start, tail.location.range.end);
-                Some(SymbolInformation {
-                    kind: SymbolKind::NAMESPACE,
-                    ..information(view, name, range)
-                })
-            })
-            .collect();
+        let groups = in_groups(
+            &symbols,
+            |s| s.location.range,
+            |name, range, _| SymbolInformation {
+                kind: SymbolKind::NAMESPACE,
+                ..information(view, name, range)
+            },
+        );
         DocumentSymbolResponse::Flat(groups)
     }
+}
+
+/// One symbol per [`GROUP_SIZE`] cases, named for them, its range from the
+/// first one's start to the last one's end.
+fn in_groups<T>(
+    cases: &[T],
+    range_of: impl Fn(&T) -> Range,
+    group: impl Fn(String, Range, &T) -> T,
+) -> Vec<T> {
+    cases
+        .chunks(GROUP_SIZE)
+        .enumerate()
+        .filter_map(|(index, chunk)| {
+            let (head, tail) = (chunk.first()?, chunk.last()?);
+            let first = index * GROUP_SIZE + 1;
+            let name = group_name(first, first + chunk.len() - 1);
+            let range = Range::new(range_of(head).start, range_of(tail).end);
+            Some(group(name, range, head))
+        })
+        .collect()
 }
 
 fn information(view: &DocView<'_>, name: String, range: Range) -> SymbolInformation {

@@ -498,6 +498,21 @@ class Runner {
 }
 
 /**
+ * A xorshift64 from `seed` (the benches' generator): `next(n)` is below `n`.
+ * The same files on every run.
+ */
+function randomBelow(seed) {
+  let state = seed;
+  return (n) => {
+    const mask = (1n << 64n) - 1n;
+    state ^= (state << 13n) & mask;
+    state ^= state >> 7n;
+    state ^= (state << 17n) & mask;
+    return Number(state % BigInt(n));
+  };
+}
+
+/**
  * Typing in a file with many findings: a 1,000-board .go9 file of dense
  * random boards (10-95% of the cells, as benches/common's Boards::Dense),
  * one cell typed at a time; each time, how long until VS Code's
@@ -506,14 +521,7 @@ class Runner {
  * that every version's diagnostics come.
  */
 async function denseTyping(root, runner, record) {
-  let state = 0x9e3779b97f4a7c15n;
-  const next = (n) => {
-    const mask = (1n << 64n) - 1n;
-    state ^= (state << 13n) & mask;
-    state ^= state >> 7n;
-    state ^= (state << 17n) & mask;
-    return Number(state % BigInt(n));
-  };
+  const next = randomBelow(0x9e3779b97f4a7c15n);
   const boards = 1000;
   let text = `${boards}\n`;
   for (let b = 0; b < boards; b += 1) {
@@ -835,14 +843,7 @@ exports.deactivate = function deactivate() {};
  * go to the log and to big-documents.md (BENCHMARKS.md keeps a table).
  */
 async function bigDocuments(root, runner, record) {
-  let state = 0x2545f4914f6cdd1dn;
-  const next = (n) => {
-    const mask = (1n << 64n) - 1n;
-    state ^= (state << 13n) & mask;
-    state ^= state >> 7n;
-    state ^= (state << 17n) & mask;
-    return Number(state % BigInt(n));
-  };
+  const next = randomBelow(0x2545f4914f6cdd1dn);
   const cell = (density) => (next(100) < density ? 'xo'[next(2)] : '.');
   const games = {
     // One `.uttt` position: 11 lines of cells in three bands, then the last move.
