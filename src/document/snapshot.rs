@@ -48,14 +48,8 @@ impl DocDiagnostics {
     /// [`DocDiagnostics::for_each`] gives at most.
     pub(crate) fn at_most(&self) -> [usize; 3] {
         let mut counts = [0; 3];
-        let mut add = |severity, n: usize| {
-            let at = match severity {
-                Severity::Error => 0,
-                Severity::Warning => 1,
-                Severity::Information => 2,
-            };
-            counts[at] += n;
-        };
+        // Severities in declaration order: error, warning, information.
+        let mut add = |severity: Severity, n: usize| counts[severity as usize] += n;
         for c in &self.totals {
             add(c.severity, c.count as usize);
         }

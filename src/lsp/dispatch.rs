@@ -245,7 +245,7 @@ impl Guard {
         request: Request,
     ) -> Option<Response> {
         let id = request.id().cloned();
-        let what = short_name(&request);
+        let what = short_name(request.method()).to_owned();
         let document = document_uri(&request).map(str::to_owned);
         // What a panic is about: the document, else the method.
         let subject = document
@@ -309,7 +309,7 @@ impl Guard {
         let in_flight = in_flight.clone();
         tokio::task::spawn_blocking(move || {
             let id = job.id().clone();
-            let what = job.short_name().to_owned();
+            let what = short_name(job.method()).to_owned();
             let subject = job.subject();
             #[cfg(feature = "test-hooks")]
             let run = || {
@@ -368,13 +368,8 @@ fn document_uri(request: &Request) -> Option<&str> {
 }
 
 /// The method's last segment (`hover`, `didChange`, `full`, …).
-fn short_name(request: &Request) -> String {
-    request
-        .method()
-        .rsplit('/')
-        .next()
-        .unwrap_or_default()
-        .to_owned()
+fn short_name(method: &str) -> &str {
+    method.rsplit('/').next().unwrap_or_default()
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {

@@ -235,14 +235,14 @@ impl Budget {
 
     /// `n` diagnostics of `severity` met: fewer may still come.
     fn met(&mut self, severity: Severity, n: usize) {
-        let to_come = &mut self.to_come[severity_index(severity)];
+        let to_come = &mut self.to_come[severity as usize];
         *to_come = to_come.saturating_sub(n);
     }
 
     /// Whether nothing more that the settings show can be listed.
     fn full(&self) -> bool {
         let none_left = |severity, left: usize| {
-            left.min(self.to_come[severity_index(severity)]) == 0 || !self.filter.keeps(severity)
+            left.min(self.to_come[severity as usize]) == 0 || !self.filter.keeps(severity)
         };
         none_left(Severity::Error, self.errors_left)
             && none_left(Severity::Warning, self.warnings_left)
@@ -343,14 +343,6 @@ impl Budget {
                 wording::grouped(self.information),
             ),
         ))
-    }
-}
-
-fn severity_index(severity: Severity) -> usize {
-    match severity {
-        Severity::Error => 0,
-        Severity::Warning => 1,
-        Severity::Information => 2,
     }
 }
 

@@ -171,9 +171,8 @@ impl Job {
         &self.id
     }
 
-    /// The method's last segment (`full`, `delta`, `documentSymbol`, …).
-    pub fn short_name(&self) -> &str {
-        self.method.rsplit('/').next().unwrap_or_default()
+    pub fn method(&self) -> &str {
+        &self.method
     }
 
     /// The document it is about.
