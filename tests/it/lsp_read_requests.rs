@@ -42,7 +42,9 @@ fn open(count: usize) -> Server {
 /// and `foldingRange` of a big document is answered first.
 #[test]
 fn a_hover_is_not_queued_behind_whole_document_requests() {
-    let mut server = open(20_000);
+    // Big enough that the three take far longer than a hover even when
+    // the tests around it load both cores.
+    let mut server = open(60_000);
     let document = json!({"textDocument": {"uri": URI}});
     let mut frames = request_frame(101, "textDocument/semanticTokens/full", document.clone());
     frames.extend(request_frame(
