@@ -557,10 +557,19 @@ async function denseTyping(root, runner, record) {
     const start = Date.now();
     const came = new Promise((resolve) => {
       const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-        if (event.uris.some((u) => u.toString() === key) && runner.diagnosedAt(key) >= version) {
-          listener.dispose();
-          resolve(Date.now());
+        if (!event.uris.some((u) => u.toString() === key)) {
+          return;
         }
+        // VS Code merges the events of 50 ms into one, so this one may
+        // carry the pull of `version` before the extension notes its
+        // version on the next tick: look again after that tick.
+        const at = Date.now();
+        setTimeout(() => {
+          if (runner.diagnosedAt(key) >= version) {
+            listener.dispose();
+            resolve(at);
+          }
+        }, 0);
       });
     });
     await vscode.workspace.applyEdit(edit);
