@@ -18,6 +18,7 @@
 //! first, and building and freeing that tree was most of each publish.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use futures::{Stream, StreamExt};
@@ -222,10 +223,15 @@ impl Outbox {
     /// ends when the last handle on the outbox is dropped.
     pub fn new(wire: Wire) -> Outbox {
         let (outbox, queue) = mpsc::unbounded_channel();
+        OUTBOX_THREADS.fetch_add(1, Ordering::Relaxed);
         let spawned = std::thread::Builder::new()
             .name("boardls-outbox".to_owned())
-            .spawn(move || send_in_order(&wire, queue));
+            .spawn(move || {
+                let _counted = ThreadCounted;
+                send_in_order(&wire, queue);
+            });
         if let Err(err) = spawned {
+            OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
             eprintln!("boardls: cannot start the outbox thread: {err}");
         }
         Outbox(outbox)
@@ -245,6 +251,24 @@ impl Outbox {
             version,
             diagnostics,
         });
+    }
+}
+
+/// Outbox threads running in the process, for `boardls/status`.
+static OUTBOX_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// The outbox threads running now: one per session, until the session and
+/// whatever work it left have dropped their outbox.
+pub(crate) fn outbox_threads() -> usize {
+    OUTBOX_THREADS.load(Ordering::Relaxed)
+}
+
+/// Uncounts its outbox thread as it ends, however it ends.
+struct ThreadCounted;
+
+impl Drop for ThreadCounted {
+    fn drop(&mut self) {
+        OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
