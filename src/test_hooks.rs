@@ -4,7 +4,9 @@
 //! A fault point is a name: a handler's method (`hover`, `didChange`, …),
 //! checked by the session just before the handler runs, or `reparse`,
 //! inside [`crate::document::Document`]'s incremental re-read of an edit
-//! (the text has the edit, the positions do not match it yet). A
+//! (the text has the edit, the positions do not match it yet), or
+//! `unguarded-METHOD`, checked by the session's loop outside the guard (a
+//! panic there ends the session's task, as a bug in the loop would). A
 //! [`FaultPlan`] names one point and how often it panics there: `point`
 //! on every hit, `point:N` on every Nth (the Nth, the 2Nth, …).
 //!

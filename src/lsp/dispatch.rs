@@ -171,6 +171,15 @@ where
                 let _ = from_client.send(response).await;
             }
             Incoming::Request(request) => {
+                // A panic here escapes the guard and ends the session's
+                // task: what a bug in the loop itself would do.
+                #[cfg(feature = "test-hooks")]
+                guard.faults.armed(|| {
+                    crate::test_hooks::fault_point(&format!(
+                        "unguarded-{}",
+                        short_name(request.method())
+                    ));
+                });
                 if request.method() == "$/cancelRequest" {
                     in_flight.cancel_requested(&request);
                 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::support::client::{Server, TempDir, frame};
+use crate::support::client::{Server, TempDir, caps, frame, range};
 use crate::support::daemon::{UnixDaemon, back_to, held, initialize_on, kill9};
 
 const BAD: &str = "1\nXXZT\n....\nOO..\n....\n";
@@ -94,4 +94,93 @@ fn a_client_killed_mid_request_or_mid_frame_leaves_nothing_behind() {
     // The watcher's session is whole.
     assert_eq!(watcher.diagnostics("untitled:w.tomek", 1).len(), 1);
     assert!(watcher.shutdown_and_exit().success());
+}
+
+/// A daemon whose sessions panic at `point` (`BOARDLS_TEST_PANIC`).
+fn panicking_daemon(socket: &std::path::Path, point: &str) -> UnixDaemon {
+    UnixDaemon::start_with(socket, "60", |command| {
+        command
+            .env("BOARDLS_TEST_PANIC", point)
+            .env("RUST_BACKTRACE", "0");
+    })
+}
+
+/// Hovers `uri` at the bad cell and edits it: the session is served.
+fn still_served(server: &mut Server, uri: &str, version: i64) {
+    assert!(!server.hover_text(uri, 1, 0).is_empty());
+    server.change(
+        uri,
+        version,
+        json!([{"range": range(1, 2, 1, 3), "text": "X"}]),
+    );
+    assert!(server.diagnostics(uri, version).is_empty());
+}
+
+/// A handler that panics in one session answers InternalError there; that
+/// session and the others go on, and so does the daemon.
+#[test]
+fn a_panicking_handler_is_contained_to_its_session() {
+    let dir = TempDir::private("faults-panic");
+    let socket = dir.path().join("d.sock");
+    let mut daemon = panicking_daemon(&socket, "codeAction");
+    let uri = "untitled:p.tomek";
+    let mut sessions = [Server::forwarded(&socket), Server::forwarded(&socket)];
+    for server in &mut sessions {
+        server.initialize(caps("utf-16"));
+        server.open(uri, "tomek", 1, BAD);
+        assert_eq!(server.diagnostics(uri, 1).len(), 1);
+    }
+    let [victim, other] = &mut sessions;
+    let failed = victim.request_raw(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range(1, 2, 1, 3), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(failed["error"]["code"], -32603, "{failed}");
+    daemon.expect_line("codeAction for untitled:p.tomek failed: injected panic");
+    still_served(other, uri, 2);
+    still_served(victim, uri, 2);
+    assert!(daemon.running());
+    for server in sessions {
+        assert!(server.shutdown_and_exit().success());
+    }
+}
+
+/// A panic that escapes a session's guard ends that session's task: its
+/// client is cut off (its forwarder ends with status 1), the daemon logs
+/// it, frees what the session held, and serves the others and new ones.
+#[test]
+fn a_panic_that_escapes_a_session_ends_only_that_session() {
+    let dir = TempDir::private("faults-escape");
+    let socket = dir.path().join("d.sock");
+    let mut daemon = panicking_daemon(&socket, "unguarded-foldingRange");
+    let ws = workspace("faults-escape-ws");
+    let uri = "untitled:p.tomek";
+    let mut other = Server::forwarded(&socket);
+    initialize_on(&mut other, &ws);
+    other.open(uri, "tomek", 1, BAD);
+    assert_eq!(other.diagnostics(uri, 1).len(), 1);
+    let baseline = held(&mut other, &daemon);
+
+    let mut victim = Server::forwarded(&socket);
+    let victim_ws = workspace("faults-escape-victim");
+    initialize_on(&mut victim, &victim_ws);
+    victim.open(uri, "tomek", 1, BAD);
+    victim.diagnostics(uri, 1);
+    let body = json!({"jsonrpc": "2.0", "id": 77, "method": "textDocument/foldingRange",
+        "params": {"textDocument": {"uri": uri}}});
+    victim.send_raw(&frame(&body.to_string()));
+    assert_eq!(
+        victim.wait().code(),
+        Some(1),
+        "its forwarder says the session is lost"
+    );
+    daemon.expect_line("injected panic (unguarded-foldingRange)");
+    daemon.expect_line("failed");
+    assert!(daemon.running());
+    back_to(&mut other, &daemon, &baseline);
+    still_served(&mut other, uri, 2);
+    let mut later = Server::forwarded(&socket);
+    later.initialize(caps("utf-16"));
+    assert!(later.shutdown_and_exit().success());
+    assert!(other.shutdown_and_exit().success());
 }
