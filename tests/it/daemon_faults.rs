@@ -3,7 +3,7 @@
 //! session that panics, the daemon killed under its forwarders, and a
 //! runtime folder the forwarder cannot use.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
@@ -183,4 +183,82 @@ fn a_panic_that_escapes_a_session_ends_only_that_session() {
     later.initialize(caps("utf-16"));
     assert!(later.shutdown_and_exit().success());
     assert!(other.shutdown_and_exit().success());
+}
+
+/// `boardls lsp --connect auto` with the per-user folder under `runtime`,
+/// its stderr written to `stderr`.
+fn auto(runtime: &std::path::Path, stderr: &std::path::Path) -> Server {
+    let mut command = std::process::Command::new("sh");
+    command
+        .args(["-c", "exec \"$0\" lsp --connect auto 2>\"$1\""])
+        .arg(env!("CARGO_BIN_EXE_boardls"))
+        .arg(stderr)
+        .env("XDG_RUNTIME_DIR", runtime);
+    Server::spawn_command(command)
+}
+
+/// Eight editors on one daemon, each with an unsaved document; the daemon
+/// is killed with SIGKILL. Each forwarder ends within 2 s, with status 1
+/// and a message that says so; the editors start their servers again,
+/// which spawn one new daemon, send their documents again and get their
+/// diagnostics.
+#[test]
+fn the_daemon_killed_under_eight_forwarders_ends_each_and_the_next_starts_one() {
+    const EDITORS: usize = 8;
+    let runtime = TempDir::private("faults-xdg");
+    let text = |i: usize| format!("# editor {i}, unsaved\n{BAD}");
+    let uri = |i: usize| format!("untitled:e{i}.tomek");
+    let start = |servers: &mut Vec<Server>| {
+        for i in 0..EDITORS {
+            let mut server = auto(runtime.path(), &runtime.path().join(format!("stderr-{i}")));
+            server.initialize(caps("utf-16"));
+            server.open(&uri(i), "tomek", 1, &text(i));
+            servers.push(server);
+        }
+        for (i, server) in servers.iter_mut().enumerate() {
+            assert_eq!(server.diagnostics(&uri(i), 1).len(), 1, "editor {i}");
+        }
+    };
+    let mut editors = Vec::new();
+    start(&mut editors);
+    let pid = |server: &mut Server| {
+        server.request("boardls/status", serde_json::Value::Null)["pid"]
+            .as_i64()
+            .expect("a pid") as u32
+    };
+    let first = pid(&mut editors[0]);
+    assert!(editors.iter_mut().all(|server| pid(server) == first));
+
+    kill9(first);
+    let killed = Instant::now();
+    let mut slowest = Duration::ZERO;
+    for (i, server) in editors.iter_mut().enumerate() {
+        let status = server.wait();
+        slowest = slowest.max(killed.elapsed());
+        assert_eq!(status.code(), Some(1), "editor {i}");
+    }
+    assert!(
+        slowest <= Duration::from_secs(2),
+        "the last forwarder ended {slowest:?} after the kill"
+    );
+    for i in 0..EDITORS {
+        let said =
+            std::fs::read_to_string(runtime.path().join(format!("stderr-{i}"))).unwrap_or_default();
+        assert!(
+            said.contains("closed the connection in the middle of the session"),
+            "{said}"
+        );
+    }
+    drop(editors);
+
+    let mut again = Vec::new();
+    start(&mut again);
+    let second = pid(&mut again[0]);
+    assert_ne!(second, first);
+    assert!(again.iter_mut().all(|server| pid(server) == second));
+    for server in again {
+        assert!(server.shutdown_and_exit().success());
+    }
+    // SAFETY: kill has no memory effects.
+    unsafe { libc::kill(second as i32, libc::SIGTERM) };
 }
