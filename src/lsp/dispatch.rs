@@ -27,7 +27,7 @@ use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
-use super::outgoing::{self, Outbox, Wire};
+use super::outgoing::{self, Limits, Outbox, Wire};
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
 use super::session::{Internal, Session};
@@ -104,7 +104,14 @@ where
 {
     let _counted = shared.enter();
     let mut stopping = shared.stopping();
-    let (wire, frames) = Wire::new();
+    let limits = Limits::default();
+    #[cfg(feature = "test-hooks")]
+    let limits = Limits {
+        queued: crate::test_hooks::wire_bytes().unwrap_or(limits.queued),
+        stall: crate::test_hooks::stall().unwrap_or(limits.stall),
+    };
+    let (wire, frames) = Wire::new(limits);
+    let mut dropped = wire.dropped();
     let writer = tokio::spawn(outgoing::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
     let mut started = None;
@@ -137,6 +144,7 @@ where
         let next = tokio::select! {
             biased;
             Ok(()) = stopping.changed() => Next::Stopping(stopping.borrow().clone()),
+            Ok(()) = dropped.changed() => Next::Dropped(dropped.borrow().clone()),
             item = input.next() => Next::Client(item),
             Some(work) = internal.recv() => Next::Internal(work),
         };
@@ -153,6 +161,10 @@ where
                     message: why.unwrap_or_else(|| "boardls: the server is stopping".to_owned()),
                 };
                 wire.notify("window/showMessage", &message);
+                break;
+            }
+            Next::Dropped(why) => {
+                eprintln!("boardls: dropping a session: {}", why.unwrap_or_default());
                 break;
             }
             Next::Internal(work) => {
@@ -222,7 +234,12 @@ where
     // forwarding, close the wire, and let the writer drain what was queued.
     forward.abort();
     wire.close();
-    let _ = writer.await;
+    if dropped.borrow().is_some() {
+        // Its client takes nothing: the writer would wait for ever.
+        writer.abort();
+    } else {
+        let _ = writer.await;
+    }
     end
 }
 
@@ -230,6 +247,8 @@ enum Next {
     Client(Option<std::io::Result<Incoming>>),
     Internal(Internal),
     Stopping(Option<String>),
+    /// The client is past the wire's limits: why.
+    Dropped(Option<String>),
 }
 
 /// The one panic guard: every handler, request or notification, from the

@@ -7,10 +7,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::support::client::{Server, TempDir, caps, frame, range};
+use crate::support::client::{Server, TIMEOUT, TempDir, caps, frame, range, read_frame};
 use crate::support::daemon::{UnixDaemon, back_to, held, initialize_on, kill9};
 
 const BAD: &str = "1\nXXZT\n....\nOO..\n....\n";
+const GOOD: &str = "1\nXXXT\n....\nOO..\n....\n";
 
 /// `count` Tomek boards: a document whose whole-document answers take a
 /// while.
@@ -261,4 +262,162 @@ fn the_daemon_killed_under_eight_forwarders_ends_each_and_the_next_starts_one() 
     }
     // SAFETY: kill has no memory effects.
     unsafe { libc::kill(second as i32, libc::SIGTERM) };
+}
+
+/// A client that sends and never reads: a raw connection to the daemon.
+struct Staller {
+    socket: std::os::unix::net::UnixStream,
+}
+
+impl Staller {
+    /// Connects, initializes and opens a big document, reading nothing.
+    fn connect(socket: &std::path::Path, uri: &str) -> Staller {
+        let stream = std::os::unix::net::UnixStream::connect(socket).expect("connect");
+        let staller = Staller { socket: stream };
+        staller.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"processId": null, "capabilities": {}}}));
+        staller.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+        staller.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "tomek", "version": 1,
+                "text": boards(20_000)}}}));
+        // It reads (and answers the server's requests) until its document
+        // is published, then stops.
+        let mut reader = std::io::BufReader::new(staller.socket.try_clone().expect("clone"));
+        loop {
+            let message = read_frame(&mut reader).expect("the daemon's messages");
+            if let (Some(_), Some(id)) = (message.get("method"), message.get("id")) {
+                staller.send(&json!({"jsonrpc": "2.0", "id": id, "result": null}));
+            }
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return staller;
+            }
+        }
+    }
+
+    /// Sends a message; false once the daemon closed the connection.
+    fn send(&self, message: &serde_json::Value) -> bool {
+        use std::io::Write as _;
+        (&self.socket)
+            .write_all(&frame(&message.to_string()))
+            .is_ok()
+    }
+
+    /// Asks for the whole document's folding ranges (a megabyte), `n`
+    /// times, a little apart, until the connection is closed.
+    fn ask_big(&self, uri: &str, n: u64) {
+        for id in 0..n {
+            let request = json!({"jsonrpc": "2.0", "id": 100 + id,
+                "method": "textDocument/foldingRange",
+                "params": {"textDocument": {"uri": uri}}});
+            if !self.send(&request) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Reads what was buffered until the daemon's end of the connection:
+    /// whether it came within the timeout.
+    fn closed(&self) -> bool {
+        use std::io::Read as _;
+        let _ = self.socket.set_read_timeout(Some(TIMEOUT));
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            match (&self.socket).read(&mut buffer) {
+                Ok(0) => return true,
+                Ok(_) => {}
+                Err(err) => return err.kind() == std::io::ErrorKind::ConnectionReset,
+            }
+        }
+    }
+}
+
+/// The latency of a hover and of an edit's diagnostics, `rounds` times;
+/// `version` is the document's last.
+fn latencies(server: &mut Server, uri: &str, version: &mut i64, rounds: usize) -> Vec<Duration> {
+    let mut seen = Vec::new();
+    for _ in 0..rounds {
+        let asked = Instant::now();
+        assert!(!server.hover_text(uri, 1, 0).is_empty());
+        seen.push(asked.elapsed());
+        *version += 1;
+        let text = if *version % 2 == 0 { GOOD } else { BAD };
+        let edited = Instant::now();
+        server.change(uri, *version, json!([{"text": text}]));
+        server.diagnostics(uri, *version);
+        seen.push(edited.elapsed());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    seen
+}
+
+/// A client that stops reading while the daemon answers it, with the
+/// daemon's limits set by `limit` (an environment variable and its
+/// value): it is dropped with `why` logged, its connection closed and
+/// what its session held freed, while another session keeps its latency.
+fn a_client_that_stops_reading(limit: (&str, &str), flood: u64, why: &str) {
+    let dir = TempDir::private("faults-stall");
+    let socket = dir.path().join("d.sock");
+    let daemon = UnixDaemon::start_with(&socket, "60", |command| {
+        command.env(limit.0, limit.1);
+    });
+    let uri = "untitled:s.tomek";
+    let mut healthy = Server::forwarded(&socket);
+    healthy.initialize(caps("utf-16"));
+    healthy.open(uri, "tomek", 1, BAD);
+    healthy.diagnostics(uri, 1);
+    let baseline = held(&mut healthy, &daemon);
+    let mut version = 1;
+    let quiet = latencies(&mut healthy, uri, &mut version, 5);
+
+    let staller = Staller::connect(&socket, uri);
+    let flooding = std::thread::spawn(move || {
+        staller.ask_big(uri, flood);
+        staller
+    });
+    let mut busy = Vec::new();
+    let started = Instant::now();
+    while !daemon.said("dropping a session") {
+        assert!(started.elapsed() < TIMEOUT, "the client was never dropped");
+        busy.extend(latencies(&mut healthy, uri, &mut version, 1));
+    }
+    let line = daemon.expect_line("dropping a session");
+    assert!(line.contains(why), "{line}");
+    let staller = flooding.join().expect("the flood");
+    assert!(staller.closed(), "the connection is closed");
+    back_to(&mut healthy, &daemon, &baseline);
+    let worst = |seen: &[Duration]| seen.iter().max().copied().unwrap_or_default();
+    eprintln!(
+        "daemon_faults: {}: healthy session's worst latency {:?} quiet, {:?} ({} samples) while \
+         the other stalled; dropped after {:?}",
+        limit.0,
+        worst(&quiet),
+        worst(&busy),
+        busy.len(),
+        started.elapsed()
+    );
+    assert!(
+        worst(&busy) < Duration::from_secs(3),
+        "latencies while the other session stalled: {busy:?}"
+    );
+    if version % 2 == 0 {
+        // Bad again, for `still_served` to mend.
+        version += 1;
+        healthy.change(uri, version, json!([{"text": BAD}]));
+    }
+    still_served(&mut healthy, uri, version + 1);
+}
+
+#[test]
+fn a_client_that_does_not_read_is_dropped_past_the_queued_bytes() {
+    a_client_that_stops_reading(
+        ("BOARDLS_TEST_WIRE_BYTES", "4000000"),
+        200,
+        "more than 4000000 bytes waited",
+    );
+}
+
+#[test]
+fn a_client_that_does_not_read_is_dropped_past_the_stall_time() {
+    a_client_that_stops_reading(("BOARDLS_TEST_STALL_MS", "2000"), 3, "read nothing for 2 s");
 }

@@ -82,6 +82,14 @@ impl UnixDaemon {
         }
     }
 
+    /// Whether it said `text` so far (without waiting).
+    pub fn said(&self, text: &str) -> bool {
+        while let Ok(line) = self.log.try_recv() {
+            self.seen.borrow_mut().push(line);
+        }
+        self.seen.borrow().iter().any(|l| l.contains(text))
+    }
+
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
