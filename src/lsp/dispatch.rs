@@ -220,6 +220,16 @@ where
                         _ => serving,
                     };
                     wire.send(&response);
+                    if method == "initialize"
+                        && ok
+                        && let Some(warning) = &session.shared.warning
+                    {
+                        let message = ShowMessageParams {
+                            typ: MessageType::WARNING,
+                            message: warning.clone(),
+                        };
+                        wire.notify("window/showMessage", &message);
+                    }
                 }
                 if method == "exit" {
                     end.exit = true;

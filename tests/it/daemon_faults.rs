@@ -421,3 +421,119 @@ fn a_client_that_does_not_read_is_dropped_past_the_queued_bytes() {
 fn a_client_that_does_not_read_is_dropped_past_the_stall_time() {
     a_client_that_stops_reading(("BOARDLS_TEST_STALL_MS", "2000"), 3, "read nothing for 2 s");
 }
+
+/// A small tmpfs, filled up; unmounted when dropped.
+struct FullDisk {
+    dir: TempDir,
+}
+
+impl FullDisk {
+    /// `None` where mounting is not allowed (not root).
+    fn mount() -> Option<FullDisk> {
+        let dir = TempDir::private("faults-full");
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k,mode=700", "tmpfs"])
+            .arg(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if !mounted {
+            return None;
+        }
+        let disk = FullDisk { dir };
+        // Fill it: a write of more than it holds stops at full.
+        let _ = std::fs::write(disk.dir.path().join("filler"), vec![0u8; 1 << 20]);
+        Some(disk)
+    }
+}
+
+impl Drop for FullDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// `boardls lsp --connect auto` where `configure` makes the per-user
+/// folder unusable: it says why (`cause`) on stderr, serves the editor
+/// itself with a warning, fully, and ends with a private server's status.
+fn falls_back(what: &str, configure: impl FnOnce(&mut std::process::Command), cause: &str) {
+    let scratch = TempDir::private("faults-fallback");
+    let stderr = scratch.path().join("stderr");
+    let mut command = std::process::Command::new("sh");
+    command
+        .args(["-c", "exec \"$0\" lsp --connect auto 2>\"$1\""])
+        .arg(env!("CARGO_BIN_EXE_boardls"))
+        .arg(&stderr);
+    configure(&mut command);
+    let started = Instant::now();
+    let mut server = Server::spawn_command(command);
+    server.initialize(caps("utf-16"));
+    let served_after = started.elapsed();
+    let warned = server.wait_for(|m| m["method"] == "window/showMessage");
+    assert_eq!(warned["params"]["type"], 2, "{what}: a warning: {warned}");
+    let text = warned["params"]["message"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("private server") && text.contains(cause),
+        "{what}: {text}"
+    );
+    let uri = "untitled:f.tomek";
+    server.open(uri, "tomek", 1, BAD);
+    assert_eq!(server.diagnostics(uri, 1).len(), 1, "{what}");
+    still_served(&mut server, uri, 2);
+    let status = server.request("boardls/status", serde_json::Value::Null);
+    assert_eq!(
+        status["pid"],
+        json!(server.pid()),
+        "{what}: served in-process"
+    );
+    assert_eq!(server.shutdown_and_exit().code(), Some(0), "{what}");
+    let said = std::fs::read_to_string(&stderr).unwrap_or_default();
+    assert!(
+        said.contains(cause) && said.contains("serving this editor with a private server"),
+        "{what}: {said}"
+    );
+    assert!(
+        served_after < Duration::from_secs(5),
+        "{what}: initialize answered after {served_after:?}"
+    );
+}
+
+#[test]
+fn an_unusable_runtime_folder_gets_a_private_server_with_a_warning() {
+    // Below a regular file: ENOTDIR, even for root.
+    let scratch = TempDir::private("faults-notdir");
+    let file = scratch.write("file", "");
+    falls_back(
+        "a folder below a file",
+        |command| {
+            command
+                .env_remove("XDG_RUNTIME_DIR")
+                .env("TMPDIR", file.join("tmp"));
+        },
+        "Not a directory",
+    );
+    // /proc, where nobody makes folders.
+    falls_back(
+        "/proc",
+        |command| {
+            command.env("XDG_RUNTIME_DIR", "/proc");
+        },
+        "/proc/boardls",
+    );
+    // A full disk: the folder and the socket could be made, the daemon's
+    // log cannot be written.
+    match FullDisk::mount() {
+        Some(disk) => falls_back(
+            "a full disk",
+            |command| {
+                command.env("XDG_RUNTIME_DIR", disk.dir.path());
+            },
+            "No space left on device",
+        ),
+        None => crate::support::skipped(
+            "daemon_faults: a full disk (mounting a small tmpfs needs root)",
+        ),
+    }
+}
