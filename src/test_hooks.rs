@@ -4,7 +4,9 @@
 //! A fault point is a name: a handler's method (`hover`, `didChange`, …),
 //! checked by the session just before the handler runs, or `reparse`,
 //! inside [`crate::document::Document`]'s incremental re-read of an edit
-//! (the text has the edit, the positions do not match it yet). A
+//! (the text has the edit, the positions do not match it yet), or
+//! `unguarded-METHOD`, checked by the session's loop outside the guard (a
+//! panic there ends the session's task, as a bug in the loop would). A
 //! [`FaultPlan`] names one point and how often it panics there: `point`
 //! on every hit, `point:N` on every Nth (the Nth, the 2Nth, …).
 //!
@@ -29,6 +31,23 @@ pub const PANIC_VAR: &str = "BOARDLS_TEST_PANIC";
 /// The environment variable that sets how often a server process polls
 /// the workspace folders, in milliseconds (at least 10).
 pub const POLL_VAR: &str = "BOARDLS_TEST_POLL_MS";
+
+/// The environment variables that set a server process's limits on what
+/// waits for a client (`lsp::outgoing::Limits`): bytes queued, and the
+/// stall time in milliseconds.
+pub const WIRE_BYTES_VAR: &str = "BOARDLS_TEST_WIRE_BYTES";
+pub const STALL_VAR: &str = "BOARDLS_TEST_STALL_MS";
+
+/// The bytes [`WIRE_BYTES_VAR`] lets wait for a client, if set.
+pub fn wire_bytes() -> Option<usize> {
+    std::env::var(WIRE_BYTES_VAR).ok()?.parse().ok()
+}
+
+/// The stall time [`STALL_VAR`] asks for, if any.
+pub fn stall() -> Option<Duration> {
+    let millis: u64 = std::env::var(STALL_VAR).ok()?.parse().ok()?;
+    Some(Duration::from_millis(millis))
+}
 
 /// The poll interval [`POLL_VAR`] asks for, if any.
 pub fn poll_interval() -> Option<Duration> {

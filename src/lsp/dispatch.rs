@@ -27,7 +27,7 @@ use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
-use super::outgoing::{self, Outbox, Wire};
+use super::outgoing::{self, Limits, Outbox, Wire};
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
 use super::session::{Internal, Session};
@@ -104,7 +104,14 @@ where
 {
     let _counted = shared.enter();
     let mut stopping = shared.stopping();
-    let (wire, frames) = Wire::new();
+    let limits = Limits::default();
+    #[cfg(feature = "test-hooks")]
+    let limits = Limits {
+        queued: crate::test_hooks::wire_bytes().unwrap_or(limits.queued),
+        stall: crate::test_hooks::stall().unwrap_or(limits.stall),
+    };
+    let (wire, frames) = Wire::new(limits);
+    let mut dropped = wire.dropped();
     let writer = tokio::spawn(outgoing::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
     let mut started = None;
@@ -137,6 +144,7 @@ where
         let next = tokio::select! {
             biased;
             Ok(()) = stopping.changed() => Next::Stopping(stopping.borrow().clone()),
+            Ok(()) = dropped.changed() => Next::Dropped(dropped.borrow().clone()),
             item = input.next() => Next::Client(item),
             Some(work) = internal.recv() => Next::Internal(work),
         };
@@ -155,6 +163,10 @@ where
                 wire.notify("window/showMessage", &message);
                 break;
             }
+            Next::Dropped(why) => {
+                eprintln!("boardls: dropping a session: {}", why.unwrap_or_default());
+                break;
+            }
             Next::Internal(work) => {
                 guard.internal(&session, work);
                 continue;
@@ -171,6 +183,15 @@ where
                 let _ = from_client.send(response).await;
             }
             Incoming::Request(request) => {
+                // A panic here escapes the guard and ends the session's
+                // task: what a bug in the loop itself would do.
+                #[cfg(feature = "test-hooks")]
+                guard.faults.armed(|| {
+                    crate::test_hooks::fault_point(&format!(
+                        "unguarded-{}",
+                        short_name(request.method())
+                    ));
+                });
                 if request.method() == "$/cancelRequest" {
                     in_flight.cancel_requested(&request);
                 }
@@ -199,6 +220,16 @@ where
                         _ => serving,
                     };
                     wire.send(&response);
+                    if method == "initialize"
+                        && ok
+                        && let Some(warning) = &session.shared.warning
+                    {
+                        let message = ShowMessageParams {
+                            typ: MessageType::WARNING,
+                            message: warning.clone(),
+                        };
+                        wire.notify("window/showMessage", &message);
+                    }
                 }
                 if method == "exit" {
                     end.exit = true;
@@ -213,7 +244,12 @@ where
     // forwarding, close the wire, and let the writer drain what was queued.
     forward.abort();
     wire.close();
-    let _ = writer.await;
+    if dropped.borrow().is_some() {
+        // Its client takes nothing: the writer would wait for ever.
+        writer.abort();
+    } else {
+        let _ = writer.await;
+    }
     end
 }
 
@@ -221,6 +257,8 @@ enum Next {
     Client(Option<std::io::Result<Incoming>>),
     Internal(Internal),
     Stopping(Option<String>),
+    /// The client is past the wire's limits: why.
+    Dropped(Option<String>),
 }
 
 /// The one panic guard: every handler, request or notification, from the

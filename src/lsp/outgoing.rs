@@ -4,7 +4,10 @@
 //!   order they were queued and flushes when the queue is idle. Responses,
 //!   the framework's own requests to the client (`workspace/configuration`,
 //!   `client/registerCapability`, …) and the [`Outbox`]'s notifications all
-//!   end up here.
+//!   end up here. Queuing never waits, so a client that stops reading
+//!   stalls nothing but its own session; past its [`Limits`] (what waits
+//!   behind the frame being written, or time without the client taking a
+//!   byte) the session is dropped ([`Wire::dropped`]).
 //! - [`Outbox`]: notifications that must keep the order in which the
 //!   session produced them (the diagnostics of edit n before those of edit
 //!   n + 1, progress `end` after the diagnostics of the work it reports). A
@@ -18,12 +21,15 @@
 //! first, and building and freeing that tree was most of each publish.
 
 use std::collections::HashSet;
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use futures::{Stream, StreamExt};
 use serde::Serialize;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tower_lsp_server::ls_types::notification::{
     LogMessage, Notification as _, Progress, PublishDiagnostics,
 };
@@ -48,16 +54,104 @@ pub enum Frame {
     },
 }
 
+/// What may wait for one client before its session is dropped: a client
+/// that reads nothing holds the server's memory for as long as it is
+/// served, and its answers pile up.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Bytes queued behind the frame being written (a single frame,
+    /// however large, is always taken).
+    pub queued: usize,
+    /// Time without the client taking a byte while something waits for it.
+    pub stall: Duration,
+}
+
+impl Default for Limits {
+    /// 64 MiB (hundreds of the largest usual answers, and far more than a
+    /// client that reads ever leaves waiting); 30 s (a live editor reads
+    /// its server's output within moments, even while busy).
+    fn default() -> Limits {
+        Limits {
+            queued: 64 << 20,
+            stall: Duration::from_secs(30),
+        }
+    }
+}
+
+/// What the wire and its writer share: the bytes waiting, the limits, and
+/// why the session is dropped, once it is.
+struct Meter {
+    queued: AtomicUsize,
+    limits: Limits,
+    dropped: watch::Sender<Option<String>>,
+}
+
+impl Meter {
+    fn drop_session(&self, why: String) {
+        self.dropped.send_if_modified(|dropped| {
+            let first = dropped.is_none();
+            if first {
+                *dropped = Some(why);
+            }
+            first
+        });
+    }
+}
+
 /// The queue of frames to the client. Closed when the session ends, so the
 /// writer finishes even if background work still holds a handle.
 #[derive(Clone)]
-pub struct Wire(Arc<Mutex<Option<mpsc::UnboundedSender<Frame>>>>);
+pub struct Wire {
+    frames: Arc<Mutex<Option<mpsc::UnboundedSender<Frame>>>>,
+    meter: Arc<Meter>,
+}
+
+/// The writer's end of a [`Wire`] ([`write_frames`]).
+pub struct Frames {
+    queue: mpsc::UnboundedReceiver<Frame>,
+    meter: Arc<Meter>,
+}
+
+impl Frames {
+    fn took(&self, frame: Frame) -> Frame {
+        self.meter
+            .queued
+            .fetch_sub(frame.queued_len(), Ordering::Relaxed);
+        frame
+    }
+}
+
+impl Frame {
+    /// What the frame holds in the queue (a streamed body waits elsewhere,
+    /// two chunks at most).
+    fn queued_len(&self) -> usize {
+        match self {
+            Frame::Whole(bytes) => bytes.len(),
+            Frame::Streamed { header, .. } => header.len(),
+        }
+    }
+}
 
 impl Wire {
     /// A wire and the receiving end for [`write_frames`].
-    pub fn new() -> (Wire, mpsc::UnboundedReceiver<Frame>) {
+    pub fn new(limits: Limits) -> (Wire, Frames) {
         let (frames, queue) = mpsc::unbounded_channel();
-        (Wire(Arc::new(Mutex::new(Some(frames)))), queue)
+        let meter = Arc::new(Meter {
+            queued: AtomicUsize::new(0),
+            limits,
+            dropped: watch::Sender::new(None),
+        });
+        let wire = Wire {
+            frames: Arc::new(Mutex::new(Some(frames))),
+            meter: meter.clone(),
+        };
+        (wire, Frames { queue, meter })
+    }
+
+    /// Changes once the client is past the limits: why, for the log. The
+    /// session then ends without waiting for its writer.
+    pub fn dropped(&self) -> watch::Receiver<Option<String>> {
+        self.meter.dropped.subscribe()
     }
 
     /// Queues any JSON-RPC message (a response, a request).
@@ -87,10 +181,25 @@ impl Wire {
     }
 
     fn send_frame(&self, item: Frame) {
-        let frames = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(frames) = frames.as_ref() {
-            let _ = frames.send(item);
+        let mut frames = self.frames.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(sender) = frames.as_ref() else {
+            return;
+        };
+        let size = item.queued_len();
+        let limit = self.meter.limits.queued;
+        let before = self.meter.queued.fetch_add(size, Ordering::Relaxed);
+        if before > 0 && before + size > limit {
+            self.meter.queued.fetch_sub(size, Ordering::Relaxed);
+            frames.take();
+            drop(frames);
+            self.meter.drop_session(format!(
+                "its client did not read what it was sent: more than {} bytes waited to be \
+                 written to it",
+                limit
+            ));
+            return;
         }
+        let _ = sender.send(item);
     }
 
     /// Queues a frame of `len` body bytes that `write` then writes into the
@@ -113,7 +222,10 @@ impl Wire {
 
     /// Nothing is sent after this; the writer drains what was queued.
     pub fn close(&self) {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).take();
+        self.frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
     }
 }
 
@@ -146,35 +258,68 @@ impl std::io::Write for ChunkSink {
 }
 
 /// Writes queued frames to the client, flushing whenever the queue is idle.
-pub async fn write_frames<O>(mut output: O, mut frames: mpsc::UnboundedReceiver<Frame>)
+/// A client that takes no byte for the stall time drops its session.
+pub async fn write_frames<O>(mut output: O, mut frames: Frames)
 where
     O: AsyncWrite + Unpin,
 {
-    while let Some(first) = frames.recv().await {
-        if write_frame(&mut output, first).await.is_err() {
-            return;
-        }
-        while let Ok(more) = frames.try_recv() {
-            if write_frame(&mut output, more).await.is_err() {
-                return;
+    let stall = frames.meter.limits.stall;
+    let written = async {
+        while let Some(first) = frames.queue.recv().await {
+            let first = frames.took(first);
+            write_frame(&mut output, first, stall).await?;
+            while let Ok(more) = frames.queue.try_recv() {
+                let more = frames.took(more);
+                write_frame(&mut output, more, stall).await?;
             }
+            within(stall, output.flush()).await?;
         }
-        if output.flush().await.is_err() {
-            return;
-        }
+        Ok::<(), std::io::Error>(())
+    };
+    if let Err(err) = written.await
+        && err.kind() == std::io::ErrorKind::TimedOut
+    {
+        frames.meter.drop_session(format!(
+            "its client read nothing for {} s while the server had something to send it",
+            stall.as_secs_f64()
+        ));
     }
 }
 
-async fn write_frame<O>(output: &mut O, frame: Frame) -> std::io::Result<()>
+/// `io` unless it takes longer than `stall`: then a `TimedOut` error.
+async fn within<T>(
+    stall: Duration,
+    io: impl Future<Output = std::io::Result<T>>,
+) -> std::io::Result<T> {
+    tokio::time::timeout(stall, io)
+        .await
+        .unwrap_or_else(|_| Err(std::io::ErrorKind::TimedOut.into()))
+}
+
+/// Writes all of `bytes`, each write within `stall`.
+async fn write_all<O>(output: &mut O, mut bytes: &[u8], stall: Duration) -> std::io::Result<()>
+where
+    O: AsyncWrite + Unpin,
+{
+    while !bytes.is_empty() {
+        match within(stall, output.write(bytes)).await? {
+            0 => return Err(std::io::ErrorKind::WriteZero.into()),
+            n => bytes = &bytes[n..],
+        }
+    }
+    Ok(())
+}
+
+async fn write_frame<O>(output: &mut O, frame: Frame, stall: Duration) -> std::io::Result<()>
 where
     O: AsyncWrite + Unpin,
 {
     match frame {
-        Frame::Whole(bytes) => output.write_all(&bytes).await,
+        Frame::Whole(bytes) => write_all(output, &bytes, stall).await,
         Frame::Streamed { header, mut chunks } => {
-            output.write_all(&header).await?;
+            write_all(output, &header, stall).await?;
             while let Some(chunk) = chunks.recv().await {
-                output.write_all(&chunk).await?;
+                write_all(output, &chunk, stall).await?;
             }
             Ok(())
         }
@@ -222,10 +367,15 @@ impl Outbox {
     /// ends when the last handle on the outbox is dropped.
     pub fn new(wire: Wire) -> Outbox {
         let (outbox, queue) = mpsc::unbounded_channel();
+        OUTBOX_THREADS.fetch_add(1, Ordering::Relaxed);
         let spawned = std::thread::Builder::new()
             .name("boardls-outbox".to_owned())
-            .spawn(move || send_in_order(&wire, queue));
+            .spawn(move || {
+                let _counted = ThreadCounted;
+                send_in_order(&wire, queue);
+            });
         if let Err(err) = spawned {
+            OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
             eprintln!("boardls: cannot start the outbox thread: {err}");
         }
         Outbox(outbox)
@@ -245,6 +395,24 @@ impl Outbox {
             version,
             diagnostics,
         });
+    }
+}
+
+/// Outbox threads running in the process, for `boardls/status`.
+static OUTBOX_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// The outbox threads running now: one per session, until the session and
+/// whatever work it left have dropped their outbox.
+pub(crate) fn outbox_threads() -> usize {
+    OUTBOX_THREADS.load(Ordering::Relaxed)
+}
+
+/// Uncounts its outbox thread as it ends, however it ends.
+struct ThreadCounted;
+
+impl Drop for ThreadCounted {
+    fn drop(&mut self) {
+        OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

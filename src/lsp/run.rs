@@ -4,11 +4,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::daemon::forward::{self, Target};
+use super::daemon::forward::{self, Forwarded, Target};
 use super::daemon::serve::{self, DaemonOptions};
 use super::daemon::token;
-use super::dispatch::serve_session;
+use super::dispatch::{serve_session, serve_shared};
 use super::listen;
+use super::shared::Shared;
 
 /// How the server is reached.
 #[derive(Clone, Debug, Default)]
@@ -34,7 +35,16 @@ pub fn run_daemon(options: DaemonOptions) -> ExitCode {
 /// stream without `shutdown`.
 pub fn run(options: Options) -> ExitCode {
     if let Some(target) = &options.connect {
-        return forward::run(Target::parse(target), options.token_file);
+        return match forward::run(Target::parse(target), options.token_file) {
+            Forwarded::Ended(status) => status,
+            Forwarded::Unreachable(why) => {
+                eprintln!("boardls lsp: {why}; serving this editor with a private server instead");
+                serve_stdio(Some(format!(
+                    "boardls: the shared daemon cannot be used ({why}); this editor has a \
+                     private server instead."
+                )))
+            }
+        };
     }
     if let Some(address) = &options.listen {
         let addrs = match listen::resolve(address, options.allow_remote) {
@@ -73,10 +83,22 @@ pub fn run(options: Options) -> ExitCode {
         runtime.shutdown_background();
         return status;
     }
+    serve_stdio(None)
+}
+
+/// One session on stdio, in this process; with `warning`, the client is
+/// shown it once initialized.
+fn serve_stdio(warning: Option<String>) -> ExitCode {
     let Some(runtime) = runtime(Some(2)) else {
         return ExitCode::FAILURE;
     };
-    let end = runtime.block_on(serve_session(tokio::io::stdin(), tokio::io::stdout()));
+    let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
+    let end = runtime.block_on(async move {
+        match warning {
+            Some(warning) => serve_shared(stdin, stdout, Shared::with_warning(warning)).await,
+            None => serve_session(stdin, stdout).await,
+        }
+    });
     // tokio's stdin reads on a blocking thread that may sit in `read`
     // forever; do not wait for it.
     runtime.shutdown_background();

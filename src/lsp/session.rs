@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::mpsc;
@@ -46,6 +46,32 @@ pub struct OpenDocument {
     pub symbols: Arc<Mutex<SymbolCache>>,
     /// The judge's output of its positions, for its answer files.
     pub judged: crate::answers::JudgedCache,
+    _counted: Counted,
+}
+
+/// Open documents alive in the process, for `boardls/status`.
+static OPEN_DOCUMENTS: AtomicUsize = AtomicUsize::new(0);
+
+/// The open documents of all the process's sessions (those a session that
+/// ended left behind included).
+pub(crate) fn open_documents() -> usize {
+    OPEN_DOCUMENTS.load(Ordering::Relaxed)
+}
+
+/// One open document counted in [`OPEN_DOCUMENTS`] while it lives.
+struct Counted;
+
+impl Counted {
+    fn new() -> Counted {
+        OPEN_DOCUMENTS.fetch_add(1, Ordering::Relaxed);
+        Counted
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        OPEN_DOCUMENTS.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl OpenDocument {
@@ -58,6 +84,7 @@ impl OpenDocument {
             tokens: Arc::default(),
             symbols: Arc::default(),
             judged: crate::answers::JudgedCache::default(),
+            _counted: Counted::new(),
         }
     }
 

@@ -16,14 +16,27 @@ pub struct Shared {
     /// Why the process is stopping, once it is: each session tells its
     /// client and ends.
     stopping: watch::Sender<Option<String>>,
+    /// Shown to each client once initialized (`window/showMessage`, a
+    /// warning): why a private server serves it.
+    pub(crate) warning: Option<String>,
 }
 
 impl Shared {
     pub fn new() -> Arc<Shared> {
+        Shared::made(None)
+    }
+
+    /// Sessions whose clients are each told `warning` once initialized.
+    pub(crate) fn with_warning(warning: String) -> Arc<Shared> {
+        Shared::made(Some(warning))
+    }
+
+    fn made(warning: Option<String>) -> Arc<Shared> {
         Arc::new(Shared {
             store: Store::new(),
             sessions: AtomicUsize::new(0),
             stopping: watch::Sender::new(None),
+            warning,
         })
     }
 

@@ -15,8 +15,11 @@
 //!   token from `--token-file` first.
 //! - If the daemon goes away mid-session, the forwarder says so on stderr
 //!   and exits with status 1; the next start spawns a new daemon.
+//! - If `auto` cannot reach or start a daemon (its folder cannot be made
+//!   or used, the log cannot be written, nothing answers), it says why and
+//!   the caller serves the editor itself ([`Forwarded::Unreachable`]).
 
-use std::io;
+use std::io::{self, Write as _};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{ExitCode, Stdio};
@@ -62,12 +65,21 @@ impl Target {
     }
 }
 
+/// How forwarding ended.
+pub enum Forwarded {
+    /// The session is over, with this status.
+    Ended(ExitCode),
+    /// `auto` could not reach or start the daemon, before reading anything
+    /// from the editor: why. The caller serves the editor itself.
+    Unreachable(String),
+}
+
 /// Forwards the editor's session until it ends; the status follows LSP as
 /// a private server's does.
-pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
+pub fn run(target: Target, token_file: Option<PathBuf>) -> Forwarded {
     if token_file.is_some() && !matches!(target, Target::Tcp(_)) {
         eprintln!("boardls lsp: --token-file goes with --connect tcp://HOST:PORT only");
-        return ExitCode::from(2);
+        return Forwarded::Ended(ExitCode::from(2));
     }
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -76,7 +88,7 @@ pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
         Ok(runtime) => runtime,
         Err(err) => {
             eprintln!("boardls lsp: cannot start the runtime: {err}");
-            return ExitCode::FAILURE;
+            return Forwarded::Ended(ExitCode::FAILURE);
         }
     };
     let status = runtime.block_on(async move {
@@ -90,17 +102,21 @@ pub fn run(target: Target, token_file: Option<PathBuf>) -> ExitCode {
             };
             let (input, output, what) = match connected {
                 Ok(connected) => connected,
+                // Nothing was read from the editor yet: it can be served here.
+                Err(message) if target == Target::Auto && attempts == 0 => {
+                    return Forwarded::Unreachable(message);
+                }
                 Err(message) => {
                     eprintln!("boardls lsp: {message}");
-                    return ExitCode::FAILURE;
+                    return Forwarded::Ended(ExitCode::FAILURE);
                 }
             };
             match pump(&mut editor, input, output, &what).await {
-                Outcome::Ended(status) => return status,
-                // A daemon that was exiting as it was reached (idle): the
+                Outcome::Ended(status) => return Forwarded::Ended(status),
+                // A daemon that was exiting (idle) as it was reached: the
                 // session never started there; start it on another.
                 Outcome::Unanswered if attempts < UNANSWERED_RETRIES => attempts += 1,
-                Outcome::Unanswered => return lost(&what),
+                Outcome::Unanswered => return Forwarded::Ended(lost(&what)),
             }
         }
     });
@@ -206,7 +222,17 @@ fn stale(err: &io::Error) -> bool {
 /// no terminal, stdio away from the editor's pipes.
 fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
     socket::private_dir(socket::dir_of(path), true)?;
-    let log = socket::private_log(log, MAX_LOG)?;
+    let shown = log.display();
+    let mut log = socket::private_log(log, MAX_LOG)?;
+    // A log that cannot be written (a full disk) is said now, not found
+    // empty later.
+    writeln!(
+        log,
+        "boardls lsp (pid {}): starting a daemon on {}",
+        std::process::id(),
+        path.display()
+    )
+    .map_err(|err| format!("cannot write the daemon's log {shown}: {err}"))?;
     let exe = std::env::current_exe()
         .map_err(|err| format!("cannot find the boardls executable to start a daemon: {err}"))?;
     let mut command = std::process::Command::new(exe);

@@ -3,7 +3,8 @@
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, MessageType, ServerInfo};
 
 use crate::lsp::capabilities::server_capabilities;
-use crate::lsp::session::Session;
+use crate::lsp::outgoing::outbox_threads;
+use crate::lsp::session::{Session, open_documents};
 use crate::lsp::view::ClientCaps;
 use crate::lsp::workspace::settings;
 
@@ -52,14 +53,24 @@ pub fn initialized(session: &Session) {
 
 /// `boardls/status`: which process serves the session (several sessions of
 /// a daemon name the same one), how many sessions it has, how many files
-/// it has read from disk and how many folders it polls, for all of them.
+/// it has read from disk and how many folders it polls, for all of them;
+/// and what the sessions hold, to see that one that ended left nothing:
+/// open documents, leased folders, sessions registered on polls, outbox
+/// threads and the runtime's tasks.
 pub fn status(session: &Session) -> serde_json::Value {
+    let (folders, pollers) = session.shared.store.leased();
     serde_json::json!({
         "version": env!("CARGO_PKG_VERSION"),
         "pid": std::process::id(),
         "sessions": session.shared.sessions(),
         "fileReads": session.shared.store.reads(),
         "polledFolders": session.shared.store.polls(),
+        "openDocuments": open_documents(),
+        "leasedFolders": folders,
+        "pollers": pollers,
+        "outboxThreads": outbox_threads(),
+        "tasks": tokio::runtime::Handle::try_current()
+            .map_or(0, |runtime| runtime.metrics().num_alive_tasks()),
     })
 }
 

@@ -127,6 +127,14 @@ impl Store {
         self.polls.load(Ordering::Relaxed)
     }
 
+    /// The folders some session leases now, and the sessions registered on
+    /// their polls (for `boardls/status`: what a session that ended left).
+    pub(crate) fn leased(&self) -> (usize, usize) {
+        let state = self.lock();
+        let pollers = state.folders.values().map(|f| f.pollers.len()).sum();
+        (state.folders.len(), pollers)
+    }
+
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }

@@ -8,6 +8,7 @@
 pub mod boards;
 pub mod cli;
 pub mod client;
+pub mod daemon;
 pub mod features;
 pub mod oracle;
 pub mod sources;
