@@ -13,6 +13,7 @@ mod check_snapshots;
 mod check_stream;
 mod codes;
 mod coverage;
+mod daemon_load;
 mod document_incremental;
 mod fmt_cli;
 mod format;
