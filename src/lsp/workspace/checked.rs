@@ -94,7 +94,7 @@ impl Checked {
 
     /// [`Checked::to_lsp`], converted once for each URI and encoding and
     /// shared by the sessions that ask.
-    pub fn listed(&self, uri: &Uri, enc: Encoding) -> Listed {
+    pub(crate) fn listed(&self, uri: &Uri, enc: Encoding) -> Listed {
         let Checked::Judged { converted, .. } = self else {
             return Arc::new(self.to_lsp(uri, enc));
         };
