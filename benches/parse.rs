@@ -132,6 +132,7 @@ fn publish(positions: usize) {
             snapshot: document.snapshot(),
             enc: Encoding::Utf16,
             filter,
+            kept: None,
         };
         let runs = if max_problems.is_some() && positions > 10_000 {
             3

@@ -31,6 +31,23 @@ impl DocDiagnostics {
         self.noisy.len()
     }
 
+    /// The positions with diagnostics, in order, with their absolute first
+    /// lines: for a walk that keeps what each lists (`lsp::kept_diagnostics`).
+    pub(crate) fn noisy(&self) -> &[(u32, Arc<ParsedPosition>)] {
+        &self.noisy
+    }
+
+    /// Whether a profile is checked: its promises come after the rest, and
+    /// an invalid-input test shows everything as information.
+    pub(crate) fn has_profile(&self) -> bool {
+        self.validation.is_some()
+    }
+
+    /// Every position's tally summed.
+    pub(crate) fn totals(&self) -> &[CodeCount] {
+        &self.totals
+    }
+
     /// How many errors [`DocDiagnostics::for_each`] gives, counted without
     /// deriving any facts: errors are only ever stored (facts derived from
     /// a board are warnings and information).

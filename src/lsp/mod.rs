@@ -8,7 +8,8 @@
 //!   process share; [`dispatch`] is a session's loop: messages decoded by
 //!   [`transport`], handled one at a time and in order under one panic
 //!   guard, answers sent through [`outgoing`], open documents'
-//!   diagnostics written by [`publish`] for the newest version.
+//!   diagnostics written by [`publish`] for the newest version, from the
+//!   pieces [`kept_diagnostics`] keeps per position.
 //! - [`server`] forwards each LSP method to its function in [`handlers`].
 //! - [`session`]: open documents, settings, the outbox; [`workspace`]: the
 //!   board files on disk; [`capabilities`]: what the server announces;
@@ -31,6 +32,7 @@ pub(crate) mod handlers;
 pub mod hints;
 pub mod hover;
 pub(crate) mod kept;
+pub mod kept_diagnostics;
 pub(crate) mod listen;
 pub(crate) mod locate;
 pub(crate) mod outgoing;

@@ -43,10 +43,10 @@ impl SpanRanges for DocView<'_> {
 /// `position` (or of the file, when `None`). A span on a regular board row
 /// needs no look-up in the text: the row is ASCII, so its byte columns are
 /// its UTF-8 and UTF-16 columns. Anything else goes through the rope.
-struct DocRanges<'a> {
-    rope: &'a Rope,
-    enc: Encoding,
-    position: Option<DocPosition<'a>>,
+pub(crate) struct DocRanges<'a> {
+    pub(crate) rope: &'a Rope,
+    pub(crate) enc: Encoding,
+    pub(crate) position: Option<DocPosition<'a>>,
 }
 
 impl SpanRanges for DocRanges<'_> {
@@ -179,7 +179,7 @@ pub struct Budget {
     omitted_information: usize,
     /// How many errors, warnings and information diagnostics may still
     /// come (at most): none of a severity can be listed once it is 0.
-    to_come: [usize; 3],
+    pub(crate) to_come: [usize; 3],
     /// Errors and warnings left out, by code, in the order first met (a
     /// handful of codes).
     omitted: Vec<(&'static str, Severity, usize)>,
@@ -206,8 +206,19 @@ impl Budget {
     /// `None` when `d` is left out (past its severity's limit), else how
     /// many of its related locations are sent: all of them or none.
     pub(crate) fn admit(&mut self, d: &Diagnostic) -> Option<usize> {
-        self.met(d.severity, 1);
-        let left = match d.severity {
+        self.admit_kept(d.severity, d.code, d.related.len())
+    }
+
+    /// [`Budget::admit`] of a diagnostic known by its severity, code and
+    /// number of related locations (one kept as JSON).
+    pub(crate) fn admit_kept(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        wanted: usize,
+    ) -> Option<usize> {
+        self.met(severity, 1);
+        let left = match severity {
             Severity::Error => &mut self.errors_left,
             Severity::Warning => &mut self.warnings_left,
             Severity::Information => {
@@ -216,15 +227,14 @@ impl Budget {
             }
         };
         if *left == 0 {
-            if d.severity == Severity::Information {
+            if severity == Severity::Information {
                 self.omitted_information += 1;
             } else {
-                self.omit(d.code, d.severity, 1);
+                self.omit(code, severity, 1);
             }
             return None;
         }
         *left -= 1;
-        let wanted = d.related.len();
         if wanted <= self.related_left {
             self.related_left -= wanted;
             Some(wanted)
@@ -240,7 +250,7 @@ impl Budget {
     }
 
     /// Whether nothing more that the settings show can be listed.
-    fn full(&self) -> bool {
+    pub(crate) fn full(&self) -> bool {
         let none_left = |severity, left: usize| {
             left.min(self.to_come[severity as usize]) == 0 || !self.filter.keeps(severity)
         };
@@ -355,7 +365,7 @@ pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagn
 
 /// [`to_lsp`], with or without the related locations (a budget that has
 /// none left for them).
-fn convert(
+pub(crate) fn convert(
     uri: &Uri,
     ranges: &impl SpanRanges,
     d: &Diagnostic,

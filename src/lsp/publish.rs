@@ -8,6 +8,8 @@
 //! file's publish runs to tens of megabytes, which is streamed to the
 //! client rather than held.
 
+use std::sync::{Arc, Mutex};
+
 use serde::ser::SerializeSeq as _;
 use serde::{Serialize, Serializer};
 use tower_lsp_server::ls_types::Uri;
@@ -15,6 +17,7 @@ use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnos
 
 use super::config::DiagnosticFilter;
 use super::encoding::Encoding;
+use super::kept_diagnostics::KeptDiagnostics;
 use super::proto_diagnostics;
 use crate::document::DocDiagnostics;
 
@@ -26,6 +29,8 @@ pub struct Published {
     pub enc: Encoding,
     /// What the `diagnostics.*` settings show (applied before the budget).
     pub filter: DiagnosticFilter,
+    /// The document's kept pieces, when it keeps them.
+    pub kept: Option<Arc<Mutex<KeptDiagnostics>>>,
 }
 
 /// The body of the `publishDiagnostics` notification of `published`.
@@ -55,6 +60,26 @@ pub fn notification_len(published: &Published) -> usize {
 /// Writes [`notification`] into `out` (errors are the sink's to keep: a
 /// closed stream just stops taking bytes).
 pub(crate) fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
+    if let Some(listed) = kept_json(published) {
+        let mut head = br#"{"jsonrpc":"2.0","method":""#.to_vec();
+        head.extend_from_slice(PublishDiagnostics::METHOD.as_bytes());
+        head.extend_from_slice(br#"","params":{"uri":"#);
+        if serde_json::to_writer(&mut head, &published.uri).is_ok() {
+            head.extend_from_slice(br#","diagnostics":"#);
+            let mut version = itoa::Buffer::new();
+            let tail = [
+                &br#","version":"#[..],
+                version.format(published.version).as_bytes(),
+                b"}}",
+            ];
+            let _ = out.write_all(&head);
+            let _ = out.write_all(&listed);
+            for piece in tail {
+                let _ = out.write_all(piece);
+            }
+            return;
+        }
+    }
     let message = Message {
         jsonrpc: "2.0",
         method: PublishDiagnostics::METHOD,
@@ -65,6 +90,18 @@ pub(crate) fn write_notification(published: &Published, out: &mut dyn std::io::W
         },
     };
     let _ = serde_json::to_writer(out, &message);
+}
+
+/// The `diagnostics` array from the document's kept pieces, if it keeps
+/// them and they can be used (see `kept_diagnostics`).
+fn kept_json(published: &Published) -> Option<Vec<u8>> {
+    let mut kept = published.kept.as_ref()?.lock().ok()?;
+    kept.listed_json(
+        &published.uri,
+        &published.snapshot,
+        published.enc,
+        published.filter,
+    )
 }
 
 #[derive(Serialize)]

@@ -18,6 +18,7 @@ use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChan
 
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
+use super::kept_diagnostics::KeptDiagnostics;
 use super::outgoing::{Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
@@ -44,6 +45,9 @@ pub struct OpenDocument {
     pub tokens: Arc<Mutex<TokenCache>>,
     /// Each position's symbol, kept likewise.
     pub symbols: Arc<Mutex<SymbolCache>>,
+    /// The JSON of each listed position's diagnostics, for the outbox's
+    /// publishes.
+    pub diagnostics: Arc<Mutex<KeptDiagnostics>>,
     /// The judge's output of its positions, for its answer files.
     pub judged: crate::answers::JudgedCache,
     _counted: Counted,
@@ -83,6 +87,7 @@ impl OpenDocument {
             generation,
             tokens: Arc::default(),
             symbols: Arc::default(),
+            diagnostics: Arc::default(),
             judged: crate::answers::JudgedCache::default(),
             _counted: Counted::new(),
         }
@@ -301,6 +306,10 @@ impl Session {
             snapshot: view.doc.snapshot(),
             enc: view.enc(),
             filter,
+            kept: state
+                .docs
+                .get(uri)
+                .map(|open| Arc::clone(&open.diagnostics)),
         };
         self.outbox.send(Outgoing::PublishOpen(Box::new(published)));
     }

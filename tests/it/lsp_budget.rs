@@ -100,6 +100,7 @@ fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
             snapshot: doc.snapshot(),
             enc: encoding,
             filter: Default::default(),
+            kept: None,
         };
         let body = notification(&published);
         assert_eq!(body.len(), notification_len(&published));

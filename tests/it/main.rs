@@ -28,6 +28,7 @@ mod lsp_features;
 mod lsp_filters;
 mod lsp_guard;
 mod lsp_hover_format;
+mod lsp_kept_diagnostics;
 mod lsp_order;
 mod lsp_proptest;
 mod lsp_protocol;

@@ -1,0 +1,135 @@
+//! A publish assembled from the pieces kept per position equals the one
+//! serialized afresh, byte for byte, after random edits: cells changed
+//! (errors, warnings, information come and go), lines inserted and
+//! removed above kept positions (their line numbers move), characters
+//! outside ASCII (columns through the rope), both encodings, and a small
+//! `maxProblems` (a position listed in part).
+
+use std::sync::{Arc, Mutex};
+
+use crate::support::boards::{Rng, dense_go9, positions};
+use boardls::document::Document;
+use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls::lsp::config::DiagnosticFilter;
+use boardls::lsp::encoding::Encoding;
+use boardls::lsp::kept_diagnostics::KeptDiagnostics;
+use boardls::lsp::publish::{Published, notification};
+use tower_lsp_server::ls_types::Uri;
+
+/// A file of `kind` with many positions, comments with non-ASCII text
+/// between some of them.
+fn file(kind: GameKind, rng: &mut Rng) -> String {
+    if kind == Go9 {
+        return dense_go9(120, 120, 9);
+    }
+    let mut boards = Vec::new();
+    while boards.len() < 120 {
+        boards.extend(positions(rng, kind));
+    }
+    let mut text = format!("{}\n", boards.len());
+    for (i, lines) in boards.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        if rng.chance(10) {
+            text.push_str("# é 中 𝄞 note\n");
+        }
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// One random edit: a cell changed (sometimes to a character outside
+/// ASCII), a line break typed at a line's start, or a blank line removed.
+fn edit(doc: &mut Document, rng: &mut Rng) {
+    let rope = doc.rope();
+    let lines = rope.len_lines().saturating_sub(1).max(1);
+    let line = rng.below(lines);
+    let start = rope.line_to_char(line);
+    let len = rope.line(line).len_chars();
+    match rng.below(10) {
+        0..=2 => doc.edit(start, start, "\n"),
+        3 if len == 1 => doc.edit(start, start + 1, ""),
+        _ if len > 1 => {
+            let at = start + rng.below(len - 1);
+            let cell = ["X", "O", "T", ".", "x", "o", "!", "é", "?"][rng.below(9)];
+            doc.edit(at, at + 1, cell);
+        }
+        _ => doc.edit(start, start, "\n"),
+    }
+}
+
+fn publish(
+    doc: &Document,
+    enc: Encoding,
+    filter: DiagnosticFilter,
+    kept: Option<&Arc<Mutex<KeptDiagnostics>>>,
+) -> Vec<u8> {
+    notification(&Published {
+        uri: "file:///w/kept.txt".parse::<Uri>().unwrap(),
+        version: 3,
+        snapshot: doc.snapshot(),
+        enc,
+        filter,
+        kept: kept.cloned(),
+    })
+}
+
+#[test]
+fn a_publish_from_kept_pieces_is_the_fresh_one_after_random_edits() {
+    for (seed, kind) in [Go9, Tomek, Uttt].into_iter().enumerate() {
+        for (enc, max_problems) in [
+            (Encoding::Utf16, 1000),
+            (Encoding::Utf8, 1000),
+            (Encoding::Utf16, 7),
+        ] {
+            let mut rng = Rng(0x5eed_0000 + seed as u64);
+            let mut doc = Document::new(kind, &file(kind, &mut rng));
+            let filter = DiagnosticFilter {
+                max_problems,
+                ..DiagnosticFilter::default()
+            };
+            let uri: Uri = "file:///w/kept.txt".parse().unwrap();
+            let kept = Arc::new(Mutex::new(KeptDiagnostics::default()));
+            let mut assembled = 0;
+            for step in 0..80 {
+                edit(&mut doc, &mut rng);
+                let fresh = publish(&doc, enc, filter, None);
+                let from_kept = publish(&doc, enc, filter, Some(&kept));
+                if fresh != from_kept {
+                    let at = fresh
+                        .iter()
+                        .zip(&from_kept)
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    let around = |b: &[u8]| {
+                        String::from_utf8_lossy(&b[at.saturating_sub(120)..(at + 120).min(b.len())])
+                            .into_owned()
+                    };
+                    panic!(
+                        "{kind:?} {enc:?} maxProblems {max_problems}, step {step}: differs at byte {at}\nfresh: {}\nkept:  {}",
+                        around(&fresh),
+                        around(&from_kept)
+                    );
+                }
+                let snapshot = doc.snapshot();
+                if kept
+                    .lock()
+                    .unwrap()
+                    .listed_json(&uri, &snapshot, enc, filter)
+                    .is_some()
+                {
+                    assembled += 1;
+                }
+            }
+            // The kept pieces were used, not only the fresh walk.
+            assert!(
+                assembled >= 40,
+                "{kind:?} {enc:?}: assembled {assembled} of 80"
+            );
+        }
+    }
+}
