@@ -238,6 +238,7 @@ fn the_daemon_killed_under_eight_forwarders_ends_each_and_the_next_starts_one() 
         slowest = slowest.max(killed.elapsed());
         assert_eq!(status.code(), Some(1), "editor {i}");
     }
+    eprintln!("daemon_faults: the last of {EDITORS} forwarders ended {slowest:?} after the kill");
     assert!(
         slowest <= Duration::from_secs(2),
         "the last forwarder ended {slowest:?} after the kill"
@@ -494,6 +495,7 @@ fn falls_back(what: &str, configure: impl FnOnce(&mut std::process::Command), ca
         said.contains(cause) && said.contains("serving this editor with a private server"),
         "{what}: {said}"
     );
+    eprintln!("daemon_faults: {what}: initialize answered after {served_after:?}");
     assert!(
         served_after < Duration::from_secs(5),
         "{what}: initialize answered after {served_after:?}"
