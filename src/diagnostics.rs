@@ -6,6 +6,8 @@
 //! one means is listed in README.md (§ Diagnostic codes), and a test keeps
 //! that list equal to [`codes::ALL`].
 
+use std::borrow::Cow;
+
 /// The stable codes, one constant each, so no caller misspells one.
 pub mod codes {
     use crate::diagnostics::Severity;
@@ -189,7 +191,8 @@ impl Span {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
     pub span: Span,
-    pub message: String,
+    /// Most are fixed words ("the first `T`"): not copied for each finding.
+    pub message: Cow<'static, str>,
     /// Another file the span is in (an answer's input); `None`: the same file.
     pub file: Option<std::sync::Arc<std::path::Path>>,
 }
@@ -206,37 +209,46 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Stable: one of [`codes`].
     pub code: &'static str,
-    pub message: String,
+    pub message: Cow<'static, str>,
     pub span: Span,
     pub related: Vec<Related>,
     pub fix: Option<Fix>,
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, code: &'static str, span: Span, message: String) -> Self {
+    pub fn new(
+        severity: Severity,
+        code: &'static str,
+        span: Span,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Diagnostic {
             severity,
             code,
-            message,
+            message: message.into(),
             span,
             related: Vec::new(),
             fix: None,
         }
     }
 
-    pub fn error(code: &'static str, span: Span, message: String) -> Self {
+    pub fn error(code: &'static str, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
         Diagnostic::new(Severity::Error, code, span, message)
     }
 
-    pub fn warning(code: &'static str, span: Span, message: String) -> Self {
+    pub fn warning(code: &'static str, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
         Diagnostic::new(Severity::Warning, code, span, message)
     }
 
-    pub fn information(code: &'static str, span: Span, message: String) -> Self {
+    pub fn information(
+        code: &'static str,
+        span: Span,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Diagnostic::new(Severity::Information, code, span, message)
     }
 
-    pub fn with_related(mut self, span: Span, message: impl Into<String>) -> Self {
+    pub fn with_related(mut self, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
         self.related.push(Related {
             span,
             message: message.into(),

@@ -79,7 +79,7 @@ impl Findings<'_> {
         };
         d.related.push(Related {
             span: expected.input_span,
-            message: format!("Case #{} in the input", case + 1),
+            message: format!("Case #{} in the input", case + 1).into(),
             file: Some(input.clone()),
         });
     }

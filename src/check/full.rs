@@ -64,7 +64,7 @@ impl Sink for FullSink {
         let level = level(diagnostic.severity);
         let title = level
             .clone()
-            .primary_title(diagnostic.message.as_str())
+            .primary_title(&*diagnostic.message)
             .id(diagnostic.code);
         let snippet = Snippet::source(frame.source.as_str())
             .line_start(frame.first_line as usize + 1)

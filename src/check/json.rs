@@ -46,44 +46,87 @@ fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
     })
 }
 
-/// The file's path as a JSON string, escaped once per file: every
-/// diagnostic's object repeats it.
+/// What [`write_object`] writes again and again, prepared once: the
+/// head of the object for the last code, the file's path (escaped once per
+/// file) between `message` and `range`, and the last message and related
+/// message escaped (a board's findings share them).
 #[derive(Default)]
-struct PathString(Vec<u8>);
+struct Fragments {
+    /// `{"code":"CODE","message":` for `code`.
+    head: Vec<u8>,
+    code: &'static str,
+    /// `,"path":"PATH","range":`.
+    path: Vec<u8>,
+    message: EscapedOnce,
+    related: EscapedOnce,
+    /// Reused: clearing 256 bytes for each object costs.
+    small: Small,
+}
 
-impl PathString {
+impl Fragments {
     fn start_file(&mut self, file: &CheckedFile<'_>) {
-        self.0.clear();
-        write_string(file.path, &mut self.0);
+        self.path.clear();
+        self.path.extend_from_slice(b",\"path\":");
+        write_string(file.path, &mut self.path);
+        self.path.extend_from_slice(b",\"range\":");
+    }
+
+    fn head(&mut self, code: &'static str) -> &[u8] {
+        if self.head.is_empty() || !std::ptr::eq(code, self.code) {
+            self.code = code;
+            self.head.clear();
+            // Codes are plain ASCII words: nothing to escape.
+            self.head.extend_from_slice(b"{\"code\":\"");
+            self.head.extend_from_slice(code.as_bytes());
+            self.head.extend_from_slice(b"\",\"message\":");
+        }
+        &self.head
+    }
+}
+
+/// The last string written and its JSON form: comparing costs less than
+/// escaping again.
+#[derive(Default)]
+struct EscapedOnce {
+    text: String,
+    json: Vec<u8>,
+}
+
+impl EscapedOnce {
+    fn write(&mut self, text: &str, out: &mut Vec<u8>) {
+        if self.json.is_empty() || self.text != text {
+            self.text.clear();
+            self.text.push_str(text);
+            self.json.clear();
+            write_string(text, &mut self.json);
+        }
+        out.extend_from_slice(&self.json);
     }
 }
 
 /// [`diagnostic_object`] as serde_json prints it (keys in order, no
 /// spaces), written straight into `out`: building the value cost more than
-/// finding the diagnostic. `path` is the file's path as a JSON string.
+/// finding the diagnostic.
 fn write_object(
-    path: &PathString,
+    fragments: &mut Fragments,
     file: &CheckedFile<'_>,
     diagnostic: &Diagnostic,
     out: &mut Vec<u8>,
 ) {
-    // Codes and severities are plain ASCII words: nothing to escape.
-    out.extend_from_slice(b"{\"code\":\"");
-    out.extend_from_slice(diagnostic.code.as_bytes());
-    out.extend_from_slice(b"\",\"message\":");
-    write_string(&diagnostic.message, out);
-    out.extend_from_slice(b",\"path\":");
-    out.extend_from_slice(&path.0);
-    out.extend_from_slice(b",\"range\":");
+    out.extend_from_slice(fragments.head(diagnostic.code));
+    fragments.message.write(&diagnostic.message, out);
+    out.extend_from_slice(&fragments.path);
+    let small = &mut fragments.small;
     let (start, end) = file.utf16_columns(diagnostic.span);
-    write_range(diagnostic.span.line, start, end, out);
-    out.extend_from_slice(b",\"related\":[");
+    small.range(diagnostic.span.line, start, end);
+    small.put(b",\"related\":[");
     for (i, related) in diagnostic.related.iter().enumerate() {
         if i > 0 {
-            out.push(b',');
+            small.put(b",");
         }
-        out.extend_from_slice(b"{\"message\":");
-        write_string(&related.message, out);
+        small.put(b"{\"message\":");
+        small.flush(out);
+        fragments.related.write(&related.message, out);
         let span = related.span;
         let (start, end) = match &related.file {
             // Another file (an answer's input, whose board rows are ASCII:
@@ -95,13 +138,72 @@ fn write_object(
             }
             None => file.utf16_columns(span),
         };
-        out.extend_from_slice(b",\"range\":");
-        write_range(span.line, start, end, out);
-        out.push(b'}');
+        small.put(b",\"range\":");
+        small.range(span.line, start, end);
+        small.put(b"}");
     }
-    out.extend_from_slice(b"],\"severity\":\"");
-    out.extend_from_slice(diagnostic.severity.word().as_bytes());
-    out.extend_from_slice(b"\"}");
+    small.put(b"],\"severity\":\"");
+    small.put(diagnostic.severity.word().as_bytes());
+    small.put(b"\"}");
+    small.flush(out);
+}
+
+/// Short pieces gathered on the stack and appended to the output at once:
+/// a range is a dozen pieces, and appending each to the `Vec` was most of
+/// writing it.
+struct Small {
+    bytes: [u8; Small::ROOM],
+    len: usize,
+}
+
+impl Default for Small {
+    fn default() -> Self {
+        Small {
+            bytes: [0; Small::ROOM],
+            len: 0,
+        }
+    }
+}
+
+impl Small {
+    /// Two ranges with ten-digit numbers and their keys fit.
+    const ROOM: usize = 256;
+
+    fn put(&mut self, piece: &[u8]) {
+        self.bytes[self.len..self.len + piece.len()].copy_from_slice(piece);
+        self.len += piece.len();
+    }
+
+    /// `n` in decimal: columns are mostly one digit.
+    fn number(&mut self, n: u32) {
+        if n < 10 {
+            self.bytes[self.len] = b'0' + n as u8;
+            self.len += 1;
+        } else {
+            self.put(itoa::Buffer::new().format(n).as_bytes());
+        }
+    }
+
+    /// `{"end":{"character":END,"line":LINE},"start":{"character":START,"line":LINE}}`.
+    fn range(&mut self, line: u32, start: u32, end: u32) {
+        let mut number = itoa::Buffer::new();
+        let line = number.format(line).as_bytes();
+        self.put(b"{\"end\":{\"character\":");
+        self.number(end);
+        self.put(b",\"line\":");
+        self.put(line);
+        self.put(b"},\"start\":{\"character\":");
+        self.number(start);
+        self.put(b",\"line\":");
+        self.put(line);
+        self.put(b"}}");
+    }
+
+    /// Appends what was gathered to `out` and starts again.
+    fn flush(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.bytes[..self.len]);
+        self.len = 0;
+    }
 }
 
 /// `text` as a JSON string, escaped as serde_json escapes it: `"`, `\\`
@@ -163,35 +265,19 @@ fn first_to_escape(bytes: &[u8]) -> Option<usize> {
         .map(|at| clean + at)
 }
 
-/// `{"end":{"character":END,"line":LINE},"start":{"character":START,"line":LINE}}`.
-fn write_range(line: u32, start: u32, end: u32, out: &mut Vec<u8>) {
-    let mut number = itoa::Buffer::new();
-    let line = number.format(line).as_bytes();
-    let mut column = itoa::Buffer::new();
-    out.extend_from_slice(b"{\"end\":{\"character\":");
-    out.extend_from_slice(column.format(end).as_bytes());
-    out.extend_from_slice(b",\"line\":");
-    out.extend_from_slice(line);
-    out.extend_from_slice(b"},\"start\":{\"character\":");
-    out.extend_from_slice(column.format(start).as_bytes());
-    out.extend_from_slice(b",\"line\":");
-    out.extend_from_slice(line);
-    out.extend_from_slice(b"}}");
-}
-
 /// `json-lines`: one JSON object per line and diagnostic.
 #[derive(Default)]
 pub struct JsonSink {
-    path: PathString,
+    fragments: Fragments,
 }
 
 impl Sink for JsonSink {
     fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
-        self.path.start_file(file);
+        self.fragments.start_file(file);
     }
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        write_object(&self.path, file, diagnostic, out);
+        write_object(&mut self.fragments, file, diagnostic, out);
         out.push(b'\n');
     }
 }
@@ -221,7 +307,7 @@ impl StreamedArray {
 #[derive(Default)]
 pub struct JsonArraySink {
     items: StreamedArray,
-    path: PathString,
+    fragments: Fragments,
 }
 
 impl Sink for JsonArraySink {
@@ -230,12 +316,12 @@ impl Sink for JsonArraySink {
     }
 
     fn start_file(&mut self, file: &CheckedFile<'_>, _out: &mut Vec<u8>) {
-        self.path.start_file(file);
+        self.fragments.start_file(file);
     }
 
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
         self.items.item(out);
-        write_object(&self.path, file, diagnostic, out);
+        write_object(&mut self.fragments, file, diagnostic, out);
     }
 
     fn summary(&mut self, _summary: &Summary, out: &mut Vec<u8>) {
@@ -319,7 +405,7 @@ mod tests {
             if random.below(10) == 0 {
                 d.related.push(Related {
                     span: Span::new(3, 1, 2),
-                    message: "the input's \"row\"".to_owned(),
+                    message: "the input's \"row\"".into(),
                     file: Some(Arc::from(Path::new("dir/é input.tomek"))),
                 });
             }

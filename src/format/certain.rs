@@ -57,7 +57,7 @@ impl Refusal {
             line: span.line,
             column: char_column(lines.get(span.line as usize), span.start),
             code: diagnostic.code,
-            message: diagnostic.message.clone(),
+            message: diagnostic.message.to_string(),
         }
     }
 }

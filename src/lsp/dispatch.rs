@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use futures::{FutureExt as _, SinkExt as _, StreamExt as _};
 use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::Semaphore;
 use tokio_util::codec::FramedRead;
 use tower::Service as _;
 use tower_lsp_server::LspService;
@@ -132,6 +133,7 @@ where
     let mut jitter = faults.jitter();
     let guard = Guard {
         outbox,
+        elsewhere: Arc::new(Semaphore::new(1)),
         #[cfg(feature = "test-hooks")]
         faults,
     };
@@ -141,6 +143,11 @@ where
     // read a whole document are answered off this loop (`read_requests`).
     let mut serving = false;
     loop {
+        // One message a turn: the session goes to the back of the runtime's
+        // queue before each one, so sessions sharing the workers take turns
+        // (the decoder hands out buffered messages without ever yielding,
+        // and one session could otherwise run a whole flood in one go).
+        tokio::task::yield_now().await;
         let next = tokio::select! {
             biased;
             Ok(()) = stopping.changed() => Next::Stopping(stopping.borrow().clone()),
@@ -270,6 +277,10 @@ enum Next {
 #[derive(Clone)]
 struct Guard {
     outbox: Outbox,
+    /// One job of the session at a time on the blocking pool, in order: a
+    /// session that floods whole-document requests waits for its own
+    /// jobs, and cannot take every core from the others.
+    elsewhere: Arc<Semaphore>,
     #[cfg(feature = "test-hooks")]
     faults: Faults,
 }
@@ -339,35 +350,49 @@ impl Guard {
         }
     }
 
-    /// Answers `job` on a blocking thread, under the guard: a panic there
-    /// is logged and answered with InternalError.
+    /// Answers `job` on a blocking thread, under the guard (a panic there
+    /// is logged and answered with InternalError), once the session's
+    /// previous job there is done.
     fn run_elsewhere(&self, job: Job, wire: &Wire, in_flight: &InFlight) {
         let guard = self.clone();
         let wire = wire.clone();
         let in_flight = in_flight.clone();
-        tokio::task::spawn_blocking(move || {
-            let id = job.id().clone();
-            let what = short_name(job.method()).to_owned();
-            let subject = job.subject();
-            #[cfg(feature = "test-hooks")]
-            let run = || {
-                guard.faults.armed(|| {
-                    crate::test_hooks::fault_point(&what);
-                    job.run()
-                })
+        let turn = self.elsewhere.clone().acquire_owned();
+        tokio::spawn(async move {
+            let Ok(turn) = turn.await else {
+                return;
             };
-            #[cfg(not(feature = "test-hooks"))]
-            let run = || job.run();
-            let answered = std::panic::catch_unwind(AssertUnwindSafe(run));
-            in_flight.finished(&id);
-            match answered {
-                Ok(body) => wire.send_body(&body),
-                Err(payload) => {
-                    guard.report(&what, &subject, payload.as_ref());
-                    wire.send(&Response::from_error(id, Error::internal_error()));
-                }
-            }
+            let _ = tokio::task::spawn_blocking(move || {
+                let _turn = turn;
+                guard.answer(job, &wire, &in_flight);
+            })
+            .await;
         });
+    }
+
+    /// Answers `job` (on a blocking thread), under the guard.
+    fn answer(&self, job: Job, wire: &Wire, in_flight: &InFlight) {
+        let id = job.id().clone();
+        let what = short_name(job.method()).to_owned();
+        let subject = job.subject();
+        #[cfg(feature = "test-hooks")]
+        let run = || {
+            self.faults.armed(|| {
+                crate::test_hooks::fault_point(&what);
+                job.run()
+            })
+        };
+        #[cfg(not(feature = "test-hooks"))]
+        let run = || job.run();
+        let answered = std::panic::catch_unwind(AssertUnwindSafe(run));
+        in_flight.finished(&id);
+        match answered {
+            Ok(body) => wire.send_body(&body),
+            Err(payload) => {
+                self.report(&what, &subject, payload.as_ref());
+                wire.send(&Response::from_error(id, Error::internal_error()));
+            }
+        }
     }
 
     /// Runs work the session queued for itself.

@@ -380,7 +380,7 @@ fn convert(
             };
             DiagnosticRelatedInformation {
                 location,
-                message: r.message.clone(),
+                message: r.message.to_string(),
             }
         })
         .collect();
@@ -389,7 +389,7 @@ fn convert(
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.to_owned())),
         source: Some(SOURCE.to_owned()),
-        message: d.message.clone(),
+        message: d.message.to_string(),
         related_information: (!related.is_empty()).then_some(related),
         data: d.fix.as_ref().map(|fix| fix_data(ranges, fix)),
         ..lsp::Diagnostic::default()

@@ -325,7 +325,10 @@ mod tests {
     fn errors(text: &str) -> Vec<(Span, String)> {
         match read(text) {
             Ok(_) => Vec::new(),
-            Err(errors) => errors.into_iter().map(|d| (d.span, d.message)).collect(),
+            Err(errors) => errors
+                .into_iter()
+                .map(|d| (d.span, d.message.into_owned()))
+                .collect(),
         }
     }
 

@@ -1,6 +1,8 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
+use std::borrow::Cow;
+
 use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
 use crate::games::tomek::{self, Board, Line, Mark};
@@ -52,6 +54,32 @@ fn describe_line(line: Line) -> String {
     }
 }
 
+/// The message of an extra `T` on a board with 2 to 16 of them, as
+/// [`extra_t_message`] words it: written out, so that no finding formats or
+/// copies its message.
+const EXTRA_T: [&str; 15] = [
+    "the board has 2 `T` cells; a board holds at most one",
+    "the board has 3 `T` cells; a board holds at most one",
+    "the board has 4 `T` cells; a board holds at most one",
+    "the board has 5 `T` cells; a board holds at most one",
+    "the board has 6 `T` cells; a board holds at most one",
+    "the board has 7 `T` cells; a board holds at most one",
+    "the board has 8 `T` cells; a board holds at most one",
+    "the board has 9 `T` cells; a board holds at most one",
+    "the board has 10 `T` cells; a board holds at most one",
+    "the board has 11 `T` cells; a board holds at most one",
+    "the board has 12 `T` cells; a board holds at most one",
+    "the board has 13 `T` cells; a board holds at most one",
+    "the board has 14 `T` cells; a board holds at most one",
+    "the board has 15 `T` cells; a board holds at most one",
+    "the board has 16 `T` cells; a board holds at most one",
+];
+
+/// The message of each extra `T` on a board holding `count` of them.
+fn extra_t_message(count: usize) -> String {
+    format!("the board has {count} `T` cells; a board holds at most one")
+}
+
 /// The facts of a complete board (relative spans): extra `T`s, two
 /// winners.
 pub(super) fn facts(
@@ -66,8 +94,10 @@ pub(super) fn facts(
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
         let count = t_cells.len();
-        // Formatted once for all the board's extra `T`s.
-        let message = format!("the board has {count} `T` cells; a board holds at most one");
+        let message = match EXTRA_T.get(count.wrapping_sub(2)) {
+            Some(&fixed) => Cow::Borrowed(fixed),
+            None => Cow::Owned(extra_t_message(count)),
+        };
         for extra in t_cells.iter().skip(1) {
             let mut diagnostic =
                 Diagnostic::warning(codes::TOMEK_EXTRA_T, cell_span(extra), message.clone());
@@ -81,8 +111,7 @@ pub(super) fn facts(
         let mut diagnostic = Diagnostic::warning(
             codes::TOMEK_TWO_WINNERS,
             row_span(0),
-            "both X and O hold a winning line, which no game reaches; the judge answers \"X won\""
-                .to_owned(),
+            "both X and O hold a winning line, which no game reaches; the judge answers \"X won\"",
         );
         // Without `related`, no lines: they are only related locations.
         let shown = if related {
@@ -103,5 +132,17 @@ pub(super) fn facts(
             diagnostic = diagnostic.with_related(span, message);
         }
         out.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EXTRA_T, extra_t_message};
+
+    #[test]
+    fn the_written_out_messages_are_the_formatted_ones() {
+        for (i, &message) in EXTRA_T.iter().enumerate() {
+            assert_eq!(message, extra_t_message(i + 2));
+        }
     }
 }

@@ -25,7 +25,10 @@
 //   BOARDLS_E2E_RESULT_TIMEOUT  ms for the first result [300000]
 //   BOARDLS_E2E_STEP_TIMEOUT    ms for each further result [60000]
 //   BOARDLS_E2E_BIG    1: also type in documents of 1,000-100,000 positions and
-//                      print the times (issue 23's measurement; minutes more)
+//                      print the times (issue 23's measurement; minutes more);
+//                      only: that alone (the other steps then fail)
+//   BOARDLS_E2E_PROFILE  a folder: CPU profiles of the extension host and the page
+//                      while typing at 100,000 .uttt positions
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -411,6 +414,32 @@ async function main() {
   }
 }
 
+/**
+ * The page's CPU profile, when the test extension asks for it
+ * (BOARDLS_E2E_PROFILE): it writes .boardls-e2e-profile-start, then
+ * -stop, naming the file to write; each is removed once done. Returns the
+ * CDP session while profiling.
+ */
+async function profilePage(page, workspace, profiler) {
+  const start = path.join(workspace, '.boardls-e2e-profile-start');
+  const stop = path.join(workspace, '.boardls-e2e-profile-stop');
+  if (profiler === undefined && fs.existsSync(start)) {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Profiler.enable');
+    await session.send('Profiler.start');
+    fs.unlinkSync(start);
+    return session;
+  }
+  if (profiler !== undefined && fs.existsSync(stop)) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(fs.readFileSync(stop, 'utf8'), JSON.stringify(profile));
+    await profiler.detach();
+    fs.unlinkSync(stop);
+    return undefined;
+  }
+  return profiler;
+}
+
 /** The rest of main(): install, start code-server and chromium, read the results. */
 async function withDaemon({ userData, extensions, workspace, workspace2, browserProfile, runDir }, daemonLog) {
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--config', path.join(state, 'config.yaml')];
@@ -477,8 +506,10 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
     let reported = 0;
     let done = false;
     let end = Date.now() + RESULT_TIMEOUT;
+    let profiler;
     while (!done && Date.now() < end && cs.exitCode === null) {
       await sleep(250);
+      profiler = await profilePage(page, workspace, profiler);
       // The second window of the shared daemon's steps, when the first asks.
       if (peerPage === undefined && fs.existsSync(peerWanted)) {
         peerPage = await browser.newPage();

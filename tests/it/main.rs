@@ -14,6 +14,7 @@ mod check_stream;
 mod codes;
 mod coverage;
 mod daemon_faults;
+mod daemon_load;
 mod document_incremental;
 mod fmt_cli;
 mod format;

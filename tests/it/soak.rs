@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use crate::support::boards::Rng;
 use crate::support::client::{Server, caps, normalized};
+use crate::support::load::rss_kib;
 use crate::support::oracle;
 use boardls::lsp::encoding::Encoding;
 use serde_json::{Value, json};
@@ -22,15 +23,6 @@ const EDITS: usize = 100_000;
 const CHECK_EVERY: usize = 1_000;
 const RESET_EVERY: usize = 10_000;
 const BOARDS: usize = 2_000;
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
-}
 
 fn pull(server: &mut Server, uri: &str) -> Vec<Value> {
     let report = server.request(

@@ -24,6 +24,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod soak;
+
 type Result<T = ()> = std::result::Result<T, String>;
 
 /// VS Code's platform names (`vsce package --target`) and the Rust targets
@@ -66,8 +68,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("dist") => Dist::parse(&args[1..]).and_then(|dist| dist.run()),
+        Some("soak") => soak::run(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
-            print!("{HELP}");
+            print!("{HELP}\n{}", soak::HELP);
             Ok(())
         }
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),

@@ -6,7 +6,9 @@
 // never disagree, and no request of its own. The colours are the
 // extension's (`contributes.colors`), so that themes can change them; the
 // text on them is drawn in the editor's foreground colour, which the
-// defaults keep readable (test/colors.test.mjs).
+// defaults keep readable (test/colors.test.mjs). Only the cells on and
+// around the lines an editor shows get decorations (BENCHMARKS.md: real
+// VS Code).
 
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
@@ -20,11 +22,25 @@ export const BACKGROUNDS: Record<string, string> = {
 /** A semantic token of the cells' types, as ranges. */
 export type CellRanges = Map<string, vscode.Range[]>;
 
+/** Lines of a document, first and last included. */
+export interface LineWindow {
+  first: number;
+  last: number;
+}
+
 /**
- * The ranges of the tokens of `types` in encoded semantic token data
- * (LSP's relative form: line delta, start delta, length, type, modifiers).
+ * The ranges of the tokens of `types` on the lines of `window` in encoded
+ * semantic token data (LSP's relative form: line delta, start delta,
+ * length, type, modifiers). Only the window's tokens become ranges: a big
+ * document has a token per cell, and ranges and decorations for all of
+ * them, made again on each edit, cost far more than the edit.
  */
-export function decodeCells(data: Uint32Array, legend: readonly string[], types: readonly string[]): CellRanges {
+export function decodeCells(
+  data: Uint32Array,
+  legend: readonly string[],
+  types: readonly string[],
+  window: LineWindow,
+): CellRanges {
   const cells: CellRanges = new Map(types.map((type) => [type, []]));
   let line = 0;
   let start = 0;
@@ -32,31 +48,66 @@ export function decodeCells(data: Uint32Array, legend: readonly string[], types:
     if (data[i] !== 0) {
       line += data[i];
       start = 0;
+      if (line > window.last) {
+        break;
+      }
     }
     start += data[i + 1];
-    const ranges = cells.get(legend[data[i + 3]]);
-    ranges?.push(new vscode.Range(line, start, line, start + data[i + 2]));
+    if (line >= window.first) {
+      cells.get(legend[data[i + 3]])?.push(new vscode.Range(line, start, line, start + data[i + 2]));
+    }
   }
   return cells;
 }
 
 /**
  * `previous` with the edits of a delta answer made (each edit deletes and
- * inserts numbers at an offset into the previous data).
+ * inserts numbers at an offset into the previous data), copied in slices.
  */
 export function applyEdits(previous: Uint32Array, edits: readonly vscode.SemanticTokensEdit[]): Uint32Array {
-  const data = Array.from(previous);
-  // From the end, so that each edit's offset still counts in `previous`.
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
-    data.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
+  const parts: ArrayLike<number>[] = [];
+  let from = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    const at = Math.min(Math.max(edit.start, from), previous.length);
+    parts.push(previous.subarray(from, at), edit.data ?? []);
+    from = Math.min(at + edit.deleteCount, previous.length);
   }
-  return Uint32Array.from(data);
+  parts.push(previous.subarray(from));
+  const data = new Uint32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let to = 0;
+  for (const part of parts) {
+    data.set(part, to);
+    to += part.length;
+  }
+  return data;
+}
+
+/** The lines of `ranges` (an editor's visible ranges), first to last. */
+export function linesOf(ranges: readonly vscode.Range[]): LineWindow {
+  if (ranges.length === 0) {
+    return { first: 0, last: -1 };
+  }
+  return {
+    first: Math.min(...ranges.map((r) => r.start.line)),
+    last: Math.max(...ranges.map((r) => r.end.line)),
+  };
+}
+
+/**
+ * `lines` and as many again above and below, so that scrolling by less
+ * than a screen keeps the backgrounds drawn.
+ */
+export function withMargin(lines: LineWindow): LineWindow {
+  const margin = Math.max(lines.last - lines.first + 1, 0);
+  return { first: Math.max(lines.first - margin, 0), last: lines.last + margin };
 }
 
 export class CellBackgrounds implements vscode.Disposable {
   private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
-  /** Each document's latest token data and the ranges of its cells. */
-  private readonly documents = new Map<string, { data: Uint32Array; cells: CellRanges }>();
+  /** Each document's latest token data. */
+  private readonly documents = new Map<string, Uint32Array>();
+  /** The lines each editor has backgrounds drawn for. */
+  private readonly drawn = new WeakMap<vscode.TextEditor, LineWindow>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** @param legend the server's token types, once it is initialized */
@@ -71,6 +122,7 @@ export class CellBackgrounds implements vscode.Disposable {
     }
     this.subscriptions.push(
       vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => this.show(e))),
+      vscode.window.onDidChangeTextEditorVisibleRanges((event) => this.scrolled(event.textEditor)),
       vscode.workspace.onDidCloseTextDocument((doc) => this.documents.delete(doc.uri.toString())),
     );
   }
@@ -92,7 +144,7 @@ export class CellBackgrounds implements vscode.Disposable {
         } else if (answer) {
           const previous = this.documents.get(document.uri.toString());
           if (previous !== undefined) {
-            this.update(document, applyEdits(previous.data, answer.edits));
+            this.update(document, applyEdits(previous, answer.edits));
           }
         }
         return answer;
@@ -109,12 +161,7 @@ export class CellBackgrounds implements vscode.Disposable {
   }
 
   private update(document: vscode.TextDocument, data: Uint32Array): void {
-    const legend = this.legend();
-    if (legend === undefined) {
-      return;
-    }
-    const cells = decodeCells(data, legend, Object.keys(BACKGROUNDS));
-    this.documents.set(document.uri.toString(), { data, cells });
+    this.documents.set(document.uri.toString(), data);
     for (const editor of vscode.window.visibleTextEditors) {
       if (editor.document === document) {
         this.show(editor);
@@ -122,8 +169,24 @@ export class CellBackgrounds implements vscode.Disposable {
     }
   }
 
+  /** Draws again only once the editor shows lines it has no backgrounds for. */
+  private scrolled(editor: vscode.TextEditor): void {
+    const drawn = this.drawn.get(editor);
+    const lines = linesOf(editor.visibleRanges);
+    if (drawn === undefined || lines.first < drawn.first || lines.last > drawn.last) {
+      this.show(editor);
+    }
+  }
+
+  /** Draws the backgrounds of the cells on and around the lines the editor shows. */
   private show(editor: vscode.TextEditor): void {
-    const cells = this.documents.get(editor.document.uri.toString())?.cells;
+    const data = this.documents.get(editor.document.uri.toString());
+    const legend = this.legend();
+    const window = withMargin(linesOf(editor.visibleRanges));
+    const cells = data !== undefined && legend !== undefined
+      ? decodeCells(data, legend, Object.keys(BACKGROUNDS), window)
+      : undefined;
+    this.drawn.set(editor, window);
     for (const [type, decoration] of this.decorations) {
       editor.setDecorations(decoration, cells?.get(type) ?? []);
     }

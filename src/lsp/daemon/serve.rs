@@ -167,6 +167,9 @@ async fn serve(
                     let (input, output) = stream.into_split();
                     serve_connection(input, output, shared, format!("#{next}")).await;
                     sessions.send_modify(|n| *n -= 1);
+                    if *sessions.borrow() == 0 {
+                        give_back_memory(sessions.subscribe()).await;
+                    }
                 });
             }
             () = &mut idle_exit => {
@@ -218,6 +221,19 @@ async fn idle_for(mut count: watch::Receiver<usize>, idle: Duration) {
                 }
             }
         }
+    }
+}
+
+/// Once no session is left (for a second: what a session's background
+/// work held is freed by then), the allocator hands its free memory back
+/// to the system: glibc keeps it otherwise, and a daemon that served many
+/// sessions would hold their peak for good.
+async fn give_back_memory(mut count: watch::Receiver<usize>) {
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    if *count.borrow_and_update() == 0 {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: malloc_trim only returns free pages to the system.
+        let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
     }
 }
 

@@ -204,7 +204,7 @@ pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
     for finding in answers::compare(&expected, &text, None) {
         let case = expected.case_of_line(finding.span.line);
         if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
-            slot.get_or_insert(finding.message);
+            slot.get_or_insert(finding.message.into_owned());
         }
     }
     let lines: Vec<&str> = text.lines().collect();

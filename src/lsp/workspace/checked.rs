@@ -4,6 +4,7 @@
 //! and URIs, so sessions with different encodings share one read.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tower_lsp_server::ls_types::{self as lsp, NumberOrString, Position, Range, Uri};
 
@@ -18,6 +19,9 @@ use crate::text::{TextLines, to_u32};
 /// broken file would otherwise flood the client), then says how many more.
 pub const MAX_DISK_DIAGNOSTICS: usize = 1000;
 
+/// A file's diagnostics as the sessions list them, shared.
+pub type Listed = Arc<Vec<lsp::Diagnostic>>;
+
 /// What reading and judging a file found.
 #[derive(Debug)]
 pub enum Checked {
@@ -27,6 +31,10 @@ pub enum Checked {
         diagnostics: Vec<Diagnostic>,
         more: usize,
         lines: Lines,
+        /// Converted for the sessions so far (by URI and encoding): each
+        /// conversion is made once and shared, so an unopened file's
+        /// diagnostics are held once however many sessions list them.
+        converted: Mutex<Vec<(Uri, Encoding, Listed)>>,
     },
     /// The file could not be read or judged: one diagnostic says why.
     Problem(String),
@@ -80,7 +88,23 @@ impl Checked {
             diagnostics,
             more,
             lines,
+            converted: Mutex::default(),
         }
+    }
+
+    /// [`Checked::to_lsp`], converted once for each URI and encoding and
+    /// shared by the sessions that ask.
+    pub(crate) fn listed(&self, uri: &Uri, enc: Encoding) -> Listed {
+        let Checked::Judged { converted, .. } = self else {
+            return Arc::new(self.to_lsp(uri, enc));
+        };
+        let mut converted = converted.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, _, listed)) = converted.iter().find(|(u, e, _)| u == uri && *e == enc) {
+            return listed.clone();
+        }
+        let listed = Arc::new(self.to_lsp(uri, enc));
+        converted.push((uri.clone(), enc, listed.clone()));
+        listed
     }
 
     /// Whether the file could not be read (or judged).
@@ -97,6 +121,7 @@ impl Checked {
                 diagnostics,
                 more,
                 lines,
+                ..
             } => {
                 let ranges = StoredRanges { lines, enc };
                 let mut items: Vec<lsp::Diagnostic> = diagnostics

@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
@@ -29,7 +30,7 @@ pub struct Entry {
     pub uri: Uri,
     /// Changes only when the diagnostics change.
     pub result_id: String,
-    pub diagnostics: Vec<lsp::Diagnostic>,
+    pub diagnostics: Arc<Vec<lsp::Diagnostic>>,
 }
 
 /// A finished read of one file.
@@ -45,7 +46,7 @@ pub struct Finished {
 /// What a finished read found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Read {
-    Checked(Vec<lsp::Diagnostic>),
+    Checked(Arc<Vec<lsp::Diagnostic>>),
     /// Gone, or not a regular file inside a folder.
     Gone,
 }
@@ -56,7 +57,7 @@ pub enum Applied {
     /// A newer read, a deletion or a setting overtook it: nothing changed.
     Superseded,
     /// The file's diagnostics are these now.
-    Stored(Uri, Vec<lsp::Diagnostic>),
+    Stored(Uri, Arc<Vec<lsp::Diagnostic>>),
     /// The file is gone: clear what the client shows for it.
     Removed(Uri),
     /// The file would exceed `workspace.maxFiles`; `first` is true the
@@ -194,7 +195,12 @@ impl Index {
                     };
                 }
                 let result_id = match known {
-                    Some(entry) if entry.diagnostics == diagnostics => entry.result_id.clone(),
+                    Some(entry)
+                        if Arc::ptr_eq(&entry.diagnostics, &diagnostics)
+                            || entry.diagnostics == diagnostics =>
+                    {
+                        entry.result_id.clone()
+                    }
                     _ => new_id(),
                 };
                 self.files.insert(
@@ -279,21 +285,29 @@ mod tests {
         index.start_read(path.clone(), 1);
         index.start_read(path.clone(), 2);
         let old = index.apply(
-            read("/w/a.go9", 1, Read::Checked(vec![diagnostic("old")])),
+            read(
+                "/w/a.go9",
+                1,
+                Read::Checked(Arc::new(vec![diagnostic("old")])),
+            ),
             true,
             10,
             || "1".to_owned(),
         );
         assert_eq!(old, Applied::Superseded);
         let new = index.apply(
-            read("/w/a.go9", 2, Read::Checked(vec![diagnostic("new")])),
+            read(
+                "/w/a.go9",
+                2,
+                Read::Checked(Arc::new(vec![diagnostic("new")])),
+            ),
             true,
             10,
             || "2".to_owned(),
         );
         assert_eq!(
             new,
-            Applied::Stored(uri("/w/a.go9"), vec![diagnostic("new")])
+            Applied::Stored(uri("/w/a.go9"), Arc::new(vec![diagnostic("new")]))
         );
         assert_eq!(index.entry(&path).map(|e| e.result_id.as_str()), Some("2"));
         // Applied once: the same ticket does not apply again.
@@ -308,7 +322,11 @@ mod tests {
         for (ticket, id) in [(1, "first"), (2, "second")] {
             index.start_read(path.clone(), ticket);
             index.apply(
-                read("/w/a.go9", ticket, Read::Checked(vec![diagnostic("same")])),
+                read(
+                    "/w/a.go9",
+                    ticket,
+                    Read::Checked(Arc::new(vec![diagnostic("same")])),
+                ),
                 true,
                 10,
                 || id.to_owned(),
@@ -328,7 +346,7 @@ mod tests {
             let ticket = ticket as u64;
             index.start_read(PathBuf::from(name), ticket);
             results.push(index.apply(
-                read(name, ticket, Read::Checked(Vec::new())),
+                read(name, ticket, Read::Checked(Arc::new(Vec::new()))),
                 true,
                 1,
                 || ticket.to_string(),
@@ -348,7 +366,7 @@ mod tests {
         let path = PathBuf::from("/w/sub/a.go9");
         index.start_read(path.clone(), 1);
         index.apply(
-            read("/w/sub/a.go9", 1, Read::Checked(Vec::new())),
+            read("/w/sub/a.go9", 1, Read::Checked(Arc::new(Vec::new()))),
             true,
             10,
             || "1".to_owned(),
@@ -368,7 +386,7 @@ mod tests {
         assert!(index.entry(&path).is_none());
         index.start_read(path.clone(), 3);
         index.apply(
-            read("/w/sub/a.go9", 3, Read::Checked(Vec::new())),
+            read("/w/sub/a.go9", 3, Read::Checked(Arc::new(Vec::new()))),
             true,
             10,
             || "3".to_owned(),

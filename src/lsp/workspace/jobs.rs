@@ -54,7 +54,7 @@ pub fn read_all(
                 .flatten();
             let (read, unreadable) = match checked {
                 Some(checked) => (
-                    Read::Checked(checked.to_lsp(&found.uri, enc)),
+                    Read::Checked(checked.listed(&found.uri, enc)),
                     checked.unreadable(),
                 ),
                 None => (Read::Gone, false),

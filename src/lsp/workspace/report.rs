@@ -39,7 +39,7 @@ pub fn document_report(
                 if previous_result_id == Some(id.as_str()) {
                     return unchanged(id);
                 }
-                (Some(id), filter.apply(entry.diagnostics.clone()))
+                (Some(id), filter.apply(entry.diagnostics.to_vec()))
             }
             None => (None, Vec::new()),
         },
@@ -129,7 +129,7 @@ pub fn workspace_report(
         if !open.contains(path) {
             let id = filter.result_id(&entry.result_id);
             let shown =
-                (!client_has(&entry.uri, &id)).then(|| filter.apply(entry.diagnostics.clone()));
+                (!client_has(&entry.uri, &id)).then(|| filter.apply(entry.diagnostics.to_vec()));
             report(&entry.uri, None, id, shown);
         }
     }

@@ -445,7 +445,7 @@ fn show_again(session: &Session, caps: ClientCaps) {
         .workspace
         .entries()
         .filter(|(path, _)| !paths.contains(*path))
-        .map(|(_, entry)| (entry.uri.clone(), entry.diagnostics.clone()))
+        .map(|(_, entry)| (entry.uri.clone(), entry.diagnostics.to_vec()))
         .collect();
     for (uri, items) in unopened {
         session.publish_unopened(&state, uri, items);

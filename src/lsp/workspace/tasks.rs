@@ -67,7 +67,7 @@ fn apply(session: &Session, done: Vec<Done>, epoch: Option<u64>) -> bool {
         {
             Applied::Superseded => {}
             Applied::Stored(uri, items) if !is_open => {
-                session.publish_unopened(&state, uri, items);
+                session.publish_unopened(&state, uri, items.to_vec());
             }
             Applied::Removed(uri) if !is_open => {
                 session.publish_unopened(&state, uri, Vec::new());

@@ -9,7 +9,10 @@ pub mod boards;
 pub mod cli;
 pub mod client;
 pub mod daemon;
+pub mod daemon_soak;
 pub mod features;
+pub mod load;
+pub mod load_run;
 pub mod oracle;
 pub mod sources;
 
