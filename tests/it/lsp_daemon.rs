@@ -6,24 +6,18 @@
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support;
 use crate::support::client::{
-    self, Server, TIMEOUT, TempDir, daemon_pid, file_uri, frame, read_frame, stderr_lines,
-    stop_daemon,
+    self, Server, TIMEOUT, TempDir, daemon_pid, file_uri, frame, read_frame, stop_daemon,
 };
+use crate::support::daemon::{UnixDaemon as Daemon, boardls};
 use serde_json::{Value, json};
 
 const BAD: &str = "1\nXXZT\n....\nOO..\n....\n";
 const GOOD: &str = "1\nXXXT\n....\nOO..\n....\n";
-
-fn boardls() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
-    support::client::fast_poll(&mut command);
-    command
-}
 
 fn mode(path: &Path) -> u32 {
     std::fs::symlink_metadata(path)
@@ -33,97 +27,6 @@ fn mode(path: &Path) -> u32 {
 
 fn chmod(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
-}
-
-/// A `boardls daemon` the test started, its stderr collected.
-struct Daemon {
-    child: Child,
-    socket: PathBuf,
-    log: std::sync::mpsc::Receiver<String>,
-    /// The lines received so far.
-    seen: std::cell::RefCell<Vec<String>>,
-}
-
-impl Daemon {
-    /// Starts it and waits until it listens.
-    fn start(socket: &Path, idle: &str) -> Daemon {
-        Daemon::start_as(socket, idle, None)
-    }
-
-    /// Starts it as the user `uid` (the tests' own when `None`).
-    fn start_as(socket: &Path, idle: &str, uid: Option<u32>) -> Daemon {
-        let mut command = boardls();
-        if let Some(uid) = uid {
-            use std::os::unix::process::CommandExt as _;
-            command.uid(uid).gid(uid);
-        }
-        let mut child = command
-            .arg("daemon")
-            .arg("--socket")
-            .arg(socket)
-            .args(["--idle-timeout", idle])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn the daemon");
-        let log = stderr_lines(&mut child);
-        let daemon = Daemon {
-            child,
-            socket: socket.to_path_buf(),
-            log,
-            seen: Default::default(),
-        };
-        daemon.expect_line("listening on");
-        daemon
-    }
-
-    /// The first line (received so far, or next) that holds `text`.
-    fn expect_line(&self, text: &str) -> String {
-        if let Some(line) = self.seen.borrow().iter().find(|l| l.contains(text)) {
-            return line.clone();
-        }
-        let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.log.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.borrow_mut().push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!("the daemon never said {text:?}: {:?}", self.seen.borrow()),
-            }
-        }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// Waits for it to exit; its status code.
-    fn wait(&mut self, within: Duration) -> Option<i32> {
-        let deadline = Instant::now() + within;
-        loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.code();
-            }
-            assert!(Instant::now() < deadline, "the daemon did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        // SAFETY: kill has no memory effects.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let _ = self.wait(TIMEOUT);
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        stop_daemon(&self.socket);
-    }
 }
 
 /// Runs boardls to completion with no input; its status and stderr.

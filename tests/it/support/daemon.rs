@@ -34,6 +34,16 @@ impl UnixDaemon {
         UnixDaemon::start_with(socket, idle, |_| {})
     }
 
+    /// Starts it as the user `uid` (the tests' own when `None`).
+    pub fn start_as(socket: &Path, idle: &str, uid: Option<u32>) -> UnixDaemon {
+        UnixDaemon::start_with(socket, idle, |command| {
+            if let Some(uid) = uid {
+                use std::os::unix::process::CommandExt as _;
+                command.uid(uid).gid(uid);
+            }
+        })
+    }
+
     /// [`UnixDaemon::start`], after `configure` adjusts its command.
     pub fn start_with(
         socket: &Path,
@@ -97,6 +107,18 @@ impl UnixDaemon {
     /// Whether the process still runs.
     pub fn running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Waits for it to exit; its status code.
+    pub fn wait(&mut self, within: Duration) -> Option<i32> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "the daemon did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Its open file descriptors.
