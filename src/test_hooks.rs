@@ -39,12 +39,12 @@ pub const WIRE_BYTES_VAR: &str = "BOARDLS_TEST_WIRE_BYTES";
 pub const STALL_VAR: &str = "BOARDLS_TEST_STALL_MS";
 
 /// The bytes [`WIRE_BYTES_VAR`] lets wait for a client, if set.
-pub fn wire_bytes() -> Option<usize> {
+pub(crate) fn wire_bytes() -> Option<usize> {
     std::env::var(WIRE_BYTES_VAR).ok()?.parse().ok()
 }
 
 /// The stall time [`STALL_VAR`] asks for, if any.
-pub fn stall() -> Option<Duration> {
+pub(crate) fn stall() -> Option<Duration> {
     let millis: u64 = std::env::var(STALL_VAR).ok()?.parse().ok()?;
     Some(Duration::from_millis(millis))
 }

@@ -155,7 +155,7 @@ impl KeptDiagnostics {
     /// `[` to `]`, byte for byte what the fresh walk serializes; the
     /// pieces of the positions listed are kept, made where missing, and
     /// the others dropped. `None` where the fresh walk must write it.
-    pub(crate) fn listed_json(
+    pub fn listed_json(
         &mut self,
         uri: &Uri,
         snapshot: &DocDiagnostics,
