@@ -101,6 +101,27 @@ fn host_platform() -> Option<&'static str> {
     })
 }
 
+/// The `--NAME VALUE` pairs of a task's `args`, each NAME one of `names`.
+/// `--help`, an unknown option or a missing value is an error that shows
+/// the task's `help`.
+fn options<'a>(args: &'a [String], names: &[&str], help: &str) -> Result<Vec<(&'a str, &'a str)>> {
+    let mut pairs = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Err(help.to_owned()),
+            name if names.contains(&name) => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| format!("{name} needs a value\n\n{help}"))?;
+                pairs.push((arg.as_str(), value.as_str()));
+            }
+            other => return Err(format!("unknown option `{other}`\n\n{help}")),
+        }
+    }
+    Ok(pairs)
+}
+
 struct Dist {
     /// VS Code's name of the platform.
     platform: &'static str,
@@ -116,18 +137,10 @@ impl Dist {
     fn parse(args: &[String]) -> Result<Dist> {
         let mut platform = None;
         let mut server = None;
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |name: &str| {
-                args.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value\n\n{HELP}"))
-            };
-            match arg.as_str() {
-                "--target" => platform = Some(value("--target")?),
-                "--server" => server = Some(PathBuf::from(value("--server")?)),
-                "-h" | "--help" => return Err(HELP.to_owned()),
-                other => return Err(format!("unknown option `{other}`\n\n{HELP}")),
+        for (name, value) in options(args, &["--target", "--server"], HELP)? {
+            match name {
+                "--target" => platform = Some(value.to_owned()),
+                _ => server = Some(PathBuf::from(value)),
             }
         }
         let host = host_platform();

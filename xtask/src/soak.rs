@@ -20,22 +20,14 @@ session's diagnostics must equal a fresh reading of its text.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut minutes = 30u64;
     let mut seed = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value\n\n{HELP}"))
-        };
-        match arg.as_str() {
+    for (name, value) in super::options(args, &["--minutes", "--seed"], HELP)? {
+        match name {
             "--minutes" => {
-                minutes = value("--minutes")?
+                minutes = value
                     .parse()
                     .map_err(|_| format!("--minutes: a whole number of minutes\n\n{HELP}"))?;
             }
-            "--seed" => seed = Some(value("--seed")?),
-            "-h" | "--help" => return Err(HELP.to_owned()),
-            other => return Err(format!("unknown option `{other}`\n\n{HELP}")),
+            _ => seed = Some(value.to_owned()),
         }
     }
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
