@@ -731,12 +731,66 @@ async function sharedDaemon(root, runner, scenario, record) {
     }
     record(done && results.length > 0, 'the second window took the daemon steps',
       `${results.length} results${done ? '' : `, not done within ${PEER_TIMEOUT} ms`}`);
+    await daemonKilled(root, api, record);
   }
   await config().update('server.daemon', undefined, vscode.ConfigurationTarget.Global);
   const back = await waitFor(() => api.isServerRunning() && !api.serverSource().startsWith('daemon:'));
   record(back, 'clearing boardls.server.daemon starts the server binary again',
     `source: ${api.serverSource()}, running: ${api.isServerRunning()}`);
   await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+/** The pid in the lock file of the user's daemon socket, if there is one. */
+function daemonPid() {
+  const dir = path.join(process.env.XDG_RUNTIME_DIR || '', 'boardls');
+  const locks = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.sock.lock')) : [];
+  const pid = locks.length === 1 ? Number(fs.readFileSync(path.join(dir, locks[0]), 'utf8').trim()) : NaN;
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * The shared daemon killed with SIGKILL under an unsaved edit: the
+ * forwarder exits with an error, the client starts it again, it spawns a
+ * new daemon, and the client sends the open document again, so the
+ * diagnostics of the unsaved text come back (the file on disk has none).
+ */
+async function daemonKilled(root, api, record) {
+  const file = path.join(root, 'resent.tomek');
+  fs.writeFileSync(file, '1\nXXXT\n....\nOO..\n....\n');
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  await vscode.window.showTextDocument(doc, { preview: false });
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(1, 2, 1, 3), 'Z');
+  await vscode.workspace.applyEdit(edit);
+  const typed = doc.getText();
+  const errors = () => vscode.languages.getDiagnostics(doc.uri)
+    .filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+  const before = await waitFor(() => errors() > 0);
+  const killed = daemonPid();
+  let sent = false;
+  if (before && killed !== undefined) {
+    try {
+      process.kill(killed, 'SIGKILL');
+      sent = true;
+    } catch {
+      sent = false;
+    }
+  }
+  record(sent, 'the shared daemon is killed (SIGKILL) under an unsaved edit',
+    `diagnostics of the edit before: ${before}; daemon pid: ${killed}`);
+  if (!sent) {
+    return;
+  }
+  const back = await waitFor(() => {
+    const now = daemonPid();
+    return now !== undefined && now !== killed && api.isServerRunning() && errors() > 0;
+  }, 60000);
+  record(back && doc.isDirty && doc.getText() === typed,
+    'after the daemon is killed, the client starts a new one and resends the unsaved text: its diagnostics come back',
+    `new daemon: ${daemonPid()} (killed ${killed}); running: ${api.isServerRunning()}; errors shown: ${errors()}; ` +
+    `unsaved: ${doc.isDirty}; text kept: ${doc.getText() === typed}`);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  fs.unlinkSync(file);
 }
 
 /** The second window of sharedDaemon(): the daemon steps, its results in `report`. */
