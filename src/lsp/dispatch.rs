@@ -163,11 +163,10 @@ where
             Next::Stopping(why) => {
                 // The client hears why before the connection closes; its
                 // forwarder then exits, and the editor starts it again.
-                let message = ShowMessageParams {
-                    typ: MessageType::WARNING,
-                    message: why.unwrap_or_else(|| "boardls: the server is stopping".to_owned()),
-                };
-                wire.notify("window/showMessage", &message);
+                warn(
+                    &wire,
+                    why.unwrap_or_else(|| "boardls: the server is stopping".to_owned()),
+                );
                 break;
             }
             Next::Dropped(why) => {
@@ -231,11 +230,7 @@ where
                         && ok
                         && let Some(warning) = &session.shared.warning
                     {
-                        let message = ShowMessageParams {
-                            typ: MessageType::WARNING,
-                            message: warning.clone(),
-                        };
-                        wire.notify("window/showMessage", &message);
+                        warn(&wire, warning.clone());
                     }
                 }
                 if method == "exit" {
@@ -258,6 +253,15 @@ where
         let _ = writer.await;
     }
     end
+}
+
+/// Tells the client `message` as a warning (`window/showMessage`).
+fn warn(wire: &Wire, message: String) {
+    let message = ShowMessageParams {
+        typ: MessageType::WARNING,
+        message,
+    };
+    wire.notify("window/showMessage", &message);
 }
 
 enum Next {

@@ -715,15 +715,21 @@ impl Daemon {
 impl Drop for Daemon {
     fn drop(&mut self) {
         // SIGTERM: the server removes a token file of its own making.
-        // SAFETY: kill has no memory effects.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let deadline = Instant::now() + TIMEOUT;
-        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        terminate(&mut self.child);
     }
+}
+
+/// Asks `child` to stop (SIGTERM), waits up to [`TIMEOUT`] for it, then
+/// kills it and reaps it.
+pub fn terminate(child: &mut Child) {
+    // SAFETY: kill has no memory effects.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let deadline = Instant::now() + TIMEOUT;
+    while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// A folder under the system's temporary folder, removed when dropped.

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::client::{Server, TIMEOUT, TempDir, fast_poll, file_uri, stderr_lines, stop_daemon};
+use super::client::{
+    Server, TIMEOUT, TempDir, fast_poll, file_uri, stderr_lines, stop_daemon, terminate,
+};
 
 /// `boardls` with the tests' fast poll.
 pub fn boardls() -> Command {
@@ -131,14 +133,7 @@ impl UnixDaemon {
 
 impl Drop for UnixDaemon {
     fn drop(&mut self) {
-        // SAFETY: kill has no memory effects.
-        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
-        let deadline = Instant::now() + TIMEOUT;
-        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        terminate(&mut self.child);
         stop_daemon(&self.socket);
     }
 }
