@@ -28,6 +28,7 @@ use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
+use super::handlers::pull_diagnostics;
 use super::outgoing::{self, Limits, Outbox, Wire};
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
@@ -211,7 +212,12 @@ where
                             wire.send(&response);
                             continue;
                         }
-                        Taken::NotOurs(request) => request,
+                        Taken::NotOurs(request) => {
+                            if guard.pull(&session, &request, &wire) {
+                                continue;
+                            }
+                            request
+                        }
                     }
                 } else {
                     request
@@ -354,6 +360,37 @@ impl Guard {
         }
     }
 
+    /// Answers a pull report for an open document, written from its kept
+    /// pieces (`pull_diagnostics::written`); `false` where the service
+    /// answers it. A panic is answered with InternalError, as the
+    /// service's would be.
+    fn pull(&self, session: &Session, request: &Request, wire: &Wire) -> bool {
+        if request.method() != "textDocument/diagnostic" {
+            return false;
+        }
+        let written = || pull_diagnostics::written(session, request);
+        #[cfg(feature = "test-hooks")]
+        let written = || {
+            self.faults.armed(|| {
+                crate::test_hooks::fault_point("diagnostic");
+                written()
+            })
+        };
+        match std::panic::catch_unwind(AssertUnwindSafe(written)) {
+            Ok(Some(body)) => wire.send_body(body),
+            Ok(None) => return false,
+            Err(payload) => {
+                let subject = document_uri(request).unwrap_or(request.method());
+                self.report("diagnostic", subject, payload.as_ref());
+                let Some(id) = request.id() else {
+                    return false;
+                };
+                wire.send(&Response::from_error(id.clone(), Error::internal_error()));
+            }
+        }
+        true
+    }
+
     /// Answers `job` on a blocking thread, under the guard (a panic there
     /// is logged and answered with InternalError), once the session's
     /// previous job there is done.
@@ -391,7 +428,7 @@ impl Guard {
         let answered = std::panic::catch_unwind(AssertUnwindSafe(run));
         in_flight.finished(&id);
         match answered {
-            Ok(body) => wire.send_body(&body),
+            Ok(body) => wire.send_body(body),
             Err(payload) => {
                 self.report(&what, &subject, payload.as_ref());
                 wire.send(&Response::from_error(id, Error::internal_error()));

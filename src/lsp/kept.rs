@@ -100,9 +100,4 @@ impl<T> Kept<T> {
     pub fn get(&self, index: usize) -> Option<&T> {
         self.entries.get(index).map(|entry| &entry.value)
     }
-
-    /// The values in document order.
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &T> + ExactSizeIterator {
-        self.entries.iter().map(|entry| &entry.value)
-    }
 }

@@ -39,12 +39,17 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::publish::{Published, notification, notification_len, write_notification};
-use super::transport::frame;
+use super::transport::{frame, header};
 
 /// One message for the writer: a whole frame, or a frame whose body is
 /// still being written, chunk by chunk, as the writer takes them.
 pub enum Frame {
     Whole(Vec<u8>),
+    /// The header and a large body, which is not copied to join them.
+    Parts {
+        header: Vec<u8>,
+        body: Vec<u8>,
+    },
     /// The header (with the body's exact length) and the body's chunks.
     /// The channel is bounded: whoever writes the body waits for the
     /// client to read, so a large body is never held whole.
@@ -127,6 +132,7 @@ impl Frame {
     fn queued_len(&self) -> usize {
         match self {
             Frame::Whole(bytes) => bytes.len(),
+            Frame::Parts { header, body } => header.len() + body.len(),
             Frame::Streamed { header, .. } => header.len(),
         }
     }
@@ -157,7 +163,7 @@ impl Wire {
     /// Queues any JSON-RPC message (a response, a request).
     pub fn send<M: Serialize>(&self, message: &M) {
         if let Ok(body) = serde_json::to_vec(message) {
-            self.send_body(&body);
+            self.send_body(body);
         }
     }
 
@@ -176,8 +182,19 @@ impl Wire {
         });
     }
 
-    pub fn send_body(&self, body: &[u8]) {
-        self.send_frame(Frame::Whole(frame(body)));
+    /// Queues a message already written as JSON.
+    pub fn send_body(&self, body: Vec<u8>) {
+        // A big answer (a whole document's tokens) is not copied behind
+        // its header: the copy would double its memory for a moment.
+        const JOIN_BELOW: usize = 64 * 1024;
+        self.send_frame(if body.len() < JOIN_BELOW {
+            Frame::Whole(frame(&body))
+        } else {
+            Frame::Parts {
+                header: header(body.len()),
+                body,
+            }
+        });
     }
 
     fn send_frame(&self, item: Frame) {
@@ -207,7 +224,7 @@ impl Wire {
     /// thread that may block, never from the runtime).
     pub fn send_streamed(&self, len: usize, write: impl FnOnce(&mut ChunkSink)) {
         let (send, chunks) = mpsc::channel(2);
-        let header = format!("Content-Length: {len}\r\n\r\n").into_bytes();
+        let header = header(len);
         self.send_frame(Frame::Streamed { header, chunks });
         let mut sink = ChunkSink {
             chunk: Vec::with_capacity(CHUNK),
@@ -316,6 +333,10 @@ where
 {
     match frame {
         Frame::Whole(bytes) => write_all(output, &bytes, stall).await,
+        Frame::Parts { header, body } => {
+            write_all(output, &header, stall).await?;
+            write_all(output, &body, stall).await
+        }
         Frame::Streamed { header, mut chunks } => {
             write_all(output, &header, stall).await?;
             while let Some(chunk) = chunks.recv().await {
@@ -459,7 +480,7 @@ fn send(wire: &Wire, message: Outgoing) {
             // notifications: it is logged, and the next edit publishes.
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 if published.snapshot.noisy_count() < STREAM_FROM {
-                    wire.send_body(&notification(&published));
+                    wire.send_body(notification(&published));
                 } else {
                     // Written twice: once to know its length, then to the
                     // writer as the client reads it.

@@ -23,15 +23,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tower_lsp_server::jsonrpc::{ErrorCode, Id, Request, Response};
 use tower_lsp_server::ls_types::{
-    DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams,
-    SemanticTokensResult, Uri,
+    DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams, Uri,
 };
 
 use super::session::Session;
 use super::symbol_cache::SymbolCache;
 use super::symbols;
 use super::token_cache::TokenCache;
-use super::transport::error_response;
+use super::transport::{error_response, written_body, written_with};
 use super::view::{Cancel, ClientCaps, DocView};
 use crate::document::Document;
 
@@ -208,9 +207,9 @@ impl Job {
                 .unwrap_or_else(PoisonError::into_inner)
         };
         let answer = match work {
-            Work::TokensFull => kept()
-                .full(&view, snapshot.generation, &cancel)
-                .map(|tokens| body(&id, &SemanticTokensResult::from(tokens))),
+            Work::TokensFull => written_with(&id, |out| {
+                kept().full_json(&view, snapshot.generation, &cancel, out)
+            }),
             Work::TokensDelta { previous } => kept()
                 .delta(&view, &previous, snapshot.generation, &cancel)
                 .map(|delta| body(&id, &delta)),
@@ -234,18 +233,6 @@ impl Job {
             serde_json::to_vec(&cancelled).unwrap_or_default()
         })
     }
-}
-
-/// A success response around `result`, already JSON.
-fn written_body(id: &Id, result: &[u8]) -> Vec<u8> {
-    let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
-    let mut out = Vec::with_capacity(result.len() + id.len() + 40);
-    out.extend_from_slice(br#"{"jsonrpc":"2.0","result":"#);
-    out.extend_from_slice(result);
-    out.extend_from_slice(br#","id":"#);
-    out.extend_from_slice(id.as_bytes());
-    out.push(b'}');
-    out
 }
 
 /// A success response with `result`, serialized as it is written.

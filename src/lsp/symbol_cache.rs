@@ -3,6 +3,11 @@
 //! an edit re-reads that position, and an answer is written from them
 //! straight to JSON, with the case numbers and lines of the moment. It
 //! equals `symbols::document_symbols` serialized (a test holds them equal).
+//!
+//! A grouped answer (above `GROUP_ABOVE` positions) names no case and
+//! needs only the line ends of each group's first and last position: it
+//! is written from the document, and nothing is kept, so a big document's
+//! outline costs neither a verdict nor memory per position.
 
 use tower_lsp_server::ls_types::SymbolKind;
 
@@ -17,11 +22,7 @@ use super::view::{Cancel, DocView};
 struct Piece {
     /// `: verdict"`, as it follows the case number in the name's JSON.
     name_tail: Box<[u8]>,
-    /// The end of its first line, in the negotiated encoding.
-    first_end: u32,
-    /// Its last line, from its first.
-    last_offset: u32,
-    last_end: u32,
+    ends: Ends,
 }
 
 /// The symbol pieces of one open document.
@@ -33,26 +34,29 @@ pub struct SymbolCache {
 impl SymbolCache {
     /// The `documentSymbol` result as JSON; `None` when cancelled.
     pub fn answer(&mut self, view: &DocView<'_>, cancel: &Cancel) -> Option<Vec<u8>> {
-        self.kept
-            .update(view.doc, cancel, |index| piece(view, index))?;
-        let count = self.kept.len();
-        let grouped = count > GROUP_ABOVE;
-        let mut out = Vec::with_capacity(count * 240 + 2);
+        let count = view.doc.position_count();
+        let mut out = Vec::with_capacity(count.min(GROUP_ABOVE) * 240 + 2);
         out.push(b'[');
         let mut writer = Writer {
             out: &mut out,
             view,
         };
-        if grouped {
+        if count > GROUP_ABOVE {
+            self.kept = Kept::default();
             for (group, start) in (0..count).step_by(GROUP_SIZE).enumerate() {
+                if cancel.is_cancelled() {
+                    return None;
+                }
                 let end = (start + GROUP_SIZE).min(count);
                 if group > 0 {
                     writer.out.push(b',');
                 }
-                writer.group(&self.kept, start, end);
+                writer.group(&ends(view, start), start, &ends(view, end - 1), end);
             }
         } else {
-            for index in 0..count {
+            self.kept
+                .update(view.doc, cancel, |index| piece(view, index))?;
+            for index in 0..self.kept.len() {
                 if index > 0 {
                     writer.out.push(b',');
                 }
@@ -64,26 +68,43 @@ impl SymbolCache {
     }
 }
 
+/// Where a position's lines end: the end of its first line, its last line
+/// from its first, and the end of that line (in the negotiated encoding).
+#[derive(Debug, Default)]
+struct Ends {
+    first_end: u32,
+    last_offset: u32,
+    last_end: u32,
+}
+
+fn ends(view: &DocView<'_>, index: usize) -> Ends {
+    locate::position(view, index).map_or_else(Ends::default, |located| ends_of(view, &located))
+}
+
+fn ends_of(view: &DocView<'_>, located: &locate::Located<'_>) -> Ends {
+    let rope = view.doc.rope();
+    let first = located.position.first_line;
+    let last = located.last_line();
+    Ends {
+        first_end: line_end(rope, first, view.enc()).character,
+        last_offset: last.saturating_sub(first),
+        last_end: line_end(rope, last, view.enc()).character,
+    }
+}
+
 fn piece(view: &DocView<'_>, index: usize) -> Piece {
     let Some(located) = locate::position(view, index) else {
         return Piece {
             name_tail: (*b": \"\"").into(),
-            first_end: 0,
-            last_offset: 0,
-            last_end: 0,
+            ends: Ends::default(),
         };
     };
-    let rope = view.doc.rope();
-    let first = located.position.first_line;
-    let last = located.last_line();
     let mut name_tail = b": ".to_vec();
     let quoted = serde_json::to_vec(&located.verdict()).unwrap_or_else(|_| b"\"\"".to_vec());
     name_tail.extend_from_slice(quoted.get(1..).unwrap_or_default());
     Piece {
         name_tail: name_tail.into(),
-        first_end: line_end(rope, first, view.enc()).character,
-        last_offset: last.saturating_sub(first),
-        last_end: line_end(rope, last, view.enc()).character,
+        ends: ends_of(view, &located),
     }
 }
 
@@ -112,9 +133,9 @@ impl Writer<'_, '_> {
     }
 
     /// The lines of position `index`: first, last.
-    fn lines(&self, piece: &Piece, index: usize) -> (u32, u32) {
+    fn lines(&self, ends: &Ends, index: usize) -> (u32, u32) {
         let first = self.view.doc.first_line(index).unwrap_or(0);
-        (first, first.saturating_add(piece.last_offset))
+        (first, first.saturating_add(ends.last_offset))
     }
 
     /// A symbol: `{"name":…,"kind":…` then its range as a `DocumentSymbol`
@@ -143,22 +164,20 @@ impl Writer<'_, '_> {
         let Some(piece) = kept.get(index) else {
             return;
         };
-        let (first, last) = self.lines(piece, index);
+        let (first, last) = self.lines(&piece.ends, index);
         self.out.extend_from_slice(br#"{"name":"Case #"#);
         self.number(index as u64 + 1);
         self.out.extend_from_slice(&piece.name_tail);
         self.symbol(
             SymbolKind::OBJECT,
-            ((first, 0), (last, piece.last_end)),
-            piece.first_end,
+            ((first, 0), (last, piece.ends.last_end)),
+            piece.ends.first_end,
         );
     }
 
-    /// One symbol for the positions `start..end`.
-    fn group(&mut self, kept: &Kept<Piece>, start: usize, end: usize) {
-        let (Some(head), Some(tail)) = (kept.get(start), kept.get(end - 1)) else {
-            return;
-        };
+    /// One symbol for the positions `start..end`, from the ends of the
+    /// first and of the last.
+    fn group(&mut self, head: &Ends, start: usize, tail: &Ends, end: usize) {
         let (first, _) = self.lines(head, start);
         let (_, last) = self.lines(tail, end - 1);
         self.out.extend_from_slice(br#"{"name":"#);

@@ -2,13 +2,16 @@
 //! `semanticTokens/full/delta` costs the positions an edit changed, in
 //! time and in bytes, rather than the document.
 //!
-//! The cache holds, for the result last given to the client, each
-//! position's tokens relative to its first line, kept with the position
-//! ([`Kept`]): a request first brings it up to the document, colouring
-//! afresh only the positions an edit re-read. A delta is then one splice:
-//! the old tokens of the replaced positions, plus the first token after
-//! them (its line is relative to the token before it), give way to the
-//! new ones.
+//! The cache holds, for the result last given to the client, how many
+//! tokens each position had, kept with the position ([`Kept`]): a request
+//! first brings it up to the document, colouring afresh only the positions
+//! an edit re-read. A delta is then one splice: the old tokens of the
+//! replaced positions, plus the first token after them (its line is
+//! relative to the token before it), give way to the new ones. The counts
+//! say where the splice lies in the client's array; the tokens around it
+//! belong to positions the edit did not touch, so colouring them again
+//! gives what was sent. Keeping counts rather than tokens keeps the cache
+//! a few bytes a position (the memory bound of an open document).
 //!
 //! Result ids are the document's edit generation: one per version. A
 //! `previousResultId` other than the cache's gets the whole array.
@@ -34,60 +37,13 @@ struct Token {
     kind: u32,
 }
 
-/// A position's tokens, packed four to a `u32` each when they fit (a board
-/// row of the usual layout always does), else as they are.
-#[derive(Debug)]
-enum Packed {
-    Narrow(Box<[u32]>),
-    Wide(Box<[Token]>),
-}
-
-impl Packed {
-    // 8 bits of line, 12 of start, 8 of length, 4 of type.
-    fn pack(tokens: Vec<Token>) -> Packed {
-        let fits = |t: &Token| t.line < 256 && t.start < 4096 && t.length < 256 && t.kind < 16;
-        if tokens.iter().all(fits) {
-            Packed::Narrow(
-                tokens
-                    .iter()
-                    .map(|t| t.line << 24 | t.start << 12 | t.length << 4 | t.kind)
-                    .collect(),
-            )
-        } else {
-            Packed::Wide(tokens.into_boxed_slice())
-        }
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Packed::Narrow(tokens) => tokens.len(),
-            Packed::Wide(tokens) => tokens.len(),
-        }
-    }
-
-    fn get(&self, index: usize) -> Option<Token> {
-        match self {
-            Packed::Narrow(tokens) => tokens.get(index).map(|&p| Token {
-                line: p >> 24,
-                start: (p >> 12) & 0xfff,
-                length: (p >> 4) & 0xff,
-                kind: p & 0xf,
-            }),
-            Packed::Wide(tokens) => tokens.get(index).copied(),
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = Token> + '_ {
-        (0..self.len()).filter_map(|i| self.get(i))
-    }
-}
-
 /// The semantic tokens of one open document, as last sent.
 #[derive(Debug, Default)]
 pub struct TokenCache {
     /// The result id the client was last given; `None` before the first.
     result_id: Option<String>,
-    kept: Kept<Packed>,
+    /// How many tokens each position had in that result.
+    kept: Kept<u32>,
 }
 
 /// The tokens of position `index`, relative to its first line, sorted.
@@ -113,15 +69,51 @@ fn colour(view: &DocView<'_>, index: usize) -> Vec<Token> {
     tokens
 }
 
-/// Relative encoding, token after token, from the absolute `(line,
-/// start)` of the token before.
-struct Encoder {
-    line: u32,
-    start: u32,
-    out: Vec<SemanticToken>,
+/// Where encoded tokens go: the typed array of an answer, or its JSON.
+trait Sink {
+    fn put(&mut self, token: SemanticToken);
 }
 
-impl Encoder {
+impl Sink for Vec<SemanticToken> {
+    fn put(&mut self, token: SemanticToken) {
+        self.push(token);
+    }
+}
+
+/// The numbers of a `data` array written straight to JSON (a whole
+/// document's tokens as `SemanticToken`s would cost more than their JSON).
+struct Json<'a> {
+    out: &'a mut Vec<u8>,
+    first: bool,
+}
+
+impl Sink for Json<'_> {
+    fn put(&mut self, token: SemanticToken) {
+        let mut number = itoa::Buffer::new();
+        for value in [
+            token.delta_line,
+            token.delta_start,
+            token.length,
+            token.token_type,
+            token.token_modifiers_bitset,
+        ] {
+            if !std::mem::take(&mut self.first) {
+                self.out.push(b',');
+            }
+            self.out.extend_from_slice(number.format(value).as_bytes());
+        }
+    }
+}
+
+/// Relative encoding, token after token, from the absolute `(line,
+/// start)` of the token before.
+struct Encoder<S> {
+    line: u32,
+    start: u32,
+    out: S,
+}
+
+impl<S: Sink> Encoder<S> {
     fn push(&mut self, first_line: u32, t: Token) {
         let line = first_line + t.line;
         let delta_line = line.saturating_sub(self.line);
@@ -130,7 +122,7 @@ impl Encoder {
         } else {
             t.start
         };
-        self.out.push(SemanticToken {
+        self.out.put(SemanticToken {
             delta_line,
             delta_start,
             length: t.length,
@@ -150,24 +142,62 @@ impl TokenCache {
         result_id: u64,
         cancel: &Cancel,
     ) -> Option<SemanticTokens> {
-        self.update(view, cancel)?;
+        let data = self.encode_all(view, cancel, Vec::new())?;
+        Some(SemanticTokens {
+            result_id: Some(self.new_result_id(result_id)),
+            data,
+        })
+    }
+
+    /// [`TokenCache::full`] written as JSON at the end of `out`, as serde
+    /// writes `SemanticTokens`. `None` when cancelled, the cache as it was
+    /// (and `out` holding part of the answer).
+    pub(crate) fn full_json(
+        &mut self,
+        view: &DocView<'_>,
+        result_id: u64,
+        cancel: &Cancel,
+        out: &mut Vec<u8>,
+    ) -> Option<()> {
+        out.extend_from_slice(br#"{"resultId":""#);
+        out.extend_from_slice(result_id.to_string().as_bytes());
+        out.extend_from_slice(br#"","data":["#);
+        self.encode_all(view, cancel, Json { out, first: true })?;
+        out.extend_from_slice(b"]}");
+        self.new_result_id(result_id);
+        Some(())
+    }
+
+    fn new_result_id(&mut self, result_id: u64) -> String {
+        let result_id = result_id.to_string();
+        self.result_id = Some(result_id.clone());
+        result_id
+    }
+
+    /// Every token of the document into `out`, and the counts brought up
+    /// to it.
+    fn encode_all<S: Sink>(&mut self, view: &DocView<'_>, cancel: &Cancel, out: S) -> Option<S> {
         let mut encoder = Encoder {
             line: 0,
             start: 0,
-            out: Vec::new(),
+            out,
         };
-        for (index, tokens) in self.kept.values().enumerate() {
+        let mut counts = Vec::with_capacity(view.doc.position_count());
+        for index in 0..view.doc.position_count() {
+            if cancel.is_cancelled() {
+                return None;
+            }
             let first_line = view.doc.first_line(index).unwrap_or(0);
-            for t in tokens.iter() {
+            let tokens = colour(view, index);
+            counts.push(to_u32(tokens.len()));
+            for t in tokens {
                 encoder.push(first_line, t);
             }
         }
-        let result_id = result_id.to_string();
-        self.result_id = Some(result_id.clone());
-        Some(SemanticTokens {
-            result_id: Some(result_id),
-            data: encoder.out,
-        })
+        self.kept.update(view.doc, cancel, |index| {
+            counts.get(index).copied().unwrap_or_default()
+        })?;
+        Some(encoder.out)
     }
 
     /// `semanticTokens/full/delta`: a splice of the tokens `previous`
@@ -184,8 +214,7 @@ impl TokenCache {
             return self.full(view, result_id, cancel).map(Into::into);
         }
         let splice = self.update(view, cancel)?;
-        let result_id = result_id.to_string();
-        self.result_id = Some(result_id.clone());
+        let result_id = self.new_result_id(result_id);
         let edits = splice
             .map(|(start, deleted, data)| SemanticTokensEdit {
                 start: to_u32(start * 5),
@@ -203,46 +232,55 @@ impl TokenCache {
         )
     }
 
-    /// Brings the entries up to the document. Returns the splice that
+    /// Brings the counts up to the document. Returns the splice that
     /// turns the old token array into the new one (first token replaced,
     /// how many, the new tokens), or `Some(None)` when nothing changed;
-    /// `None` when cancelled, the entries as they were.
+    /// `None` when cancelled, the counts as they were.
     fn update(
         &mut self,
         view: &DocView<'_>,
         cancel: &Cancel,
     ) -> Option<Option<(usize, usize, Vec<SemanticToken>)>> {
         let doc = view.doc;
-        let Some(splice) = self
-            .kept
-            .update(doc, cancel, |index| Packed::pack(colour(view, index)))?
+        let mut coloured = Vec::new();
+        let Some(splice) = self.kept.update(doc, cancel, |index| {
+            let tokens = colour(view, index);
+            let count = to_u32(tokens.len());
+            coloured.push((index, tokens));
+            count
+        })?
         else {
             return Some(None);
         };
         let front = splice.front;
-        // The token before the splice, absolute.
-        let before = (0..front).rev().find_map(|index| {
-            let tokens = self.kept.get(index)?;
-            let last = tokens.get(tokens.len().checked_sub(1)?)?;
-            Some((doc.first_line(index)? + last.line, last.start))
-        });
-        let start: usize = self.kept.values().take(front).map(Packed::len).sum();
-        let mut deleted: usize = splice.removed.iter().map(Packed::len).sum();
+        let count = |index: usize| self.kept.get(index).map_or(0, |&n| n as usize);
+        // The token before the splice, absolute: the last of the nearest
+        // position before it that has any (unchanged, so as it was sent).
+        let before = (0..front)
+            .rev()
+            .find(|&index| count(index) > 0)
+            .and_then(|index| {
+                let last = *colour(view, index).last()?;
+                Some((doc.first_line(index)? + last.line, last.start))
+            });
+        let start: usize = (0..front).map(count).sum();
+        let mut deleted: usize = splice.removed.iter().map(|&n| n as usize).sum();
         let (line, start_char) = before.unwrap_or((0, 0));
         let mut encoder = Encoder {
             line,
             start: start_char,
             out: Vec::new(),
         };
-        for index in front..front + splice.added {
+        for (index, tokens) in coloured {
             let first_line = doc.first_line(index).unwrap_or(0);
-            for t in self.kept.get(index).into_iter().flat_map(Packed::iter) {
+            for t in tokens {
                 encoder.push(first_line, t);
             }
         }
         // The first token after the splice is relative to the one before it.
         let after = (front + splice.added..self.kept.len())
-            .find_map(|index| Some((doc.first_line(index)?, self.kept.get(index)?.get(0)?)));
+            .find(|&index| count(index) > 0)
+            .and_then(|index| Some((doc.first_line(index)?, *colour(view, index).first()?)));
         if let Some((first_line, t)) = after {
             encoder.push(first_line, t);
             deleted += 1;

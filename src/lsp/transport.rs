@@ -341,9 +341,39 @@ fn rfind_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// `body` with its `Content-Length` header: one frame of the base protocol.
 pub fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    let mut out = header(body.len());
     out.extend_from_slice(body);
     out
+}
+
+/// The header of a message whose body is `len` bytes.
+pub(crate) fn header(len: usize) -> Vec<u8> {
+    format!("Content-Length: {len}\r\n\r\n").into_bytes()
+}
+
+/// A success response around `result`, already JSON.
+pub(crate) fn written_body(id: &Id, result: &[u8]) -> Vec<u8> {
+    written_with(id, |out| {
+        out.reserve(result.len() + 40);
+        out.extend_from_slice(result);
+        Some(())
+    })
+    .unwrap_or_default()
+}
+
+/// A success response whose result `write` writes as JSON in its place
+/// (a big result is not copied); `None` when `write` gives up.
+pub(crate) fn written_with(
+    id: &Id,
+    write: impl FnOnce(&mut Vec<u8>) -> Option<()>,
+) -> Option<Vec<u8>> {
+    let mut out = br#"{"jsonrpc":"2.0","result":"#.to_vec();
+    write(&mut out)?;
+    out.extend_from_slice(br#","id":"#);
+    let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
+    out.extend_from_slice(id.as_bytes());
+    out.push(b'}');
+    Some(out)
 }
 
 #[cfg(test)]

@@ -3,17 +3,21 @@
 //! (errors, warnings, information come and go), lines inserted and
 //! removed above kept positions (their line numbers move), characters
 //! outside ASCII (columns through the rope), both encodings, and a small
-//! `maxProblems` (a position listed in part).
+//! `maxProblems` (a position listed in part). And a pull report, which
+//! an open document's session writes from the same pieces, equals the
+//! fresh listing after random edits sent over the protocol.
 
 use std::sync::{Arc, Mutex};
 
 use crate::support::boards::{Rng, dense_go9, positions};
+use crate::support::client::{Server, caps};
 use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::config::DiagnosticFilter;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::kept_diagnostics::KeptDiagnostics;
 use boardls::lsp::publish::{Published, notification};
+use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Uri;
 
 /// A file of `kind` with many positions, comments with non-ASCII text
@@ -131,5 +135,92 @@ fn a_publish_from_kept_pieces_is_the_fresh_one_after_random_edits() {
                 "{kind:?} {enc:?}: assembled {assembled} of 80"
             );
         }
+    }
+}
+
+/// A random edit of `text` as a `didChange` content change (UTF-16
+/// columns): a cell changed, a line break typed at a line's start, or a
+/// blank line removed.
+fn change(text: &str, rng: &mut Rng) -> Value {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let line = rng.below(lines.len().saturating_sub(1).max(1));
+    let at = |line: usize, character: usize| json!({"line": line, "character": character});
+    let chars: Vec<char> = lines[line].chars().collect();
+    match rng.below(10) {
+        0..=2 => json!({"range": {"start": at(line, 0), "end": at(line, 0)}, "text": "\n"}),
+        3 if chars.is_empty() => {
+            json!({"range": {"start": at(line, 0), "end": at(line + 1, 0)}, "text": ""})
+        }
+        _ if !chars.is_empty() => {
+            let index = rng.below(chars.len());
+            let column: usize = chars[..index].iter().map(|c| c.len_utf16()).sum();
+            let cell = ["X", "O", "T", ".", "x", "o", "!", "é", "?"][rng.below(9)];
+            json!({
+                "range": {"start": at(line, column), "end": at(line, column + chars[index].len_utf16())},
+                "text": cell
+            })
+        }
+        _ => json!({"range": {"start": at(line, 0), "end": at(line, 0)}, "text": "\n"}),
+    }
+}
+
+/// What a fresh walk lists for `text` (the publish without kept pieces).
+fn fresh_items(kind: GameKind, uri: &str, text: &str) -> Value {
+    let published = publish(
+        &Document::new(kind, text),
+        Encoding::Utf16,
+        DiagnosticFilter::default(),
+        None,
+    );
+    let message: Value = serde_json::from_slice(&published).unwrap();
+    let mut items = message["params"]["diagnostics"].clone();
+    // `publish` names its own URI: the related locations name the document.
+    let named = serde_json::to_string(&items)
+        .unwrap()
+        .replace("file:///w/kept.txt", uri);
+    items = serde_json::from_str(&named).unwrap();
+    items
+}
+
+#[test]
+fn a_pull_after_random_edits_is_the_fresh_listing() {
+    for (seed, kind) in [Go9, Tomek, Uttt].into_iter().enumerate() {
+        let mut rng = Rng(0x9011_0000 + seed as u64);
+        let mut text = file(kind, &mut rng);
+        let uri = format!("file:///w/pulled.{}", kind.id());
+        let mut server = Server::in_process();
+        let mut capabilities = caps("utf-16");
+        capabilities["textDocument"]["diagnostic"] = json!({"dynamicRegistration": false});
+        server.initialize(capabilities);
+        server.open(&uri, kind.id(), 1, &text);
+        let pull = |server: &mut Server, previous: &Value| {
+            server.request(
+                "textDocument/diagnostic",
+                json!({"textDocument": {"uri": uri}, "previousResultId": previous}),
+            )
+        };
+        let mut previous = Value::Null;
+        let mut listed = 0;
+        for step in 0..60 {
+            let edit = change(&text, &mut rng);
+            crate::support::client::apply_change(&mut text, &edit, Encoding::Utf16);
+            server.change(&uri, step + 2, json!([edit]));
+            let report = pull(&mut server, &previous);
+            assert_eq!(report["kind"], "full", "{kind:?} step {step}: {report}");
+            let expected = fresh_items(kind, &uri, &text);
+            assert!(
+                report["items"] == expected,
+                "{kind:?} step {step}: pulled\n{}\nfresh\n{expected}",
+                report["items"]
+            );
+            listed += expected.as_array().map_or(0, Vec::len);
+            previous = report["resultId"].clone();
+            // Nothing changed since: `unchanged`, with the same id.
+            let again = pull(&mut server, &previous);
+            assert_eq!(again["kind"], "unchanged", "{kind:?} step {step}: {again}");
+            assert_eq!(again["resultId"], previous);
+        }
+        assert!(listed > 60, "{kind:?}: only {listed} diagnostics listed");
+        let _ = server.shutdown_and_exit();
     }
 }

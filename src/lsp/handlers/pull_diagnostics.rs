@@ -1,5 +1,12 @@
 //! Pull diagnostics: `textDocument/diagnostic` and `workspace/diagnostic`.
+//!
+//! An open document's full report is written from the pieces it keeps
+//! per position ([`written`]), as its publishes are: a pull after an edit
+//! costs what the edit changed, not what the document lists.
 
+use std::sync::Arc;
+
+use tower_lsp_server::jsonrpc::Request;
 use tower_lsp_server::ls_types::{
     DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
     FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport, WorkspaceDiagnosticParams,
@@ -8,7 +15,51 @@ use tower_lsp_server::ls_types::{
 
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
+use crate::lsp::transport::written_body;
 use crate::lsp::workspace::report;
+
+/// The whole response to a `textDocument/diagnostic` request for an open
+/// board document whose diagnostics changed since `previousResultId`: its
+/// items joined from the kept pieces, byte for byte the report
+/// [`document`] would serialize. `None` where [`document`] answers: an
+/// answer or project file, a document not open, an unchanged report (a
+/// few bytes), or a listing the pieces do not cover (`kept_diagnostics`).
+pub fn written(session: &Session, request: &Request) -> Option<Vec<u8>> {
+    let id = request.id()?;
+    let params: DocumentDiagnosticParams =
+        serde_json::from_value(request.params()?.clone()).ok()?;
+    let uri = params.text_document.uri;
+    // Under the session's lock only what a snapshot takes (a pointer per
+    // position with diagnostics); the pieces are joined after it.
+    let (result_id, snapshot, enc, filter, kept) = {
+        let mut state = session.lock();
+        if state.side_docs.contains_key(&uri) {
+            return None;
+        }
+        let filter = state.settings_of(&uri).diagnostics;
+        let open = state.docs.get(&uri)?;
+        let result_id = filter.result_id(&open.generation.to_string());
+        if params.previous_result_id.as_deref() == Some(result_id.as_str()) {
+            return None;
+        }
+        let kept = Arc::clone(&open.diagnostics);
+        let view = state.view(&uri)?;
+        (result_id, view.doc.snapshot(), view.enc(), filter, kept)
+    };
+    // A lock poisoned by a panic: the fresh walk answers.
+    let items = kept
+        .lock()
+        .ok()?
+        .listed_json(&uri, &snapshot, enc, filter)?;
+    // `DocumentDiagnosticReport::Full` as serde writes it (no related
+    // documents).
+    let mut result = br#"{"kind":"full","resultId":"#.to_vec();
+    serde_json::to_writer(&mut result, &result_id).ok()?;
+    result.extend_from_slice(br#","items":"#);
+    result.extend_from_slice(&items);
+    result.push(b'}');
+    Some(written_body(id, &result))
+}
 
 pub fn document(
     session: &Session,
