@@ -217,6 +217,7 @@ fn document(
     let document = json!({"uri": uri});
     let pull = raw.request("textDocument/diagnostic", json!({"textDocument": document}));
     let mut pull_id = pull_result_id(&pull);
+    let opened_peak = raw.peak_memory();
     let mut tokens = Tokens {
         data: Vec::new(),
         result_id: None,
@@ -225,6 +226,7 @@ fn document(
         "textDocument/semanticTokens/full",
         json!({"textDocument": document}),
     ));
+    let tokens_peak = raw.peak_memory();
 
     let mut answers = Vec::new();
     let mut answer_bytes = Vec::new();
@@ -323,6 +325,9 @@ fn document(
         symbol_bytes.push(body.len());
     }
 
+    // What stays with the document: its text, positions and kept pieces.
+    let kept_resident = raw.resident_memory();
+    let keystrokes_peak = raw.peak_memory();
     // The tokens the deltas built, against a fresh `/full`.
     let mut fresh = Tokens {
         data: Vec::new(),
@@ -362,6 +367,18 @@ fn document(
         } else {
             ""
         },
+    );
+
+    let bound = 5.0 * mb + 30.0;
+    let peak = keystrokes_peak as f64 / 1e6;
+    println!(
+        "{:<12} {:>7} {:>5}   memory MB: peak after open {:.1}, after /full {:.1}, after the keystrokes {peak:.1}; resident then {:.1} (5 × text + 30 = {bound:.1})",
+        "",
+        "",
+        "",
+        opened_peak as f64 / 1e6,
+        tokens_peak as f64 / 1e6,
+        kept_resident as f64 / 1e6,
     );
 
     // A hover alone, then right behind a `semanticTokens/full`.
@@ -414,6 +431,10 @@ fn document(
                 missed.push(format!("{name} {size}: {what}"));
             }
         };
+        goal(
+            peak <= bound,
+            "peak memory through the keystrokes ≤ 5 × text + 30 MB".to_owned(),
+        );
         goal(
             ms(answers.median()) <= ANSWERS_MS,
             format!("edit to last answer ≤ {ANSWERS_MS} ms"),

@@ -239,10 +239,16 @@ pub fn ms(d: Duration) -> f64 {
 
 /// The peak memory (`VmHWM`) of a process, in bytes; 0 when unknown.
 pub fn peak_memory(pid: u32) -> u64 {
+    memory(pid, "VmHWM")
+}
+
+/// A process's memory figure from `/proc/PID/status` (`VmHWM`, `VmRSS`),
+/// in bytes; 0 when it cannot be read.
+pub fn memory(pid: u32, key: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
         .map_or(0, |kb| kb * 1024)
 }

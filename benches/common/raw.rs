@@ -166,6 +166,11 @@ impl Raw {
     pub fn peak_memory(&self) -> u64 {
         super::peak_memory(self.child.id())
     }
+
+    /// The server's resident memory now (`VmRSS`).
+    pub fn resident_memory(&self) -> u64 {
+        super::memory(self.child.id(), "VmRSS")
+    }
 }
 
 impl Drop for Raw {
