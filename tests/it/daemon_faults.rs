@@ -444,20 +444,22 @@ struct FullDisk {
 impl FullDisk {
     /// `None` where mounting is not allowed (not root).
     fn mount() -> Option<FullDisk> {
+        let disk = FullDisk::with("size=64k,mode=700")?;
+        // Fill it: a write of more than it holds stops at full.
+        let _ = std::fs::write(disk.dir.path().join("filler"), vec![0u8; 1 << 20]);
+        Some(disk)
+    }
+
+    /// A small tmpfs with these mount options.
+    fn with(options: &str) -> Option<FullDisk> {
         let dir = TempDir::private("faults-full");
         let mounted = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=64k,mode=700", "tmpfs"])
+            .args(["-t", "tmpfs", "-o", options, "tmpfs"])
             .arg(dir.path())
             .stderr(std::process::Stdio::null())
             .status()
             .is_ok_and(|status| status.success());
-        if !mounted {
-            return None;
-        }
-        let disk = FullDisk { dir };
-        // Fill it: a write of more than it holds stops at full.
-        let _ = std::fs::write(disk.dir.path().join("filler"), vec![0u8; 1 << 20]);
-        Some(disk)
+        mounted.then_some(FullDisk { dir })
     }
 }
 
@@ -549,6 +551,22 @@ fn an_unusable_runtime_folder_gets_a_private_server_with_a_warning() {
         ),
         None => crate::support::skipped(
             "daemon_faults: a full disk (mounting a small tmpfs needs root)",
+        ),
+    }
+    // Room for the folder, the log and the lock, not for the socket: the
+    // forwarder starts a daemon, which cannot bind and exits. The
+    // forwarder says the daemon's own error at once, not after its
+    // connect timeout (the served-within bound in `falls_back`).
+    match FullDisk::with("size=64k,nr_inodes=4,mode=700") {
+        Some(disk) => falls_back(
+            "a daemon that cannot bind",
+            |command| {
+                command.env("XDG_RUNTIME_DIR", disk.dir.path());
+            },
+            "cannot listen on",
+        ),
+        None => crate::support::skipped(
+            "daemon_faults: a daemon that cannot bind (mounting a small tmpfs needs root)",
         ),
     }
 }

@@ -22,7 +22,8 @@
 use std::io::{self, Write as _};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{ExitCode, Stdio};
+use std::process::{ExitCode, ExitStatus, Stdio};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
@@ -167,7 +168,7 @@ async fn unix(path: &Path) -> Result<Halves, String> {
     let dir = socket::dir_of(&path);
     let log = socket::beside(&path, ".log");
     let deadline = Instant::now() + CONNECT_TIMEOUT;
-    let mut spawned: Option<Instant> = None;
+    let mut spawned: Option<(Instant, Arc<OnceLock<ExitStatus>>)> = None;
     let mut pause = Duration::from_millis(10);
     loop {
         if dir.exists() || dir.is_symlink() {
@@ -201,9 +202,26 @@ async fn unix(path: &Path) -> Result<Halves, String> {
         // A daemon that holds the socket's lock is starting (or serving):
         // wait for it rather than start another.
         let starting = socket::lock_held(&socket::beside(&path, ".lock"));
-        if !starting && spawned.is_none_or(|at| at.elapsed() >= RESPAWN_AFTER) {
-            spawn_daemon(&path, &log)?;
-            spawned = Some(Instant::now());
+        // The daemon it started failed, and none other is starting: its
+        // error is said now, not after the timeout (a daemon that lost the
+        // race to another exits too, but the other holds the lock).
+        if !starting
+            && let Some((_, exited)) = &spawned
+            && let Some(status) = exited.get()
+            && !status.success()
+        {
+            return Err(format!(
+                "the daemon it started on {} stopped ({status}): {}",
+                path.display(),
+                last_line(&log).unwrap_or_else(|| format!("see its log {}", log.display()))
+            ));
+        }
+        if !starting
+            && spawned
+                .as_ref()
+                .is_none_or(|(at, _)| at.elapsed() >= RESPAWN_AFTER)
+        {
+            spawned = Some((Instant::now(), spawn_daemon(&path, &log)?));
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_millis(200));
@@ -218,9 +236,17 @@ fn stale(err: &io::Error) -> bool {
     )
 }
 
+/// The last line of the daemon's log, where it says why it stopped.
+fn last_line(log: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(log).ok()?;
+    let line = text.lines().rev().find(|line| !line.trim().is_empty())?;
+    Some(line.trim().to_owned())
+}
+
 /// Starts `boardls daemon --socket PATH`, detached: a session of its own,
-/// no terminal, stdio away from the editor's pipes.
-fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
+/// no terminal, stdio away from the editor's pipes. Its exit status, once
+/// it exits.
+fn spawn_daemon(path: &Path, log: &Path) -> Result<Arc<OnceLock<ExitStatus>>, String> {
     socket::private_dir(socket::dir_of(path), true)?;
     let shown = log.display();
     let mut log = socket::private_log(log, MAX_LOG)?;
@@ -259,10 +285,14 @@ fn spawn_daemon(path: &Path, log: &Path) -> Result<(), String> {
         .map_err(|err| format!("cannot start a daemon: {err}"))?;
     // Reaped when it exits (a daemon that lost the race exits at once);
     // never waited for otherwise.
+    let exited = Arc::new(OnceLock::new());
+    let status = Arc::clone(&exited);
     std::thread::spawn(move || {
-        let _ = child.wait();
+        if let Ok(code) = child.wait() {
+            let _ = status.set(code);
+        }
     });
-    Ok(())
+    Ok(exited)
 }
 
 #[cfg(test)]
