@@ -30,7 +30,7 @@ use super::session::Session;
 use super::symbol_cache::SymbolCache;
 use super::symbols;
 use super::token_cache::TokenCache;
-use super::transport::{error_response, written_body, written_with};
+use super::transport::{error_response, written_with};
 use super::view::{Cancel, ClientCaps, DocView};
 use crate::document::Document;
 
@@ -213,12 +213,13 @@ impl Job {
             Work::TokensDelta { previous } => kept()
                 .delta(&view, &previous, snapshot.generation, &cancel)
                 .map(|delta| body(&id, &delta)),
-            Work::Symbols => snapshot
-                .symbols
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .answer(&view, &cancel)
-                .map(|result| written_body(&id, &result)),
+            Work::Symbols => written_with(&id, |out| {
+                snapshot
+                    .symbols
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .answer(&view, &cancel, out)
+            }),
             Work::Folding => {
                 let found = symbols::folding_ranges(&view, &cancel);
                 (!cancel.is_cancelled()).then(|| body(&id, &found))

@@ -32,15 +32,13 @@ pub struct SymbolCache {
 }
 
 impl SymbolCache {
-    /// The `documentSymbol` result as JSON; `None` when cancelled.
-    pub fn answer(&mut self, view: &DocView<'_>, cancel: &Cancel) -> Option<Vec<u8>> {
+    /// The `documentSymbol` result as JSON at the end of `out` (the
+    /// response it is written in); `None` when cancelled.
+    pub fn answer(&mut self, view: &DocView<'_>, cancel: &Cancel, out: &mut Vec<u8>) -> Option<()> {
         let count = view.doc.position_count();
-        let mut out = Vec::with_capacity(count.min(GROUP_ABOVE) * 240 + 2);
+        out.reserve(count.min(GROUP_ABOVE) * 240 + 2);
         out.push(b'[');
-        let mut writer = Writer {
-            out: &mut out,
-            view,
-        };
+        let mut writer = Writer { out, view };
         if count > GROUP_ABOVE {
             self.kept = Kept::default();
             for (group, start) in (0..count).step_by(GROUP_SIZE).enumerate() {
@@ -63,8 +61,8 @@ impl SymbolCache {
                 writer.one(&self.kept, index);
             }
         }
-        out.push(b']');
-        (!cancel.is_cancelled()).then_some(out)
+        writer.out.push(b']');
+        (!cancel.is_cancelled()).then_some(())
     }
 }
 

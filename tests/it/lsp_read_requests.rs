@@ -149,14 +149,15 @@ fn symbols_from_kept_pieces_equal_a_fresh_computation() {
     }
 }
 
-/// `$/cancelRequest` for a `documentSymbol` still being worked out: the
-/// answer is `RequestCancelled`, and the session goes on.
+/// `$/cancelRequest` for a `semanticTokens/full` still being worked out
+/// (every position of 50,000 coloured): the answer is `RequestCancelled`,
+/// and the session goes on.
 #[test]
 fn a_cancelled_request_answers_request_cancelled() {
     let mut server = open(50_000);
     let mut frames = request_frame(
         301,
-        "textDocument/documentSymbol",
+        "textDocument/semanticTokens/full",
         json!({"textDocument": {"uri": URI}}),
     );
     frames.extend(frame(
