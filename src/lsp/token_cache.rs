@@ -160,7 +160,7 @@ impl TokenCache {
         out: &mut Vec<u8>,
     ) -> Option<()> {
         out.extend_from_slice(br#"{"resultId":""#);
-        out.extend_from_slice(result_id.to_string().as_bytes());
+        out.extend_from_slice(itoa::Buffer::new().format(result_id).as_bytes());
         out.extend_from_slice(br#"","data":["#);
         self.encode_all(view, cancel, Json { out, first: true })?;
         out.extend_from_slice(b"]}");

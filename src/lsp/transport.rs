@@ -351,16 +351,6 @@ pub(crate) fn header(len: usize) -> Vec<u8> {
     format!("Content-Length: {len}\r\n\r\n").into_bytes()
 }
 
-/// A success response around `result`, already JSON.
-pub(crate) fn written_body(id: &Id, result: &[u8]) -> Vec<u8> {
-    written_with(id, |out| {
-        out.reserve(result.len() + 40);
-        out.extend_from_slice(result);
-        Some(())
-    })
-    .unwrap_or_default()
-}
-
 /// A success response whose result `write` writes as JSON in its place
 /// (a big result is not copied); `None` when `write` gives up.
 pub(crate) fn written_with(

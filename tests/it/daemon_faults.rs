@@ -541,32 +541,31 @@ fn an_unusable_runtime_folder_gets_a_private_server_with_a_warning() {
     );
     // A full disk: the folder and the socket could be made, the daemon's
     // log cannot be written.
-    match FullDisk::mount() {
-        Some(disk) => falls_back(
-            "a full disk",
-            |command| {
-                command.env("XDG_RUNTIME_DIR", disk.dir.path());
-            },
-            "No space left on device",
-        ),
-        None => crate::support::skipped(
-            "daemon_faults: a full disk (mounting a small tmpfs needs root)",
-        ),
-    }
+    falls_back_on("a full disk", FullDisk::mount(), "No space left on device");
     // Room for the folder, the log and the lock, not for the socket: the
     // forwarder starts a daemon, which cannot bind and exits. The
     // forwarder says the daemon's own error at once, not after its
     // connect timeout (the served-within bound in `falls_back`).
-    match FullDisk::with("size=64k,nr_inodes=4,mode=700") {
+    falls_back_on(
+        "a daemon that cannot bind",
+        FullDisk::with("size=64k,nr_inodes=4,mode=700"),
+        "cannot listen on",
+    );
+}
+
+/// [`falls_back`] with the per-user folder on `disk`; skipped where it
+/// could not be mounted.
+fn falls_back_on(what: &str, disk: Option<FullDisk>, cause: &str) {
+    match disk {
         Some(disk) => falls_back(
-            "a daemon that cannot bind",
+            what,
             |command| {
                 command.env("XDG_RUNTIME_DIR", disk.dir.path());
             },
-            "cannot listen on",
+            cause,
         ),
-        None => crate::support::skipped(
-            "daemon_faults: a daemon that cannot bind (mounting a small tmpfs needs root)",
-        ),
+        None => crate::support::skipped(&format!(
+            "daemon_faults: {what} (mounting a small tmpfs needs root)"
+        )),
     }
 }

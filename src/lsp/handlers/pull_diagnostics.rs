@@ -15,7 +15,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
-use crate::lsp::transport::written_body;
+use crate::lsp::transport::written_with;
 use crate::lsp::workspace::report;
 
 /// The whole response to a `textDocument/diagnostic` request for an open
@@ -52,13 +52,15 @@ pub fn written(session: &Session, request: &Request) -> Option<Vec<u8>> {
         .ok()?
         .listed_json(&uri, &snapshot, enc, filter)?;
     // `DocumentDiagnosticReport::Full` as serde writes it (no related
-    // documents).
-    let mut result = br#"{"kind":"full","resultId":"#.to_vec();
-    serde_json::to_writer(&mut result, &result_id).ok()?;
-    result.extend_from_slice(br#","items":"#);
-    result.extend_from_slice(&items);
-    result.push(b'}');
-    Some(written_body(id, &result))
+    // documents), in its response.
+    written_with(id, |out| {
+        out.extend_from_slice(br#"{"kind":"full","resultId":"#);
+        serde_json::to_writer(&mut *out, &result_id).ok()?;
+        out.extend_from_slice(br#","items":"#);
+        out.extend_from_slice(&items);
+        out.push(b'}');
+        Some(())
+    })
 }
 
 pub fn document(
