@@ -493,6 +493,10 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const page = browser.pages()[0] ?? await browser.newPage();
+    // What the page said went wrong, shown if the suite stalls.
+    const pageTrouble = [];
+    page.on('crash', () => pageTrouble.push(`${new Date().toISOString()} the page crashed`));
+    page.on('pageerror', (err) => pageTrouble.push(`${new Date().toISOString()} ${String(err).slice(0, 300)}`));
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
     await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
     record(true, 'the workbench opens in chromium');
@@ -543,6 +547,13 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
         ? `none within ${RESULT_TIMEOUT} ms`
         : `nothing after result ${reported} for ${STEP_TIMEOUT} ms${cs.exitCode === null ? '' : ' (code-server exited)'}`);
       dumpLogs(userData, codeServerLog);
+      const steps = path.join(workspace, '.boardls-e2e-steps.log');
+      for (const line of [
+        ...(fs.existsSync(steps) ? fs.readFileSync(steps, 'utf8').trimEnd().split('\n').slice(-12) : []),
+        ...pageTrouble.slice(-12),
+      ]) {
+        console.log(`#   ${line}`);
+      }
       return;
     }
     const big = path.join(workspace, 'big-documents.md');

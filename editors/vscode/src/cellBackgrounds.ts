@@ -9,6 +9,15 @@
 // defaults keep readable (test/colors.test.mjs). Only the cells on and
 // around the lines an editor shows get decorations (BENCHMARKS.md: real
 // VS Code).
+//
+// A document VS Code itself treats as large (`editor.largeFileOptimizations`:
+// over 300,000 lines or 20 MB, where it stops its own tokenizing) gets
+// tokens for the lines on screen only: the editor turns each whole-document
+// answer into its own structures again on every edit, on its UI thread,
+// which at that size took longer than the time between two keystrokes. Its
+// whole-document requests are refused as cancelled (the editor then keeps
+// what it has and asks for the visible range); a refusal answered with no
+// tokens would clear the range's colours.
 
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
@@ -21,6 +30,18 @@ export const BACKGROUNDS: Record<string, string> = {
 
 /** A semantic token of the cells' types, as ranges. */
 export type CellRanges = Map<string, vscode.Range[]>;
+
+/** VS Code's limits for a large file (`TextModel`): no tokenizing above them. */
+export const LARGE_FILE_LINES = 300_000;
+export const LARGE_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Whether a document of `lines` lines and `length` characters gets tokens
+ * for the visible range only, as VS Code decides for its own tokenizing.
+ */
+export function visibleTokensOnly(lines: number, length: number, largeFileOptimizations: boolean): boolean {
+  return largeFileOptimizations && (lines > LARGE_FILE_LINES || length > LARGE_FILE_BYTES);
+}
 
 /** Lines of a document, first and last included. */
 export interface LineWindow {
@@ -104,8 +125,14 @@ export function withMargin(lines: LineWindow): LineWindow {
 
 export class CellBackgrounds implements vscode.Disposable {
   private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
-  /** Each document's latest token data. */
+  /** Each document's latest token data (of the visible range only, for a large document). */
   private readonly documents = new Map<string, Uint32Array>();
+  /**
+   * Whether each document gets tokens of the visible range only, decided
+   * when first asked, as VS Code decides its own tokenizing when it opens
+   * a document: a document that crossed the limit while typed keeps its mode.
+   */
+  private readonly visibleOnly = new Map<string, boolean>();
   /** The lines each editor has backgrounds drawn for. */
   private readonly drawn = new WeakMap<vscode.TextEditor, LineWindow>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -123,7 +150,10 @@ export class CellBackgrounds implements vscode.Disposable {
     this.subscriptions.push(
       vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => this.show(e))),
       vscode.window.onDidChangeTextEditorVisibleRanges((event) => this.scrolled(event.textEditor)),
-      vscode.workspace.onDidCloseTextDocument((doc) => this.documents.delete(doc.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        this.documents.delete(doc.uri.toString());
+        this.visibleOnly.delete(doc.uri.toString());
+      }),
     );
   }
 
@@ -131,6 +161,7 @@ export class CellBackgrounds implements vscode.Disposable {
   middleware(): Middleware {
     return {
       provideDocumentSemanticTokens: async (document, token, next) => {
+        this.refuseIfLarge(document);
         const tokens = await next(document, token);
         if (tokens) {
           this.update(document, tokens.data);
@@ -138,6 +169,7 @@ export class CellBackgrounds implements vscode.Disposable {
         return tokens;
       },
       provideDocumentSemanticTokensEdits: async (document, previousResultId, token, next) => {
+        this.refuseIfLarge(document);
         const answer = await next(document, previousResultId, token);
         if (answer instanceof vscode.SemanticTokens) {
           this.update(document, answer.data);
@@ -149,7 +181,39 @@ export class CellBackgrounds implements vscode.Disposable {
         }
         return answer;
       },
+      provideDocumentRangeSemanticTokens: async (document, range, token, next) => {
+        const tokens = await next(document, range, token);
+        // A document with whole-document tokens keeps them: a delta
+        // applies to the whole data, not to a range's.
+        if (tokens && this.isLarge(document)) {
+          this.update(document, tokens.data);
+        }
+        return tokens;
+      },
     };
+  }
+
+  /** See `visibleOnly`. */
+  private isLarge(document: vscode.TextDocument): boolean {
+    const key = document.uri.toString();
+    let large = this.visibleOnly.get(key);
+    if (large === undefined) {
+      const optimizations = vscode.workspace
+        .getConfiguration('editor', document)
+        .get<boolean>('largeFileOptimizations', true);
+      // Its length without a copy of its text.
+      const length = document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+      large = visibleTokensOnly(document.lineCount, length, optimizations);
+      this.visibleOnly.set(key, large);
+    }
+    return large;
+  }
+
+  /** Refuses a whole-document token request for a large document (see the top). */
+  private refuseIfLarge(document: vscode.TextDocument): void {
+    if (this.isLarge(document)) {
+      throw new vscode.CancellationError();
+    }
   }
 
   /** Forgets every document's cells and clears the backgrounds (the server stopped). */
