@@ -362,7 +362,23 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
         .ok_or_else(|| format!("expected a number of seconds, such as 60, not {text:?}"))
 }
 
+/// Two allocator arenas for the whole process, set before any thread
+/// starts. glibc otherwise gives threads arenas of their own, up to eight a
+/// core, and memory freed in one arena is kept for that arena: a big answer
+/// written on one blocking thread and the next on another each kept their
+/// own, which put a big document's server over its memory bound
+/// (BENCHMARKS.md, "Streamed token arrays and two arenas").
+fn limit_allocator_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only changes a setting of the allocator; no thread
+    // allocates concurrently this early.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
 fn main() -> ExitCode {
+    limit_allocator_arenas();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

@@ -420,15 +420,15 @@ impl Guard {
         let run = || {
             self.faults.armed(|| {
                 crate::test_hooks::fault_point(&what);
-                job.run()
+                job.run(wire)
             })
         };
         #[cfg(not(feature = "test-hooks"))]
-        let run = || job.run();
+        let run = || job.run(wire);
         let answered = std::panic::catch_unwind(AssertUnwindSafe(run));
         in_flight.finished(&id);
         match answered {
-            Ok(body) => wire.send_body(body),
+            Ok(()) => {}
             Err(payload) => {
                 self.report(&what, &subject, payload.as_ref());
                 wire.send(&Response::from_error(id, Error::internal_error()));

@@ -22,6 +22,7 @@
 
 use std::collections::HashSet;
 use std::future::Future;
+use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -38,8 +39,8 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
-use super::publish::{Published, notification, notification_len, write_notification};
-use super::transport::{frame, header};
+use super::publish::{Published, notification, write_notification};
+use super::transport::{ByteCount, frame, header};
 
 /// One message for the writer: a whole frame, or a frame whose body is
 /// still being written, chunk by chunk, as the writer takes them.
@@ -219,22 +220,29 @@ impl Wire {
         let _ = sender.send(item);
     }
 
-    /// Queues a frame of `len` body bytes that `write` then writes into the
-    /// given sink, in chunks that wait for the writer (call it from a
-    /// thread that may block, never from the runtime).
-    pub fn send_streamed(&self, len: usize, write: impl FnOnce(&mut ChunkSink)) {
+    /// Queues a frame whose body `write` writes, never held whole: written
+    /// twice, once to count its bytes (the header comes first), then into
+    /// chunks that wait for the writer (call it from a thread that may
+    /// block, never from the runtime). `write` must write the same bytes
+    /// both times. Nothing is sent when the counting pass gives up (`None`:
+    /// cancelled); the second pass cannot give up, and a body that comes
+    /// out short (a panic in it) is padded to its length with spaces, so
+    /// the frames after it stay framed.
+    pub fn send_streamed(&self, mut write: impl FnMut(&mut dyn Write) -> Option<()>) -> Option<()> {
+        let mut count = ByteCount(0);
+        write(&mut count)?;
         let (send, chunks) = mpsc::channel(2);
-        let header = header(len);
-        self.send_frame(Frame::Streamed { header, chunks });
+        self.send_frame(Frame::Streamed {
+            header: header(count.0),
+            chunks,
+        });
         let mut sink = ChunkSink {
             chunk: Vec::with_capacity(CHUNK),
             send,
+            left: count.0,
         };
-        write(&mut sink);
-        let last = std::mem::take(&mut sink.chunk);
-        if !last.is_empty() {
-            let _ = sink.send.blocking_send(last);
-        }
+        let _ = write(&mut sink);
+        Some(())
     }
 
     /// Nothing is sent after this; the writer drains what was queued.
@@ -251,26 +259,49 @@ const CHUNK: usize = 1 << 18;
 
 /// Where a streamed body is written ([`Wire::send_streamed`]): each full
 /// chunk goes to the writer, waiting while two are already queued.
-pub struct ChunkSink {
+struct ChunkSink {
     chunk: Vec<u8>,
     send: mpsc::Sender<Vec<u8>>,
+    /// Bytes of the promised length not written yet.
+    left: usize,
 }
 
-impl std::io::Write for ChunkSink {
+impl ChunkSink {
+    fn send_chunk(&mut self, chunk: Vec<u8>) -> std::io::Result<()> {
+        // The writer is gone (the session ended): nothing to wait for.
+        self.send
+            .blocking_send(chunk)
+            .map_err(|_| std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+impl Write for ChunkSink {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.chunk.extend_from_slice(bytes);
+        // Never more than the header promised: the excess would be read
+        // as the start of the next message.
+        let taken = bytes.len().min(self.left);
+        self.chunk.extend_from_slice(&bytes[..taken]);
+        self.left -= taken;
         if self.chunk.len() >= CHUNK {
             let full = std::mem::replace(&mut self.chunk, Vec::with_capacity(CHUNK));
-            // The writer is gone (the session ended): nothing to wait for.
-            if self.send.blocking_send(full).is_err() {
-                return Err(std::io::ErrorKind::BrokenPipe.into());
-            }
+            self.send_chunk(full)?;
         }
         Ok(bytes.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+impl Drop for ChunkSink {
+    /// Sends the last chunk, padded to the promised length.
+    fn drop(&mut self) {
+        let mut last = std::mem::take(&mut self.chunk);
+        last.resize(last.len() + self.left, b' ');
+        if !last.is_empty() {
+            let _ = self.send_chunk(last);
+        }
     }
 }
 
@@ -482,10 +513,10 @@ fn send(wire: &Wire, message: Outgoing) {
                 if published.snapshot.noisy_count() < STREAM_FROM {
                     wire.send_body(notification(&published));
                 } else {
-                    // Written twice: once to know its length, then to the
-                    // writer as the client reads it.
-                    let len = notification_len(&published);
-                    wire.send_streamed(len, |sink| write_notification(&published, sink));
+                    wire.send_streamed(|out| {
+                        write_notification(&published, out);
+                        Some(())
+                    });
                 }
             })) {
                 Ok(()) => {}

@@ -19,6 +19,7 @@ use super::config::DiagnosticFilter;
 use super::encoding::Encoding;
 use super::kept_diagnostics::KeptDiagnostics;
 use super::proto_diagnostics;
+use super::transport::ByteCount;
 use crate::document::DocDiagnostics;
 
 /// What a publish is made from: an open document at one version.
@@ -40,19 +41,10 @@ pub fn notification(published: &Published) -> Vec<u8> {
     out
 }
 
-/// The length of [`notification`], without keeping it.
+/// The length of [`notification`], without keeping it: what the counting
+/// pass of a streamed publish finds (`Wire::send_streamed`).
 pub fn notification_len(published: &Published) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
+    let mut count = ByteCount(0);
     write_notification(published, &mut count);
     count.0
 }

@@ -26,13 +26,20 @@ use tower_lsp_server::ls_types::{
     DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams, Uri,
 };
 
+use super::outgoing::Wire;
 use super::session::Session;
 use super::symbol_cache::SymbolCache;
 use super::symbols;
 use super::token_cache::TokenCache;
-use super::transport::{error_response, written_with};
+use super::transport::{error_response, write_response, written_with};
 use super::view::{Cancel, ClientCaps, DocView};
 use crate::document::Document;
+
+/// From this many positions a document's whole token array is streamed
+/// to the client, written twice rather than held whole (its JSON was most
+/// of the server's peak memory with a big document open; BENCHMARKS.md,
+/// "Kept pieces and memory").
+const STREAM_TOKENS_FROM: usize = 20_000;
 
 /// What a taken request asks for.
 enum Work {
@@ -181,9 +188,9 @@ impl Job {
             .map_or_else(|| self.method.clone(), |s| s.uri.as_str().to_owned())
     }
 
-    /// The whole response message, as JSON: the answer, or
-    /// `RequestCancelled` when the client cancelled it meanwhile.
-    pub fn run(self) -> Vec<u8> {
+    /// Answers on `wire`: the answer, or `RequestCancelled` when the
+    /// client cancelled it meanwhile.
+    pub fn run(self, wire: &Wire) {
         let Job {
             id,
             work,
@@ -192,7 +199,7 @@ impl Job {
             ..
         } = self;
         let Some(snapshot) = snapshot else {
-            return body(&id, &());
+            return wire.send_body(body(&id, &()));
         };
         let view = DocView {
             uri: &snapshot.uri,
@@ -207,12 +214,35 @@ impl Job {
                 .unwrap_or_else(PoisonError::into_inner)
         };
         let answer = match work {
-            Work::TokensFull => written_with(&id, |out| {
-                kept().full_json(&view, snapshot.generation, &cancel, out)
-            }),
-            Work::TokensDelta { previous } => kept()
+            Work::TokensDelta { previous } if kept().is_last_result(&previous) => kept()
                 .delta(&view, &previous, snapshot.generation, &cancel)
                 .map(|delta| body(&id, &delta)),
+            Work::TokensFull | Work::TokensDelta { .. } => {
+                let mut tokens = kept();
+                let generation = snapshot.generation;
+                if snapshot.doc.position_count() < STREAM_TOKENS_FROM {
+                    written_with(&id, |out| tokens.full_json(&view, generation, &cancel, out))
+                } else {
+                    // Once the header is out the body must follow: only
+                    // the counting pass may be cancelled.
+                    let never = Cancel::new();
+                    let mut counting = true;
+                    let sent = wire.send_streamed(|out| {
+                        let cancel = if std::mem::take(&mut counting) {
+                            &cancel
+                        } else {
+                            &never
+                        };
+                        write_response(&id, out, |out| {
+                            tokens.full_json(&view, generation, cancel, out)
+                        })
+                    });
+                    if sent.is_some() {
+                        return;
+                    }
+                    None
+                }
+            }
             Work::Symbols => written_with(&id, |out| {
                 snapshot
                     .symbols
@@ -225,14 +255,14 @@ impl Job {
                 (!cancel.is_cancelled()).then(|| body(&id, &found))
             }
         };
-        answer.unwrap_or_else(|| {
+        wire.send_body(answer.unwrap_or_else(|| {
             let cancelled = error_response(
                 id,
                 ErrorCode::RequestCancelled,
                 "the request was cancelled".to_owned(),
             );
             serde_json::to_vec(&cancelled).unwrap_or_default()
-        })
+        }));
     }
 }
 

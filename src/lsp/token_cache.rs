@@ -16,6 +16,8 @@
 //! Result ids are the document's edit generation: one per version. A
 //! `previousResultId` other than the cache's gets the whole array.
 
+use std::io::Write;
+
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
     SemanticTokensFullDeltaResult,
@@ -82,12 +84,13 @@ impl Sink for Vec<SemanticToken> {
 
 /// The numbers of a `data` array written straight to JSON (a whole
 /// document's tokens as `SemanticToken`s would cost more than their JSON).
-struct Json<'a> {
-    out: &'a mut Vec<u8>,
+/// A failed write (the client gone) is the writer's to keep.
+struct Json<'a, W: Write + ?Sized> {
+    out: &'a mut W,
     first: bool,
 }
 
-impl Sink for Json<'_> {
+impl<W: Write + ?Sized> Sink for Json<'_, W> {
     fn put(&mut self, token: SemanticToken) {
         let mut number = itoa::Buffer::new();
         for value in [
@@ -98,9 +101,9 @@ impl Sink for Json<'_> {
             token.token_modifiers_bitset,
         ] {
             if !std::mem::take(&mut self.first) {
-                self.out.push(b',');
+                let _ = self.out.write_all(b",");
             }
-            self.out.extend_from_slice(number.format(value).as_bytes());
+            let _ = self.out.write_all(number.format(value).as_bytes());
         }
     }
 }
@@ -149,23 +152,37 @@ impl TokenCache {
         })
     }
 
-    /// [`TokenCache::full`] written as JSON at the end of `out`, as serde
-    /// writes `SemanticTokens`. `None` when cancelled, the cache as it was
-    /// (and `out` holding part of the answer).
-    pub(crate) fn full_json(
+    /// [`TokenCache::full`] written as JSON into `out`, as serde writes
+    /// `SemanticTokens`. `None` when cancelled, the cache as it was (and
+    /// `out` holding part of the answer).
+    pub(crate) fn full_json<W: Write + ?Sized>(
         &mut self,
         view: &DocView<'_>,
         result_id: u64,
         cancel: &Cancel,
-        out: &mut Vec<u8>,
+        out: &mut W,
     ) -> Option<()> {
-        out.extend_from_slice(br#"{"resultId":""#);
-        out.extend_from_slice(itoa::Buffer::new().format(result_id).as_bytes());
-        out.extend_from_slice(br#"","data":["#);
-        self.encode_all(view, cancel, Json { out, first: true })?;
-        out.extend_from_slice(b"]}");
+        out.write_all(br#"{"resultId":""#).ok()?;
+        out.write_all(itoa::Buffer::new().format(result_id).as_bytes())
+            .ok()?;
+        out.write_all(br#"","data":["#).ok()?;
+        self.encode_all(
+            view,
+            cancel,
+            Json {
+                out: &mut *out,
+                first: true,
+            },
+        )?;
+        out.write_all(b"]}").ok()?;
         self.new_result_id(result_id);
         Some(())
+    }
+
+    /// Whether `previous` names the result last given: a delta from it is
+    /// a splice, from any other the whole array.
+    pub(crate) fn is_last_result(&self, previous: &str) -> bool {
+        self.result_id.as_deref() == Some(previous)
     }
 
     fn new_result_id(&mut self, result_id: u64) -> String {
@@ -210,7 +227,7 @@ impl TokenCache {
         result_id: u64,
         cancel: &Cancel,
     ) -> Option<SemanticTokensFullDeltaResult> {
-        if self.result_id.as_deref() != Some(previous) {
+        if !self.is_last_result(previous) {
             return self.full(view, result_id, cancel).map(Into::into);
         }
         let splice = self.update(view, cancel)?;

@@ -169,3 +169,46 @@ fn a_cancelled_request_answers_request_cancelled() {
     let hover = server.hover_text(URI, 1, 0);
     assert!(hover.contains("Case #1: X won"), "{hover}");
 }
+
+/// From 20,000 positions a whole token array is streamed to the client
+/// (written twice, once to count its bytes, never held whole): it is the
+/// document's tokens as a range request over all of it gives them, asked
+/// as `/full` or as a delta from a result the server does not know, and
+/// the message after it is framed as it should be.
+#[test]
+fn a_streamed_token_array_is_the_whole_documents_tokens() {
+    let count = 25_000;
+    let boards = [
+        "XXXT\nOO..\n....\n....",
+        "O...\nO...\nO...\nO...",
+        "XOXO\nOXOX\n....\n....",
+    ];
+    let mut text = count.to_string();
+    for index in 0..count {
+        text.push('\n');
+        text.push_str(boards[index % boards.len()]);
+        text.push('\n');
+    }
+    let lines = text.lines().count() as u64;
+    let mut server = Server::spawn();
+    server.initialize(caps("utf-16"));
+    server.open(URI, "tomek", 1, &text);
+    let document = json!({"textDocument": {"uri": URI}});
+    let ranged = server.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": URI}, "range": range(0, 0, lines, 0)}),
+    );
+    // Two winning-line cells and the joker in every third board, and a
+    // line of four in the next: far more than a chunk of the stream.
+    assert!(ranged["data"].as_array().unwrap().len() > 5 * 40_000);
+    let full = server.request("textDocument/semanticTokens/full", document.clone());
+    assert_eq!(full["data"], ranged["data"]);
+    let stale = server.request(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": URI}, "previousResultId": "no such result"}),
+    );
+    assert_eq!(stale["data"], ranged["data"]);
+    assert_ne!(stale["resultId"], json!(null));
+    let hover = server.hover_text(URI, 1, 0);
+    assert!(hover.contains("Case #1"), "{hover}");
+}
