@@ -10,14 +10,17 @@
 // around the lines an editor shows get decorations (BENCHMARKS.md: real
 // VS Code).
 //
-// A document VS Code itself treats as large (`editor.largeFileOptimizations`:
-// over 300,000 lines or 20 MB, where it stops its own tokenizing) gets
-// tokens for the lines on screen only: the editor turns each whole-document
-// answer into its own structures again on every edit, on its UI thread,
-// which at that size took longer than the time between two keystrokes. Its
-// whole-document requests are refused as cancelled (the editor then keeps
-// what it has and asks for the visible range); a refusal answered with no
-// tokens would clear the range's colours.
+// A document of more than 50,000 lines (or 20 MB, VS Code's own limit for
+// a large file) gets tokens for the lines on screen only: the editor turns
+// each whole-document answer into its own structures again on every edit,
+// on its UI thread, and a board file has a token on nearly every line
+// (BENCHMARKS.md: 10,000 dense go boards, 100,000 lines, took 169 ms from
+// an edit to its diagnostics with whole-document tokens, 69 ms without).
+// Its whole-document requests are refused as cancelled (the editor then
+// keeps what it has and asks for the visible range); a refusal answered
+// with no tokens would clear the range's colours.
+// `editor.largeFileOptimizations: false` turns this off, as it turns off
+// VS Code's own limits for large files.
 
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient/node';
@@ -31,16 +34,17 @@ export const BACKGROUNDS: Record<string, string> = {
 /** A semantic token of the cells' types, as ranges. */
 export type CellRanges = Map<string, vscode.Range[]>;
 
-/** VS Code's limits for a large file (`TextModel`): no tokenizing above them. */
-export const LARGE_FILE_LINES = 300_000;
-export const LARGE_FILE_BYTES = 20 * 1024 * 1024;
+/** Above these a document gets tokens for the lines on screen only. */
+export const WHOLE_TOKENS_MAX_LINES = 50_000;
+/** VS Code's own limit for a large file (`TextModel`). */
+export const WHOLE_TOKENS_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * Whether a document of `lines` lines and `length` characters gets tokens
- * for the visible range only, as VS Code decides for its own tokenizing.
+ * for the visible range only (see the top).
  */
 export function visibleTokensOnly(lines: number, length: number, largeFileOptimizations: boolean): boolean {
-  return largeFileOptimizations && (lines > LARGE_FILE_LINES || length > LARGE_FILE_BYTES);
+  return largeFileOptimizations && (lines > WHOLE_TOKENS_MAX_LINES || length > WHOLE_TOKENS_MAX_BYTES);
 }
 
 /** Lines of a document, first and last included. */
@@ -129,8 +133,9 @@ export class CellBackgrounds implements vscode.Disposable {
   private readonly documents = new Map<string, Uint32Array>();
   /**
    * Whether each document gets tokens of the visible range only, decided
-   * when first asked, as VS Code decides its own tokenizing when it opens
-   * a document: a document that crossed the limit while typed keeps its mode.
+   * when first asked, as VS Code decides its own large-file limits when it
+   * opens a document: a document that crossed the limit while typed keeps
+   * its mode.
    */
   private readonly visibleOnly = new Map<string, boolean>();
   /** The lines each editor has backgrounds drawn for. */
