@@ -30,6 +30,7 @@ use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
 use super::handlers::pull_diagnostics;
 use super::outgoing::{self, Limits, Outbox, Wire};
+use super::priority;
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
 use super::session::{Internal, Session};
@@ -403,7 +404,7 @@ impl Guard {
             let Ok(turn) = turn.await else {
                 return;
             };
-            let _ = tokio::task::spawn_blocking(move || {
+            let _ = priority::spawn(move || {
                 let _turn = turn;
                 guard.answer(job, &wire, &in_flight);
             })

@@ -37,6 +37,7 @@ pub(crate) mod listen;
 pub(crate) mod locate;
 pub(crate) mod outgoing;
 pub mod picture;
+pub(crate) mod priority;
 pub(crate) mod progress;
 pub mod proto_diagnostics;
 pub mod publish;

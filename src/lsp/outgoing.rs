@@ -39,6 +39,7 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
+use super::priority;
 use super::publish::{Published, notification, write_notification};
 use super::transport::{ByteCount, frame, header};
 
@@ -475,6 +476,12 @@ impl Drop for ThreadCounted {
 /// BENCHMARKS.md, "Figures behind the code").
 const STREAM_FROM: usize = 20_000;
 
+/// A publish of this many positions with diagnostics or more takes the
+/// outbox thread milliseconds to write: from the first such publish on,
+/// the thread runs at background priority, so that a session flooding a
+/// dense file with edits yields the cores to sessions that type.
+const HEAVY_PUBLISH: usize = 1_000;
+
 /// Sends queued messages in order. Of a burst of publishes for one document
 /// (fast typing) only the newest goes out, which is the only one that
 /// matters: whatever queued while a publish was being written forms the
@@ -507,6 +514,9 @@ fn send(wire: &Wire, message: Outgoing) {
             },
         ),
         Outgoing::PublishOpen(published) => {
+            if published.snapshot.noisy_count() >= HEAVY_PUBLISH {
+                priority::lower_this_thread();
+            }
             // A bug in writing one publish must not end the session's
             // notifications: it is logged, and the next edit publishes.
             match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -35,6 +35,7 @@ use super::checked::Checked;
 use super::disk::{self, FolderStamps, Loaded, Stamp};
 use super::index::tracked_below;
 use crate::games::GameKind;
+use crate::lsp::priority;
 use crate::walk::find_board_files;
 
 /// How often a folder is polled for changes when a client does not watch
@@ -408,7 +409,7 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
             }
         }
         let folder = real.clone();
-        let Ok(now) = tokio::task::spawn_blocking(move || disk::snapshot(&folder)).await else {
+        let Ok(now) = priority::spawn(move || disk::snapshot(&folder)).await else {
             if let Some(folder) = store.lock().folders.get_mut(&real) {
                 folder.polling = false;
             }

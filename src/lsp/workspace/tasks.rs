@@ -26,6 +26,7 @@ use super::index::{Applied, Folder};
 use super::jobs::{self, Done, Found, Job};
 use super::store::PollListener;
 use crate::games::GameKind;
+use crate::lsp::priority;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
 use crate::lsp::view::ClientCaps;
@@ -107,7 +108,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     let store = session.store();
     let folder_paths: Vec<PathBuf> = folders.iter().map(|f| f.path.clone()).collect();
     let Ok((mut found, problems)) =
-        tokio::task::spawn_blocking(move || jobs::find_files(&store, &folders)).await
+        priority::spawn(move || jobs::find_files(&store, &folders)).await
     else {
         return;
     };
@@ -147,7 +148,9 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
             && let Some(chunk) = chunks.next()
         {
             let store = session.store();
-            running.spawn_blocking(move || jobs::read_all(&store, chunk, enc, None));
+            priority::spawn_in(&mut running, move || {
+                jobs::read_all(&store, chunk, enc, None)
+            });
         }
         let Some(joined) = running.join_next().await else {
             break;
@@ -189,7 +192,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
 /// The scan's second part: the answer files below the folders, each
 /// checked against its input.
 async fn check_answers(session: &Session, folders: Vec<PathBuf>, epoch: u64) {
-    let Ok(found) = tokio::task::spawn_blocking(move || answer_files::find(&folders)).await else {
+    let Ok(found) = priority::spawn(move || answer_files::find(&folders)).await else {
         return;
     };
     let mut state = session.lock();
@@ -213,8 +216,7 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
     let store = session.store();
     let session = session.clone();
     tokio::spawn(async move {
-        let read =
-            tokio::task::spawn_blocking(move || jobs::read_all(&store, jobs, enc, Some(&reals)));
+        let read = priority::spawn(move || jobs::read_all(&store, jobs, enc, Some(&reals)));
         if let Ok(done) = read.await {
             apply(&session, done, None);
             refresh_pull(&session);
