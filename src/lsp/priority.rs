@@ -42,10 +42,7 @@ where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
 {
-    match background_runtime() {
-        Some(runtime) => runtime.spawn_blocking(work),
-        None => tokio::task::spawn_blocking(work),
-    }
+    background_runtime().spawn_blocking(work)
 }
 
 /// Runs `work` as [`spawn`] does, as a member of `set`.
@@ -54,27 +51,25 @@ where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
 {
-    match background_runtime() {
-        Some(runtime) => set.spawn_blocking_on(work, runtime),
-        None => set.spawn_blocking(work),
-    };
+    set.spawn_blocking_on(work, &background_runtime());
 }
 
 /// Where background work runs: the blocking pool of a runtime of its own,
-/// whose threads lower themselves as they start. `None` (the ambient
-/// pool is used) if it cannot be built.
-fn background_runtime() -> Option<&'static Handle> {
+/// whose threads lower themselves as they start; the caller's runtime
+/// (its threads at their priority) if that cannot be built.
+fn background_runtime() -> Handle {
     static BACKGROUND: OnceLock<Option<Runtime>> = OnceLock::new();
-    BACKGROUND
-        .get_or_init(|| {
-            tokio::runtime::Builder::new_current_thread()
-                .thread_name("boardls-background")
-                .on_thread_start(lower_this_thread)
-                .build()
-                .ok()
-        })
-        .as_ref()
-        .map(Runtime::handle)
+    let background = BACKGROUND.get_or_init(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .thread_name("boardls-background")
+            .on_thread_start(lower_this_thread)
+            .build()
+            .ok()
+    });
+    match background {
+        Some(runtime) => runtime.handle().clone(),
+        None => Handle::current(),
+    }
 }
 
 /// Lowers the calling thread's priority, once: call it only on a thread
