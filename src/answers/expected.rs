@@ -164,7 +164,7 @@ fn first_row_span(first_line: u32, position: &ParsedPosition) -> Span {
         GameKind::Uttt => 11,
         kind => crate::text::to_u32(board_size(kind)),
     };
-    match position.row_lines[0] {
+    match position.row_lines.get(0) {
         Some(row) => Span::new(first_line + row, 0, width),
         None => Span::at(first_line, 0),
     }

@@ -120,7 +120,7 @@ pub fn check(
                 && p.row_lines
                     .iter()
                     .flatten()
-                    .any(|&rel| p.first_line + rel == line)
+                    .any(|rel| p.first_line + rel == line)
         })
     };
     for diagnostic in diagnostics {

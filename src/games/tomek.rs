@@ -144,19 +144,78 @@ pub struct WinningLine {
     pub line: Line,
 }
 
+/// Every winning line of a board, in [`Line::ALL`] order: bit `i` of a
+/// player's mask is set when line `i` wins for them. Four bytes, kept in
+/// every `.tomek` position of a document where a list would be a pointer,
+/// two lengths and an allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WinningLines {
+    x: u16,
+    o: u16,
+}
+
+impl WinningLines {
+    /// Each winning line, in [`Line::ALL`] order.
+    pub fn iter(&self) -> Wins {
+        Wins {
+            lines: *self,
+            next: 0,
+        }
+    }
+
+    pub(crate) fn first(&self) -> Option<WinningLine> {
+        self.iter().next()
+    }
+}
+
+impl IntoIterator for &WinningLines {
+    type Item = WinningLine;
+    type IntoIter = Wins;
+
+    fn into_iter(self) -> Wins {
+        self.iter()
+    }
+}
+
+/// The winning lines of [`WinningLines::iter`].
+pub struct Wins {
+    lines: WinningLines,
+    next: usize,
+}
+
+impl Iterator for Wins {
+    type Item = WinningLine;
+
+    fn next(&mut self) -> Option<WinningLine> {
+        while let Some(&line) = Line::ALL.get(self.next) {
+            let bit = 1 << self.next;
+            self.next += 1;
+            // A line wins for one player at most: it holds no mark of the
+            // other.
+            let player = if self.lines.x & bit != 0 {
+                Player::X
+            } else if self.lines.o & bit != 0 {
+                Player::O
+            } else {
+                continue;
+            };
+            return Some(WinningLine { player, line });
+        }
+        None
+    }
+}
+
 /// Everything the rules say about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Findings {
     pub verdict: Verdict,
-    /// Every winning line, in [`Line::ALL`] order.
-    pub winning_lines: Vec<WinningLine>,
+    pub winning_lines: WinningLines,
 }
 
 impl Findings {
     /// Both players hold a winning line: no real game gets there.
     pub(crate) fn both_won(&self) -> bool {
-        let has = |p| self.winning_lines.iter().any(|w| w.player == p);
-        has(Player::X) && has(Player::O)
+        self.winning_lines.x != 0 && self.winning_lines.o != 0
     }
 }
 
@@ -256,16 +315,14 @@ pub fn analyse(board: &Board) -> Findings {
 
 /// [`analyse`] of a board read as its masks.
 pub(crate) fn analyse_masks(masks: MarkMasks) -> Findings {
-    let winning_lines = Line::ALL
-        .into_iter()
-        .zip(LINE_MASKS)
-        .filter_map(|(line, mask)| {
-            Some(WinningLine {
-                player: masks.line_winner(mask)?,
-                line,
-            })
-        })
-        .collect();
+    let mut winning_lines = WinningLines::default();
+    for (i, mask) in LINE_MASKS.into_iter().enumerate() {
+        match masks.line_winner(mask) {
+            Some(Player::X) => winning_lines.x |= 1 << i,
+            Some(Player::O) => winning_lines.o |= 1 << i,
+            None => {}
+        }
+    }
     Findings {
         verdict: masks.verdict(),
         winning_lines,

@@ -306,7 +306,7 @@ fn check_gcj(profile: Profile, position: &ParsedPosition, found: &mut Vec<Diagno
 
 /// The first row of a position's board (absolute).
 fn board_span(position: &ParsedPosition) -> Span {
-    let line = position.row_lines[0].unwrap_or(0);
+    let line = position.row_lines.get(0).unwrap_or(0);
     let width = position.regular_row_width(line).unwrap_or(0);
     Span::new(position.first_line + line, 0, width)
 }

@@ -22,10 +22,12 @@ impl Case {
                 board: *board,
                 findings: tomek::analyse(board),
             },
-            Case::Go9(board) => JudgedBoard::Go9 { board: *board },
+            Case::Go9(board) => JudgedBoard::Go9 {
+                board: Box::new(*board),
+            },
             Case::Uttt { board, last_move } => JudgedBoard::Uttt {
                 board: Box::new(*board),
-                findings: uttt::judge(board, *last_move),
+                findings: Box::new(uttt::judge(board, *last_move)),
             },
         }
     }

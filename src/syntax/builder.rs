@@ -10,6 +10,7 @@ use crate::text::{LineSource, to_u32};
 
 use super::lines::{LineKind, classify, describe};
 use super::position::{JudgedBoard, ParsedPosition, Tally, board_size};
+use super::row_lines::RowLines;
 
 /// The cells a format accepts, and how it names and fixes wrong ones.
 pub(super) struct Alphabet {
@@ -37,7 +38,7 @@ pub(super) struct PositionBuilder<'a> {
     last_line: u32,
     /// One past the last line looked at (absolute).
     examined_end: u32,
-    row_lines: [Option<u32>; 9],
+    row_lines: RowLines,
     regular_rows: u16,
     diagnostics: Vec<Diagnostic>,
 }
@@ -60,7 +61,7 @@ impl<'a> PositionBuilder<'a> {
                     first_line: line,
                     last_line: line,
                     examined_end: line + 1,
-                    row_lines: [None; 9],
+                    row_lines: RowLines::default(),
                     regular_rows: 0,
                     diagnostics: Vec::new(),
                 };
@@ -144,8 +145,8 @@ impl<'a> PositionBuilder<'a> {
 
     /// Records that board row `row` was read from absolute line `line`.
     pub fn row_line(&mut self, row: usize, line: u32, regular: bool) {
-        if let Some(slot) = self.row_lines.get_mut(row) {
-            *slot = Some(line - self.first_line);
+        if row < 9 {
+            self.row_lines.set(row, line - self.first_line);
             if regular {
                 self.regular_rows |= 1 << row;
             }
@@ -154,7 +155,7 @@ impl<'a> PositionBuilder<'a> {
     }
 
     /// The relative line of each board row read so far.
-    pub fn row_lines(&self) -> &[Option<u32>; 9] {
+    pub fn row_lines(&self) -> &RowLines {
         &self.row_lines
     }
 
@@ -193,16 +194,12 @@ impl<'a> PositionBuilder<'a> {
         game: JudgedBoard,
     ) -> ParsedPosition {
         let size = board_size(kind);
-        let mut row_lines = [None; 9];
-        for (row, slot) in row_lines.iter_mut().enumerate().take(size) {
-            *slot = Some(row as u32);
-        }
         ParsedPosition {
             kind,
             first_line,
             line_count: size as u32,
             lines_examined,
-            row_lines,
+            row_lines: RowLines::consecutive(size),
             last_move_line: None,
             last_move_span: None,
             facts: game.has_facts(),

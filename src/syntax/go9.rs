@@ -41,7 +41,9 @@ fn game(cells: &Cells) -> JudgedBoard {
         white |= o << (r * 9);
     }
     let board = Board::from_stones(CellSet::from_bits(black), CellSet::from_bits(white));
-    JudgedBoard::Go9 { board }
+    JudgedBoard::Go9 {
+        board: Box::new(board),
+    }
 }
 
 /// A related location lists at most this many stones of a group; the last

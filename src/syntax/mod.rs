@@ -13,6 +13,7 @@
 //! The parts, each importing only those listed before it:
 //! - `lines`: line classification (blank, comment, content), quoting in
 //!   messages;
+//! - `row_lines`: where each board row of a position was read;
 //! - `position`: [`ParsedPosition`] and [`JudgedBoard`], and where cells sit in a
 //!   row;
 //! - `builder`: the position builder that keeps spans relative, and cell
@@ -38,6 +39,7 @@ mod position;
 mod quiet;
 #[cfg(test)]
 mod readers_agree;
+mod row_lines;
 mod square;
 pub mod tomek;
 pub mod uttt;
@@ -50,3 +52,4 @@ pub use file::{
 };
 pub use lines::is_comment;
 pub use position::{CodeCount, DocPosition, JudgedBoard, ParsedPosition, Tally, board_size};
+pub use row_lines::RowLines;

@@ -3,24 +3,29 @@
 
 use std::sync::OnceLock;
 
+use super::row_lines::RowLines;
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::games::{self, Cell, GameKind};
 use crate::wording::count;
 
 /// A completely read board and what the rules say about it.
+///
+/// Every position keeps one, so the largest variant sets the size of every
+/// position of every kind: the `.uttt` and `.go9` parts are boxed (they
+/// hold 128-bit sets, which would also align every position to 16 bytes),
+/// and a `.tomek` board and its findings take 24 bytes inline, less than
+/// its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum JudgedBoard {
     Uttt {
-        /// Boxed: 81 bytes inline would make every position of every kind
-        /// 80 bytes larger, many times the text of a `.tomek` board.
         board: Box<games::uttt::Board>,
-        findings: games::uttt::Findings,
+        findings: Box<games::uttt::Findings>,
     },
     /// Only the board: a go board's groups take ten times the memory of
     /// its text, and they are quick to find again (`go9::analyse`) for the
     /// few positions a request looks at (figures: BENCHMARKS.md, "Figures
     /// behind the code").
-    Go9 { board: games::go9::Board },
+    Go9 { board: Box<games::go9::Board> },
     Tomek {
         board: games::tomek::Board,
         findings: games::tomek::Findings,
@@ -41,7 +46,7 @@ pub struct ParsedPosition {
     /// `first_line + lines_examined` cannot change this position.
     pub lines_examined: u32,
     /// Relative line of each board row read (`.tomek` uses 4, `.go9` 9).
-    pub row_lines: [Option<u32>; 9],
+    pub row_lines: RowLines,
     /// `.uttt`: relative line of the last-move line.
     pub last_move_line: Option<u32>,
     /// `.uttt`: the characters of the last-move line (relative), trailing
@@ -115,7 +120,7 @@ impl ParsedPosition {
     /// The board cell at byte `byte_col` of relative line `rel_line`.
     pub fn cell_at(&self, rel_line: u32, byte_col: u32) -> Option<Cell> {
         let row = (0..board_size(self.kind))
-            .find(|&r| self.row_lines[r] == Some(rel_line) && self.is_regular(r))?;
+            .find(|&r| self.row_lines.get(r) == Some(rel_line) && self.is_regular(r))?;
         let col = column_cell(self.kind, byte_col)?;
         Some(Cell::new(row as u8, col))
     }
@@ -126,7 +131,7 @@ impl ParsedPosition {
         if row >= board_size(self.kind) || col >= board_size(self.kind) || !self.is_regular(row) {
             return None;
         }
-        let line = self.row_lines[row]?;
+        let line = self.row_lines.get(row)?;
         let start = cell_column(self.kind, cell.col);
         Some(Span::new(line, start, start + 1))
     }
@@ -158,7 +163,7 @@ impl ParsedPosition {
     pub fn regular_row_width(&self, rel_line: u32) -> Option<u32> {
         let size = board_size(self.kind);
         (0..size)
-            .any(|r| self.row_lines[r] == Some(rel_line) && self.is_regular(r))
+            .any(|r| self.row_lines.get(r) == Some(rel_line) && self.is_regular(r))
             .then(|| cell_column(self.kind, size as u8 - 1) + 1)
     }
 
@@ -244,7 +249,7 @@ impl<'a> DocPosition<'a> {
 
     /// The absolute line board row `row` was read from.
     pub fn row_line(&self, row: usize) -> Option<u32> {
-        let rel = (*self.parsed.row_lines.get(row)?)?;
+        let rel = self.parsed.row_lines.get(row)?;
         self.first_line.checked_add(rel)
     }
 
@@ -316,19 +321,15 @@ pub const fn board_size(kind: GameKind) -> usize {
 
 /// The relative span of a cell of a regular row, given the relative line
 /// each row was read from (a row never read counts as line 0).
-pub(super) fn cell_span_in(kind: GameKind, row_lines: &[Option<u32>; 9], cell: Cell) -> Span {
-    let line = row_lines
-        .get(cell.row as usize)
-        .copied()
-        .flatten()
-        .unwrap_or(0);
+pub(super) fn cell_span_in(kind: GameKind, row_lines: &RowLines, cell: Cell) -> Span {
+    let line = row_lines.get(cell.row as usize).unwrap_or(0);
     let start = cell_column(kind, cell.col);
     Span::new(line, start, start + 1)
 }
 
 /// The relative span of a whole regular row (see [`cell_span_in`]).
-pub(super) fn row_span_in(kind: GameKind, row_lines: &[Option<u32>; 9], row: usize) -> Span {
-    let line = row_lines.get(row).copied().flatten().unwrap_or(0);
+pub(super) fn row_span_in(kind: GameKind, row_lines: &RowLines, row: usize) -> Span {
+    let line = row_lines.get(row).unwrap_or(0);
     let size = board_size(kind) as u8;
     Span::new(line, 0, cell_column(kind, size - 1) + 1)
 }
@@ -351,4 +352,18 @@ fn column_cell(kind: GameKind, byte: u32) -> Option<u8> {
         _ => return None,
     };
     u8::try_from(col).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{JudgedBoard, ParsedPosition};
+
+    /// A large document keeps one position per board: their size is most
+    /// of its memory (figures: BENCHMARKS.md, "A smaller position").
+    #[test]
+    fn a_position_stays_small() {
+        assert_eq!(std::mem::size_of::<JudgedBoard>(), 24);
+        assert_eq!(std::mem::align_of::<ParsedPosition>(), 8);
+        assert!(std::mem::size_of::<ParsedPosition>() <= 136);
+    }
 }

@@ -173,7 +173,9 @@ fn go9_board(
     Some(
         stops
             .at(start, || go9::has_facts(&board))
-            .then_some(JudgedBoard::Go9 { board }),
+            .then(|| JudgedBoard::Go9 {
+                board: Box::new(board),
+            }),
     )
 }
 

@@ -114,11 +114,7 @@ pub(super) fn facts(
             "both X and O hold a winning line, which no game reaches; the judge answers \"X won\"",
         );
         // Without `related`, no lines: they are only related locations.
-        let shown = if related {
-            &findings.winning_lines[..]
-        } else {
-            &[]
-        };
+        let shown = findings.winning_lines.iter().filter(|_| related);
         for winning in shown {
             let span = match winning.line {
                 Line::Row(r) => row_span(r as usize),

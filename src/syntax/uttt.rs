@@ -566,6 +566,6 @@ fn judge(
     }
     JudgedBoard::Uttt {
         board: Box::new(board),
-        findings,
+        findings: Box::new(findings),
     }
 }

@@ -12,6 +12,7 @@ use crate::games::{Cell, CellSet, GameKind};
 use crate::text::byte_mask;
 
 use super::position::{JudgedBoard, ParsedPosition, Tally, cell_span_in, row_span_in};
+use super::row_lines::RowLines;
 use super::square::Cells;
 
 /// The cells of a board, gathered row by row: bit `col` of each row's
@@ -100,7 +101,7 @@ pub(super) fn judge(
     board: &Board,
     last_move: Cell,
     last_move_span: Span,
-    row_lines: &[Option<u32>; 9],
+    row_lines: &RowLines,
     out: &mut Vec<Diagnostic>,
 ) -> Findings {
     let cell_span = |cell| cell_span_in(GameKind::Uttt, row_lines, cell);
@@ -150,17 +151,7 @@ pub(super) fn judge(
 }
 
 /// The relative line of each row of a position in the usual layout.
-const ROW_LINES: [Option<u32>; 9] = [
-    Some(0),
-    Some(1),
-    Some(2),
-    Some(4),
-    Some(5),
-    Some(6),
-    Some(8),
-    Some(9),
-    Some(10),
-];
+const ROW_LINES: RowLines = RowLines::Near([0, 1, 2, 4, 5, 6, 8, 9, 10]);
 
 /// A position in the usual layout spans this many lines (the last one
 /// its last-move line).
@@ -243,7 +234,7 @@ pub(super) fn read_position(
         last_move_span: Some(last_move_span),
         game: Some(JudgedBoard::Uttt {
             board: Box::new(board),
-            findings,
+            findings: Box::new(findings),
         }),
         stored,
         facts: false,

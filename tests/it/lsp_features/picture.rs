@@ -619,13 +619,13 @@ proptest! {
                     }
                 }
                 JudgedBoard::Uttt { findings, .. } => {
-                    let uttt::Findings { legal, last_move, target_field, .. } = *findings;
+                    let uttt::Findings { legal, last_move, target_field, .. } = **findings;
                     prop_assert_eq!(marks.contains(&"legal"), legal.contains(here));
                     prop_assert_eq!(marks.contains(&"last-move"), here == last_move);
                     prop_assert_eq!(marks.contains(&"target"), here.row / 3 == target_field.row && here.col / 3 == target_field.col);
                 }
                 JudgedBoard::Tomek { findings, .. } => {
-                    let on_line = findings.winning_lines.iter().any(|w: &tomek::WinningLine| w.line.cells().contains(&here));
+                    let on_line = findings.winning_lines.iter().any(|w: tomek::WinningLine| w.line.cells().contains(&here));
                     prop_assert_eq!(marks.contains(&"win"), on_line);
                 }
             }
