@@ -310,11 +310,15 @@ impl Document {
         DocDiagnostics {
             rope: self.rope.clone(),
             file_diagnostics,
-            noisy: self
-                .noisy
-                .iter()
-                .filter_map(|&i| Some((self.first_line(i)?, Arc::clone(self.positions.get(i)?))))
-                .collect(),
+            noisy: {
+                // Sized exactly: a snapshot is kept while a session
+                // publishes from it, beside the document.
+                let mut noisy = Vec::with_capacity(self.noisy.len());
+                noisy.extend(self.noisy.iter().filter_map(|&i| {
+                    Some((self.first_line(i)?, Arc::clone(self.positions.get(i)?)))
+                }));
+                noisy
+            },
             validation,
             totals: self.totals().to_vec(),
         }
@@ -415,6 +419,9 @@ impl Document {
         self.header_diagnostics = header_diagnostics;
         self.first_lines = positions.iter().map(|p| p.first_line).collect();
         self.noisy = noisy_indices(positions.iter().map(AsRef::as_ref), 0);
+        // Kept for the document's life: a collected list has up to twice
+        // the room it needs.
+        self.noisy.shrink_to_fit();
         self.positions = positions;
         self.shift = 0;
         self.shift_from = 0;

@@ -401,3 +401,23 @@ pub fn parse_lines(kind: GameKind, lines: &dyn LineSource) -> ParsedFile {
         diagnostics,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_file;
+    use crate::games::GameKind;
+    use crate::syntax::position::CodeCount;
+
+    #[test]
+    fn positions_with_the_same_counts_share_one_tally() {
+        let parsed = parse_file(
+            GameKind::Tomek,
+            "3\n\nTT..\n....\n....\n....\n\nTT..\n....\n....\n....\n\nXXXX\nOOOO\n....\n....\n",
+        );
+        let tallies: Vec<&[CodeCount]> = parsed.positions.iter().map(|p| p.tally()).collect();
+        assert!(!tallies[0].is_empty());
+        assert_eq!(tallies[0], tallies[1]);
+        assert!(std::ptr::eq(tallies[0], tallies[1]), "one tally, shared");
+        assert_ne!(tallies[0], tallies[2]);
+    }
+}

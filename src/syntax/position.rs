@@ -1,7 +1,8 @@
 //! A parsed position: where its lines and cells are, its diagnostics, and
 //! the board with what the rules say about it.
 
-use std::sync::OnceLock;
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::row_lines::RowLines;
 use crate::diagnostics::{Diagnostic, Severity, Span};
@@ -71,7 +72,7 @@ pub struct ParsedPosition {
 }
 
 /// How many diagnostics of one code a position has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CodeCount {
     pub code: &'static str,
     pub severity: Severity,
@@ -100,7 +101,57 @@ impl CodeCount {
 /// rest, and an edit changes the counts of the positions it re-reads only.
 /// Not part of what was read: every two tallies are equal.
 #[derive(Clone, Default)]
-pub struct Tally(OnceLock<Box<[CodeCount]>>);
+pub struct Tally(OnceLock<KeptTally>);
+
+/// Thin pointers both, so that a position keeps its tally in 24 bytes
+/// (a slice's pointer is twice as wide).
+#[derive(Clone)]
+#[allow(clippy::box_collection)]
+enum KeptTally {
+    Shared(&'static Vec<CodeCount>),
+    Own(Box<Vec<CodeCount>>),
+}
+
+/// How many distinct tallies the process shares at most; past that, a
+/// position keeps its own.
+const MAX_SHARED_TALLIES: usize = 4_096;
+
+impl KeptTally {
+    /// `counts`, shared with every position of the process that has the
+    /// same: the positions of a large document have a handful of distinct
+    /// tallies (one `T`, two `T`s, a dead group), and an allocation of its
+    /// own for each noisy position took more memory than its text. The
+    /// shared tallies are never freed, so they are capped
+    /// ([`MAX_SHARED_TALLIES`]).
+    fn share(mut counts: Vec<CodeCount>) -> KeptTally {
+        static SHARED: OnceLock<Mutex<HashSet<&'static Vec<CodeCount>>>> = OnceLock::new();
+        static NONE: Vec<CodeCount> = Vec::new();
+        if counts.is_empty() {
+            return KeptTally::Shared(&NONE);
+        }
+        let mut shared = SHARED
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(&kept) = shared.get(&counts) {
+            return KeptTally::Shared(kept);
+        }
+        if shared.len() >= MAX_SHARED_TALLIES {
+            counts.shrink_to_fit();
+            return KeptTally::Own(Box::new(counts));
+        }
+        let kept: &'static Vec<CodeCount> = Box::leak(Box::new(counts));
+        shared.insert(kept);
+        KeptTally::Shared(kept)
+    }
+
+    fn counts(&self) -> &[CodeCount] {
+        match self {
+            KeptTally::Shared(counts) => counts,
+            KeptTally::Own(counts) => counts,
+        }
+    }
+}
 
 impl PartialEq for Tally {
     fn eq(&self, _: &Tally) -> bool {
@@ -170,23 +221,26 @@ impl ParsedPosition {
     /// Its diagnostics counted by code, in the order each code first
     /// occurs (derived the first time, then kept).
     pub fn tally(&self) -> &[CodeCount] {
-        self.tally.0.get_or_init(|| {
-            let mut counts: Vec<CodeCount> = Vec::new();
-            for d in self.diagnostics_plain() {
-                match counts
-                    .iter_mut()
-                    .find(|c| c.code == d.code && c.severity == d.severity)
-                {
-                    Some(c) => c.count += 1,
-                    None => counts.push(CodeCount {
-                        code: d.code,
-                        severity: d.severity,
-                        count: 1,
-                    }),
+        self.tally
+            .0
+            .get_or_init(|| {
+                let mut counts: Vec<CodeCount> = Vec::new();
+                for d in self.diagnostics_plain() {
+                    match counts
+                        .iter_mut()
+                        .find(|c| c.code == d.code && c.severity == d.severity)
+                    {
+                        Some(c) => c.count += 1,
+                        None => counts.push(CodeCount {
+                            code: d.code,
+                            severity: d.severity,
+                            count: 1,
+                        }),
+                    }
                 }
-            }
-            counts.into_boxed_slice()
-        })
+                KeptTally::share(counts)
+            })
+            .counts()
     }
 
     /// Whether it has any diagnostic at all, stored or derived.
