@@ -207,20 +207,22 @@ impl Job {
             version: snapshot.version,
             caps: snapshot.caps,
         };
-        let kept = || {
-            snapshot
-                .tokens
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-        };
         let answer = match work {
-            Work::TokensDelta { previous } if kept().is_last_result(&previous) => kept()
-                .delta(&view, &previous, snapshot.generation, &cancel)
-                .map(|delta| body(&id, &delta)),
             Work::TokensFull | Work::TokensDelta { .. } => {
-                let mut tokens = kept();
+                // One lock for the check and the answer: a delta from the
+                // last result sent is a splice, anything else every token.
+                let mut tokens = snapshot
+                    .tokens
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
                 let generation = snapshot.generation;
-                if snapshot.doc.position_count() < STREAM_TOKENS_FROM {
+                if let Work::TokensDelta { previous } = &work
+                    && tokens.is_last_result(previous)
+                {
+                    tokens
+                        .delta(&view, previous, generation, &cancel)
+                        .map(|delta| body(&id, &delta))
+                } else if snapshot.doc.position_count() < STREAM_TOKENS_FROM {
                     written_with(&id, |out| tokens.full_json(&view, generation, &cancel, out))
                 } else {
                     // Once the header is out the body must follow: only

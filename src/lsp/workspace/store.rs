@@ -415,6 +415,10 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
             }
             return;
         };
+        let before = match last.take() {
+            Some(before) => before,
+            None => store.known_stamps(&real, &now),
+        };
         if let Some(folder) = store.lock().folders.get_mut(&real)
             && !matches!(folder.walk, Walk::Running)
         {
@@ -430,14 +434,57 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
                 problems: Vec::new(),
             });
         }
-        if let Some(before) = &last {
-            let changes = disk::changes(before, &now);
-            if !changes.is_empty() {
-                tell(&store, &real, &changes);
-            }
+        let changes = disk::changes(&before, &now);
+        if !changes.is_empty() {
+            tell(&store, &real, &changes);
         }
         last = Some(now);
         tokio::time::sleep(interval).await;
+    }
+}
+
+impl Store {
+    /// What a folder's first poll compares its walk with: the stamps of
+    /// the files below `real` as they were read, so that a change made
+    /// between a file's reading and that walk is told rather than taken as
+    /// the starting point (the first walk may come late: it runs at
+    /// background priority). A file of `now` missing from a finished walk
+    /// of the folder, and not read, was created since, and is told as
+    /// created; any other file not read yet will be read as it is now.
+    fn known_stamps(&self, real: &Path, now: &FolderStamps) -> FolderStamps {
+        let state = self.lock();
+        let walked = state
+            .folders
+            .get(real)
+            .and_then(|folder| match &folder.walk {
+                Walk::Done(walked) => Some(&walked.files),
+                _ => None,
+            });
+        let mut known = FolderStamps::new();
+        for (path, stamp) in now {
+            let stamp = match state.files.get(path) {
+                Some(Slot::Ready(read, _)) => *read,
+                Some(Slot::Reading) => *stamp,
+                None if walked.is_some_and(|files| {
+                    path.strip_prefix(real)
+                        .is_ok_and(|rel| !files.contains_key(rel))
+                }) =>
+                {
+                    continue;
+                }
+                None => *stamp,
+            };
+            known.insert(path.clone(), stamp);
+        }
+        for (path, slot) in &state.files {
+            if let Slot::Ready(read, _) = slot
+                && path.starts_with(real)
+                && !now.contains_key(path)
+            {
+                known.insert(path.clone(), *read);
+            }
+        }
+        known
     }
 }
 
@@ -555,6 +602,37 @@ mod tests {
         store.check(&file, GameKind::Tomek);
         store.check(&file, GameKind::Tomek);
         assert_eq!(store.reads(), 3, "no lease: nothing kept");
+    }
+
+    #[test]
+    fn a_first_poll_tells_what_changed_since_the_files_were_read() {
+        use crate::lsp::workspace::disk;
+        use tower_lsp_server::ls_types::FileChangeType;
+
+        let dir = Dir::new("first-poll");
+        let read = real(&dir.write("read.tomek", "1\nXXXT\n....\nOO..\n....\n"));
+        let walked = real(&dir.write("walked.tomek", "1\nXXXT\n....\nOO..\n....\n"));
+        let store = Store::new();
+        let folder = real(&dir.0);
+        let _lease = store.lease(&folder);
+        assert_eq!(store.walk(&folder, &dir.0).files.len(), 2);
+        store.check(&read, GameKind::Tomek);
+        // Changed after it was read, and a file created after the walk,
+        // both before the poll's first walk.
+        std::fs::write(&read, "1\nXXZT\n....\nOO..\n.....\n").unwrap_or_else(|e| panic!("{e}"));
+        let created = real(&dir.write("created.tomek", ""));
+        let now = disk::snapshot(&folder);
+        let mut changes = disk::changes(&store.known_stamps(&folder, &now), &now);
+        changes.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(
+            changes,
+            [
+                (created, FileChangeType::CREATED),
+                (read, FileChangeType::CHANGED),
+            ],
+            "{} walked, not read: read as it is now",
+            walked.display()
+        );
     }
 
     #[test]
