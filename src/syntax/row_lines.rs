@@ -48,18 +48,16 @@ impl RowLines {
         if row >= 9 {
             return;
         }
-        if let RowLines::Near(near) = self {
-            match u16::try_from(line) {
-                Ok(short) if short != UNREAD => {
-                    near[row] = short;
-                    return;
-                }
-                _ => {
-                    let far: [Option<u32>; 9] =
-                        std::array::from_fn(|r| (near[r] != UNREAD).then(|| u32::from(near[r])));
-                    *self = RowLines::Far(Box::new(far));
-                }
-            }
+        let short = u16::try_from(line).ok().filter(|&short| short != UNREAD);
+        if let RowLines::Near(near) = self
+            && let Some(short) = short
+        {
+            near[row] = short;
+            return;
+        }
+        if let RowLines::Near(_) = self {
+            let far = std::array::from_fn(|r| self.get(r));
+            *self = RowLines::Far(Box::new(far));
         }
         if let RowLines::Far(far) = self {
             far[row] = Some(line);

@@ -464,7 +464,6 @@ impl Store {
         for (path, stamp) in now {
             let stamp = match state.files.get(path) {
                 Some(Slot::Ready(read, _)) => *read,
-                Some(Slot::Reading) => *stamp,
                 None if walked.is_some_and(|files| {
                     path.strip_prefix(real)
                         .is_ok_and(|rel| !files.contains_key(rel))
@@ -472,7 +471,8 @@ impl Store {
                 {
                     continue;
                 }
-                None => *stamp,
+                // Being read, or walked and not read yet: read as it is now.
+                _ => *stamp,
             };
             known.insert(path.clone(), stamp);
         }
