@@ -29,7 +29,8 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
 use super::handlers::pull_diagnostics;
-use super::outgoing::{self, Limits, Outbox, Wire};
+use super::outbox::Outbox;
+use super::outgoing::{self, Limits, Wire};
 use super::priority;
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;

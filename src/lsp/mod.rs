@@ -35,6 +35,7 @@ pub(crate) mod kept;
 pub mod kept_diagnostics;
 pub(crate) mod listen;
 pub(crate) mod locate;
+pub(crate) mod outbox;
 pub(crate) mod outgoing;
 pub mod picture;
 pub(crate) mod priority;

@@ -1,26 +1,19 @@
 //! Everything the server sends, on one way out.
 //!
-//! - [`Wire`]: whole frames to the writer task, which writes them in the
-//!   order they were queued and flushes when the queue is idle. Responses,
-//!   the framework's own requests to the client (`workspace/configuration`,
-//!   `client/registerCapability`, …) and the [`Outbox`]'s notifications all
-//!   end up here. Queuing never waits, so a client that stops reading
-//!   stalls nothing but its own session; past its [`Limits`] (what waits
-//!   behind the frame being written, or time without the client taking a
-//!   byte) the session is dropped ([`Wire::dropped`]).
-//! - [`Outbox`]: notifications that must keep the order in which the
-//!   session produced them (the diagnostics of edit n before those of edit
-//!   n + 1, progress `end` after the diagnostics of the work it reports). A
-//!   burst of publishes for one document is cut to the newest. Its own
-//!   thread sends them: an open document's publish arrives as a snapshot
-//!   ([`Published`]) and is written there, off the handler, only if no
-//!   newer publish of the document is already queued behind it.
+//! [`Wire`]: whole frames to the writer task, which writes them in the
+//! order they were queued and flushes when the queue is idle. Responses,
+//! the framework's own requests to the client (`workspace/configuration`,
+//! `client/registerCapability`, …) and the ordered notifications of the
+//! session's outbox (`lsp::outbox`) all end up here. Queuing never waits,
+//! so a client that stops reading stalls nothing but its own session; past
+//! its [`Limits`] (what waits behind the frame being written, or time
+//! without the client taking a byte) the session is dropped
+//! ([`Wire::dropped`]).
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
 //! first, and building and freeing that tree was most of each publish.
 
-use std::collections::HashSet;
 use std::future::Future;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,16 +24,7 @@ use futures::{Stream, StreamExt};
 use serde::Serialize;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, watch};
-use tower_lsp_server::ls_types::notification::{
-    LogMessage, Notification as _, Progress, PublishDiagnostics,
-};
-use tower_lsp_server::ls_types::{
-    Diagnostic, LogMessageParams, MessageType, ProgressParams, ProgressParamsValue, ProgressToken,
-    PublishDiagnosticsParams, Uri, WorkDoneProgress,
-};
 
-use super::priority;
-use super::publish::{Published, notification, write_notification};
 use super::transport::{ByteCount, frame, header};
 
 /// One message for the writer: a whole frame, or a frame whose body is
@@ -391,226 +375,10 @@ where
     }
 }
 
-/// A notification whose order matters.
-pub enum Outgoing {
-    Publish {
-        uri: Uri,
-        version: Option<i32>,
-        diagnostics: Vec<Diagnostic>,
-    },
-    /// An open document's diagnostics, converted when sent.
-    PublishOpen(Box<Published>),
-    Log(MessageType, String),
-    /// `$/progress`, ordered after the diagnostics of the work it reports.
-    Progress {
-        token: ProgressToken,
-        value: WorkDoneProgress,
-    },
-}
-
-/// The session's ordered notifications. Cheap to clone; every clone feeds
-/// the same queue.
-#[derive(Clone)]
-pub struct Outbox(mpsc::UnboundedSender<Outgoing>);
-
-impl Outbox {
-    /// An outbox whose messages go out on `wire`, in order. A thread of
-    /// its own sends them: writing a large publish takes milliseconds of
-    /// CPU that neither the handlers nor the runtime should wait for. It
-    /// ends when the last handle on the outbox is dropped.
-    pub fn new(wire: Wire) -> Outbox {
-        let (outbox, queue) = mpsc::unbounded_channel();
-        OUTBOX_THREADS.fetch_add(1, Ordering::Relaxed);
-        let spawned = std::thread::Builder::new()
-            .name("boardls-outbox".to_owned())
-            .spawn(move || {
-                let _counted = ThreadCounted;
-                send_in_order(&wire, queue);
-            });
-        if let Err(err) = spawned {
-            OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
-            eprintln!("boardls: cannot start the outbox thread: {err}");
-        }
-        Outbox(outbox)
-    }
-
-    pub fn send(&self, message: Outgoing) {
-        let _ = self.0.send(message);
-    }
-
-    pub fn log(&self, kind: MessageType, message: String) {
-        self.send(Outgoing::Log(kind, message));
-    }
-
-    pub fn publish(&self, uri: Uri, version: Option<i32>, diagnostics: Vec<Diagnostic>) {
-        self.send(Outgoing::Publish {
-            uri,
-            version,
-            diagnostics,
-        });
-    }
-}
-
-/// Outbox threads running in the process, for `boardls/status`.
-static OUTBOX_THREADS: AtomicUsize = AtomicUsize::new(0);
-
-/// The outbox threads running now: one per session, until the session and
-/// whatever work it left have dropped their outbox.
-pub(crate) fn outbox_threads() -> usize {
-    OUTBOX_THREADS.load(Ordering::Relaxed)
-}
-
-/// Uncounts its outbox thread as it ends, however it ends.
-struct ThreadCounted;
-
-impl Drop for ThreadCounted {
-    fn drop(&mut self) {
-        OUTBOX_THREADS.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// A publish of this many positions with diagnostics or more is streamed
-/// to the writer rather than built whole: with a large `maxProblems` a
-/// dense file's publish is many times its text, and built whole (and
-/// copied into a frame) it set the server's peak memory (figures:
-/// BENCHMARKS.md, "Figures behind the code").
-const STREAM_FROM: usize = 20_000;
-
-/// A publish of this many positions with diagnostics or more takes the
-/// outbox thread milliseconds to write: from the first such publish on,
-/// the thread runs at background priority, so that a session flooding a
-/// dense file with edits yields the cores to sessions that type.
-const HEAVY_PUBLISH: usize = 1_000;
-
-/// Sends queued messages in order. Of a burst of publishes for one document
-/// (fast typing) only the newest goes out, which is the only one that
-/// matters: whatever queued while a publish was being written forms the
-/// next burst, so the newest version is always sent, at most one publish
-/// behind.
-fn send_in_order(wire: &Wire, mut queue: mpsc::UnboundedReceiver<Outgoing>) {
-    while let Some(first) = queue.blocking_recv() {
-        let mut batch = vec![first];
-        while let Ok(more) = queue.try_recv() {
-            batch.push(more);
-        }
-        for message in newest_publishes(batch) {
-            send(wire, message);
-        }
-    }
-}
-
-fn send(wire: &Wire, message: Outgoing) {
-    match message {
-        Outgoing::Publish {
-            uri,
-            version,
-            diagnostics,
-        } => wire.notify(
-            PublishDiagnostics::METHOD,
-            &PublishDiagnosticsParams {
-                uri,
-                diagnostics,
-                version,
-            },
-        ),
-        Outgoing::PublishOpen(published) => {
-            if published.snapshot.noisy_count() >= HEAVY_PUBLISH {
-                priority::lower_this_thread();
-            }
-            // A bug in writing one publish must not end the session's
-            // notifications: it is logged, and the next edit publishes.
-            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                if published.snapshot.noisy_count() < STREAM_FROM {
-                    wire.send_body(notification(&published));
-                } else {
-                    wire.send_streamed(|out| {
-                        write_notification(&published, out);
-                        Some(())
-                    });
-                }
-            })) {
-                Ok(()) => {}
-                Err(_) => wire.notify(
-                    LogMessage::METHOD,
-                    &LogMessageParams {
-                        typ: MessageType::ERROR,
-                        message: format!(
-                            "boardls: internal error while publishing the diagnostics of {}",
-                            published.uri.as_str()
-                        ),
-                    },
-                ),
-            }
-        }
-        Outgoing::Log(typ, message) => {
-            wire.notify(LogMessage::METHOD, &LogMessageParams { typ, message });
-        }
-        Outgoing::Progress { token, value } => wire.notify(
-            Progress::METHOD,
-            &ProgressParams {
-                token,
-                value: ProgressParamsValue::WorkDone(value),
-            },
-        ),
-    }
-}
-
-/// The batch in order, with every publish dropped that a later publish
-/// of the same document in the batch replaces.
-fn newest_publishes(batch: Vec<Outgoing>) -> Vec<Outgoing> {
-    let mut seen = HashSet::new();
-    let mut keep: Vec<Outgoing> = Vec::with_capacity(batch.len());
-    for message in batch.into_iter().rev() {
-        let uri = match &message {
-            Outgoing::Publish { uri, .. } => Some(uri),
-            Outgoing::PublishOpen(published) => Some(&published.uri),
-            _ => None,
-        };
-        if let Some(uri) = uri
-            && !seen.insert(uri.clone())
-        {
-            continue;
-        }
-        keep.push(message);
-    }
-    keep.reverse();
-    keep
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn publish(uri: &str, version: i32) -> Outgoing {
-        Outgoing::Publish {
-            uri: uri.parse().unwrap_or_else(|_| panic!("uri {uri}")),
-            version: Some(version),
-            diagnostics: Vec::new(),
-        }
-    }
-
-    fn describe(message: &Outgoing) -> String {
-        match message {
-            Outgoing::Publish { uri, version, .. } => {
-                format!("{} v{}", uri.as_str(), version.unwrap_or(-1))
-            }
-            Outgoing::PublishOpen(published) => {
-                format!("{} v{}", published.uri.as_str(), published.version)
-            }
-            Outgoing::Log(_, text) => text.clone(),
-            Outgoing::Progress { .. } => "progress".to_owned(),
-        }
-    }
-
-    #[test]
-    fn only_the_newest_publish_of_each_document_is_kept_in_order() {
-        let batch = vec![
-            publish("file:///a.go9", 1),
-            publish("file:///b.go9", 1),
-            Outgoing::Log(MessageType::INFO, "log".to_owned()),
-            publish("file:///a.go9", 2),
-        ];
-        let kept: Vec<String> = newest_publishes(batch).iter().map(describe).collect();
-        assert_eq!(kept, ["file:///b.go9 v1", "log", "file:///a.go9 v2"]);
+impl Frames {
+    /// The next frame queued, if any, without waiting.
+    pub(super) fn try_take(&mut self) -> Option<Frame> {
+        self.queue.try_recv().ok()
     }
 }

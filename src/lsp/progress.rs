@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
     WorkDoneProgressReport,
 };
 
-use super::outgoing::Outgoing;
+use super::outbox::Outgoing;
 use super::session::Session;
 
 /// How long a client may take to accept a progress token.

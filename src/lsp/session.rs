@@ -19,7 +19,7 @@ use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChan
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
 use super::kept_diagnostics::KeptDiagnostics;
-use super::outgoing::{Outbox, Outgoing};
+use super::outbox::{Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
 use super::symbol_cache::SymbolCache;
