@@ -198,6 +198,11 @@ impl Document {
         self.positions.get(index)
     }
 
+    /// How many positions have diagnostics.
+    pub(crate) fn noisy_count(&self) -> usize {
+        self.noisy.len()
+    }
+
     /// Absolute first line of position `index`.
     pub fn first_line(&self, index: usize) -> Option<u32> {
         let line = *self.first_lines.get(index)?;

@@ -440,10 +440,16 @@ impl Guard {
 
     /// Runs work the session queued for itself.
     fn internal(&self, session: &Session, work: Internal) {
-        let (what, run): (&str, Box<dyn FnOnce()>) = match work {
+        let (what, subject, run): (&str, String, Box<dyn FnOnce()>) = match work {
             Internal::FilesChanged(changes) => (
                 "didChangeWatchedFiles",
+                "the workspace".to_owned(),
                 Box::new(|| tasks::files_changed(session, changes)),
+            ),
+            Internal::PublishOpen(uri) => (
+                "publishDiagnostics",
+                uri.as_str().to_owned(),
+                Box::new(move || session.publish_waiting(&uri)),
             ),
         };
         #[cfg(feature = "test-hooks")]
@@ -454,7 +460,7 @@ impl Guard {
             })
         };
         if let Err(payload) = std::panic::catch_unwind(AssertUnwindSafe(run)) {
-            self.report(what, "the workspace", payload.as_ref());
+            self.report(what, &subject, payload.as_ref());
         }
     }
 

@@ -30,6 +30,10 @@ use super::workspace::index::Index;
 use super::workspace::store::{Lease, Store};
 use crate::document::Document;
 
+/// An open document with this many positions with diagnostics or more
+/// publishes when the session has no client message to read.
+const PUBLISH_WHEN_IDLE_FROM: usize = 1_000;
+
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
     /// Shared with the requests that read it on other threads
@@ -50,6 +54,9 @@ pub struct OpenDocument {
     pub diagnostics: Arc<Mutex<KeptDiagnostics>>,
     /// The judge's output of its positions, for its answer files.
     pub judged: crate::answers::JudgedCache,
+    /// A publish of this document waits for the session's next turn
+    /// without client input ([`Session::publish_open`]).
+    publish_waiting: bool,
     _counted: Counted,
 }
 
@@ -89,6 +96,7 @@ impl OpenDocument {
             symbols: Arc::default(),
             diagnostics: Arc::default(),
             judged: crate::answers::JudgedCache::default(),
+            publish_waiting: false,
             _counted: Counted::new(),
         }
     }
@@ -212,6 +220,9 @@ pub enum Internal {
     /// Files changed on disk, found by polling (for clients that do not
     /// watch files).
     FilesChanged(Vec<FileEvent>),
+    /// The publish of an open document with many positions with
+    /// diagnostics, put off until the client's messages are read.
+    PublishOpen(Uri),
 }
 
 /// A handle on the session, for the handlers and for background work.
@@ -289,11 +300,39 @@ impl Session {
     }
 
     /// Queues an open document's diagnostics for a push client (those the
-    /// `diagnostics.*` settings show).
+    /// `diagnostics.*` settings show). A document with many positions with
+    /// diagnostics publishes on the session's next turn without client
+    /// input, once for all the edits read before it: its snapshot costs a
+    /// pointer per such position, taken and dropped for every edit of a
+    /// flood whose publishes the outbox then skips.
     pub(crate) fn publish_open(&self, state: &mut State, uri: &Uri) {
         if state.caps.pull_diagnostics {
             return;
         }
+        if let Some(open) = state.docs.get_mut(uri)
+            && open.doc.noisy_count() >= PUBLISH_WHEN_IDLE_FROM
+        {
+            if !open.publish_waiting {
+                open.publish_waiting = true;
+                self.queue(Internal::PublishOpen(uri.clone()));
+            }
+            return;
+        }
+        self.publish_snapshot(state, uri);
+    }
+
+    /// Publishes a document whose publish was put off
+    /// ([`Session::publish_open`]), as it is now.
+    pub(crate) fn publish_waiting(&self, uri: &Uri) {
+        let mut state = self.lock();
+        match state.docs.get_mut(uri) {
+            Some(open) if open.publish_waiting => open.publish_waiting = false,
+            _ => return,
+        }
+        self.publish_snapshot(&mut state, uri);
+    }
+
+    fn publish_snapshot(&self, state: &mut State, uri: &Uri) {
         let filter = state.settings_of(uri).diagnostics;
         let Some(view) = state.view(uri) else {
             return;

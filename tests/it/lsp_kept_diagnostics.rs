@@ -10,7 +10,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::support::boards::{Rng, dense_go9, positions};
-use crate::support::client::{Server, caps};
+use crate::support::client::{Server, caps, frame, range};
 use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::config::DiagnosticFilter;
@@ -223,4 +223,40 @@ fn a_pull_after_random_edits_is_the_fresh_listing() {
         assert!(listed > 60, "{kind:?}: only {listed} diagnostics listed");
         let _ = server.shutdown_and_exit();
     }
+}
+
+/// A burst of edits to a document with many positions with diagnostics,
+/// read together, publishes once, for the last of them: its snapshot is
+/// taken when the session has read the burst, not for each edit.
+#[test]
+fn a_burst_of_edits_to_a_noisy_document_publishes_its_last_version_only() {
+    let mut server = Server::spawn();
+    server.initialize(caps("utf-16"));
+    let uri = "file:///w/burst.go9";
+    server.open(uri, "go9", 1, &dense_go9(3_000, 3_000, 0));
+    server.diagnostics(uri, 1);
+    let last = 41;
+    let mut burst = Vec::new();
+    for version in 2..=last {
+        let cell = if version % 2 == 0 { "x" } else { "." };
+        let change = json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/didChange",
+            "params": {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": range(1, 0, 1, 1), "text": cell}],
+            },
+        });
+        burst.extend(frame(&change.to_string()));
+    }
+    // One write: the server reads the edits together.
+    server.send_raw(&burst);
+    server.diagnostics(uri, last);
+    let earlier: Vec<Value> = server
+        .drain()
+        .into_iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"]["version"].clone())
+        .collect();
+    assert_eq!(earlier, Vec::<Value>::new(), "publishes before the last");
 }
