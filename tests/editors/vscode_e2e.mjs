@@ -29,6 +29,9 @@
 //                      only: that alone (the other steps then fail)
 //   BOARDLS_E2E_PROFILE  a folder: CPU profiles of the extension host and the page
 //                      while typing at 100,000 .uttt positions
+//   BOARDLS_E2E_NO_MERGE_CONFLICT  1: turn off the built-in merge-conflict
+//                      extension's decorations and code lenses (it reads the
+//                      whole document after each edit), to tell its time from ours
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -386,6 +389,10 @@ async function main() {
     'editor.fontSize': 15,
     // No grey boxes around the words like the one under the cursor.
     'editor.occurrencesHighlight': 'off',
+    ...(env.BOARDLS_E2E_NO_MERGE_CONFLICT ? {
+      'merge-conflict.decorators.enabled': false,
+      'merge-conflict.codeLens.enabled': false,
+    } : {}),
     'files.exclude': {
       'scenario.json': true, '.boardls-e2e-*': true, 'daemon-address.txt': true, 'peer.json': true,
       'bundled-server.txt': true, original: true,
