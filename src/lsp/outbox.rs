@@ -101,7 +101,6 @@ impl Outbox {
     pub fn send(&self, message: Outgoing) {
         let order = &self.order;
         if is_light(&message)
-            && order.waiting.load(Ordering::Acquire) == 0
             && let Ok(_writing) = order.writing.try_lock()
             && order.waiting.load(Ordering::Acquire) == 0
         {
@@ -152,11 +151,13 @@ impl Drop for ThreadCounted {
 /// BENCHMARKS.md, "Figures behind the code").
 const STREAM_FROM: usize = 20_000;
 
-/// A publish of this many positions with diagnostics or more takes the
-/// outbox thread milliseconds to write: from the first such publish on,
-/// the thread runs at background priority, so that a session flooding a
-/// dense file with edits yields the cores to sessions that type.
-const HEAVY_PUBLISH: usize = 1_000;
+/// A publish of this many positions with diagnostics or more takes
+/// milliseconds to write: from the first such publish on, the outbox
+/// thread runs at background priority, so that a session flooding a dense
+/// file with edits yields the cores to sessions that type; and the session
+/// takes such a document's snapshot only when it has read the client's
+/// messages (`Session::publish_open`).
+pub(crate) const HEAVY_PUBLISH: usize = 1_000;
 
 /// Sends queued messages in order. Of a burst of publishes for one document
 /// (fast typing) only the newest goes out, which is the only one that
@@ -276,11 +277,7 @@ mod tests {
     use crate::lsp::outgoing::{Frame, Frames, Limits};
 
     fn publish(uri: &str, version: i32) -> Outgoing {
-        Outgoing::Publish {
-            uri: uri.parse().unwrap_or_else(|_| panic!("uri {uri}")),
-            version: Some(version),
-            diagnostics: Vec::new(),
-        }
+        publish_of(uri, version, 0)
     }
 
     fn describe(message: &Outgoing) -> String {
@@ -297,11 +294,8 @@ mod tests {
     }
 
     fn publish_of(uri: &str, version: i32, diagnostics: usize) -> Outgoing {
-        let Outgoing::Publish { uri, .. } = publish(uri, version) else {
-            unreachable!("publish builds a publish")
-        };
         Outgoing::Publish {
-            uri,
+            uri: uri.parse().unwrap_or_else(|_| panic!("uri {uri}")),
             version: Some(version),
             diagnostics: vec![Diagnostic::default(); diagnostics],
         }

@@ -19,7 +19,7 @@ use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChan
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
 use super::kept_diagnostics::KeptDiagnostics;
-use super::outbox::{Outbox, Outgoing};
+use super::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
 use super::publish::Published;
 use super::shared::Shared;
 use super::symbol_cache::SymbolCache;
@@ -29,10 +29,6 @@ use super::workspace::disk::file_path;
 use super::workspace::index::Index;
 use super::workspace::store::{Lease, Store};
 use crate::document::Document;
-
-/// An open document with this many positions with diagnostics or more
-/// publishes when the session has no client message to read.
-const PUBLISH_WHEN_IDLE_FROM: usize = 1_000;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
@@ -310,7 +306,7 @@ impl Session {
             return;
         }
         if let Some(open) = state.docs.get_mut(uri)
-            && open.doc.noisy_count() >= PUBLISH_WHEN_IDLE_FROM
+            && open.doc.noisy_count() >= HEAVY_PUBLISH
         {
             if !open.publish_waiting {
                 open.publish_waiting = true;
