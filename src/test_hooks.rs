@@ -33,7 +33,7 @@ pub const PANIC_VAR: &str = "BOARDLS_TEST_PANIC";
 pub const POLL_VAR: &str = "BOARDLS_TEST_POLL_MS";
 
 /// The environment variables that set a server process's limits on what
-/// waits for a client (`lsp::outgoing::Limits`): bytes queued, and the
+/// waits for a client (`lsp::wire::writer::Limits`): bytes queued, and the
 /// stall time in milliseconds.
 pub const WIRE_BYTES_VAR: &str = "BOARDLS_TEST_WIRE_BYTES";
 pub const STALL_VAR: &str = "BOARDLS_TEST_STALL_MS";

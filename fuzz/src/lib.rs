@@ -6,7 +6,8 @@ use boardls::check::OutputFormat;
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::transport::{self, Incoming, LspCodec};
+use boardls::lsp::wire::decode::{Incoming, LspCodec};
+use boardls::lsp::wire::encode;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use bytes::BytesMut;
@@ -232,7 +233,7 @@ pub fn frames(data: &[u8]) {
 /// fresh decoder, which must give back one request and keep no bytes.
 fn reframed(request: &Request) -> Request {
     let body = serde_json::to_vec(request).expect("a request serialises");
-    let mut buffer = BytesMut::from(&transport::frame(&body)[..]);
+    let mut buffer = BytesMut::from(&encode::frame(&body)[..]);
     let mut codec = LspCodec::default();
     let item = codec.decode(&mut buffer).expect("the decoder never fails");
     assert!(buffer.is_empty(), "a reframed request left bytes behind");

@@ -29,14 +29,15 @@ use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
 use super::handlers::pull_diagnostics;
-use super::outbox::Outbox;
-use super::outgoing::{self, Limits, Wire};
 use super::priority;
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
 use super::session::{Internal, Session};
 use super::shared::Shared;
-use super::transport::{Incoming, LspCodec, error_response};
+use super::wire::decode::{Incoming, LspCodec};
+use super::wire::encode::error_response;
+use super::wire::outbox::Outbox;
+use super::wire::writer::{self, Limits, Wire};
 use super::workspace::tasks;
 
 /// How a session ended, for the exit status.
@@ -116,7 +117,7 @@ where
     };
     let (wire, frames) = Wire::new(limits);
     let mut dropped = wire.dropped();
-    let writer = tokio::spawn(outgoing::write_frames(output, frames));
+    let writer = tokio::spawn(writer::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
     let mut started = None;
     let (mut service, socket) = LspService::build(|client| {
@@ -131,7 +132,7 @@ where
         return end;
     };
     let (to_client, mut from_client) = socket.split();
-    let forward = tokio::spawn(outgoing::forward(to_client, wire.clone()));
+    let forward = tokio::spawn(writer::forward(to_client, wire.clone()));
     #[cfg(feature = "test-hooks")]
     let mut jitter = faults.jitter();
     let guard = Guard {

@@ -6,9 +6,9 @@
 //!   connection; [`daemon`] serves sessions on a per-user Unix socket and
 //!   forwards an editor's stdio to it; [`shared`] is what the sessions of a
 //!   process share; [`dispatch`] is a session's loop: messages decoded by
-//!   [`transport`], handled one at a time and in order under one panic
-//!   guard, answers sent through [`outgoing`], open documents'
-//!   diagnostics written by [`publish`] for the newest version, from the
+//!   [`wire`], handled one at a time and in order under one panic
+//!   guard, answers sent back through the [`wire`], open documents'
+//!   diagnostics written by its outbox for the newest version, from the
 //!   pieces [`kept_diagnostics`] keeps per position.
 //! - [`server`] forwards each LSP method to its function in [`handlers`].
 //! - [`session`]: open documents, settings, the outbox; [`workspace`]: the
@@ -35,13 +35,10 @@ pub(crate) mod kept;
 pub mod kept_diagnostics;
 pub(crate) mod listen;
 pub(crate) mod locate;
-pub(crate) mod outbox;
-pub(crate) mod outgoing;
 pub mod picture;
 pub(crate) mod priority;
 pub(crate) mod progress;
 pub mod proto_diagnostics;
-pub mod publish;
 pub(crate) mod read_requests;
 pub(crate) mod run;
 pub(crate) mod server;
@@ -51,8 +48,8 @@ pub(crate) mod symbol_cache;
 pub mod symbols;
 pub mod token_cache;
 pub mod tokens;
-pub mod transport;
 pub mod view;
+pub mod wire;
 pub(crate) mod workspace;
 
 pub use daemon::serve::DaemonOptions;

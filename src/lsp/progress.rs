@@ -14,8 +14,8 @@ use tower_lsp_server::ls_types::{
     WorkDoneProgressReport,
 };
 
-use super::outbox::Outgoing;
 use super::session::Session;
+use super::wire::outbox::Outgoing;
 
 /// How long a client may take to accept a progress token.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(5);

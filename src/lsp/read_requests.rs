@@ -26,13 +26,13 @@ use tower_lsp_server::ls_types::{
     DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams, Uri,
 };
 
-use super::outgoing::Wire;
 use super::session::Session;
 use super::symbol_cache::SymbolCache;
 use super::symbols;
 use super::token_cache::TokenCache;
-use super::transport::{error_response, write_response, written_with};
 use super::view::{Cancel, ClientCaps, DocView};
+use super::wire::encode::{error_response, write_response, written_with};
+use super::wire::writer::Wire;
 use crate::document::Document;
 
 /// From this many positions a document's whole token array is streamed

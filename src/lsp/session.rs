@@ -19,12 +19,12 @@ use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChan
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
 use super::kept_diagnostics::KeptDiagnostics;
-use super::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
-use super::publish::Published;
 use super::shared::Shared;
 use super::symbol_cache::SymbolCache;
 use super::token_cache::TokenCache;
 use super::view::{ClientCaps, DocView};
+use super::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
+use super::wire::publish::Published;
 use super::workspace::disk::file_path;
 use super::workspace::index::Index;
 use super::workspace::store::{Lease, Store};

@@ -14,7 +14,7 @@ use serde_json::Value;
 use tokio_util::codec::Decoder as _;
 
 use super::token::REFUSED;
-use crate::lsp::transport::{Incoming, LspCodec};
+use crate::lsp::wire::decode::{Incoming, LspCodec};
 
 /// What was seen of the session's end.
 #[derive(Debug, Default)]

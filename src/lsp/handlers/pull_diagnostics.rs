@@ -15,7 +15,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
-use crate::lsp::transport::written_with;
+use crate::lsp::wire::encode::written_with;
 use crate::lsp::workspace::report;
 
 /// The whole response to a `textDocument/diagnostic` request for an open

@@ -4,7 +4,7 @@
 //! order they were queued and flushes when the queue is idle. Responses,
 //! the framework's own requests to the client (`workspace/configuration`,
 //! `client/registerCapability`, …) and the ordered notifications of the
-//! session's outbox (`lsp::outbox`) all end up here. Queuing never waits,
+//! session's outbox ([`super::outbox`]) all end up here. Queuing never waits,
 //! so a client that stops reading stalls nothing but its own session; past
 //! its [`Limits`] (what waits behind the frame being written, or time
 //! without the client taking a byte) the session is dropped
@@ -25,7 +25,7 @@ use serde::Serialize;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, watch};
 
-use super::transport::{ByteCount, frame, header};
+use super::encode::{ByteCount, frame, header};
 
 /// One message for the writer: a whole frame, or a frame whose body is
 /// still being written, chunk by chunk, as the writer takes them.

@@ -14,7 +14,9 @@ use bytes::{Buf, BytesMut};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio_util::codec::Decoder;
-use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
+use tower_lsp_server::jsonrpc::{ErrorCode, Id, Request, Response};
+
+use super::encode::error_response;
 
 /// One item of the client's stream.
 #[derive(Debug)]
@@ -228,18 +230,6 @@ fn parse_error(reason: &str) -> Incoming {
     ))
 }
 
-/// A JSON-RPC error response.
-pub(crate) fn error_response(id: Id, code: ErrorCode, message: String) -> Response {
-    Response::from_error(
-        id,
-        Error {
-            code,
-            message: message.into(),
-            data: None,
-        },
-    )
-}
-
 /// The body length a header block announces (`Name: value` lines, the block
 /// ending in a blank line).
 fn content_length(block: &[u8]) -> Result<usize, &'static str> {
@@ -339,60 +329,10 @@ fn rfind_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
         .rposition(|w| w.eq_ignore_ascii_case(needle))
 }
 
-/// `body` with its `Content-Length` header: one frame of the base protocol.
-pub fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = header(body.len());
-    out.extend_from_slice(body);
-    out
-}
-
-/// The header of a message whose body is `len` bytes.
-pub(crate) fn header(len: usize) -> Vec<u8> {
-    format!("Content-Length: {len}\r\n\r\n").into_bytes()
-}
-
-/// Bytes written, and nothing kept: the length of a body to stream.
-pub struct ByteCount(pub usize);
-
-impl std::io::Write for ByteCount {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0 += bytes.len();
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// A success response whose result `write` writes as JSON in its place
-/// (a big result is not copied); `None` when `write` gives up.
-pub(crate) fn written_with(
-    id: &Id,
-    write: impl FnOnce(&mut Vec<u8>) -> Option<()>,
-) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    write_response(id, &mut out, write)?;
-    Some(out)
-}
-
-/// [`written_with`] into any writer (the counter and the chunks of a
-/// streamed answer); `None` when `write` gives up or `out` fails.
-pub(crate) fn write_response<W: std::io::Write + ?Sized>(
-    id: &Id,
-    out: &mut W,
-    write: impl FnOnce(&mut W) -> Option<()>,
-) -> Option<()> {
-    out.write_all(br#"{"jsonrpc":"2.0","result":"#).ok()?;
-    write(out)?;
-    out.write_all(br#","id":"#).ok()?;
-    serde_json::to_writer(&mut *out, id).ok()?;
-    out.write_all(b"}").ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::wire::encode::frame;
 
     const HOVER: &str = r#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#;
 

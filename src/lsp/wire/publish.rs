@@ -2,7 +2,7 @@
 //! the document as the notification is written.
 //!
 //! The outbox calls this off the handler, for the newest version only (see
-//! `outgoing`). The diagnostics are those of a pull report
+//! `outbox`). The diagnostics are those of a pull report
 //! ([`proto_diagnostics::each_listed`], the one conversion), each
 //! serialized as soon as it is built: with a large `maxProblems` a dense
 //! file's publish runs to tens of megabytes, which is streamed to the
@@ -15,12 +15,12 @@ use serde::{Serialize, Serializer};
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
 
-use super::config::DiagnosticFilter;
-use super::encoding::Encoding;
-use super::kept_diagnostics::KeptDiagnostics;
-use super::proto_diagnostics;
-use super::transport::ByteCount;
+use super::encode::ByteCount;
 use crate::document::DocDiagnostics;
+use crate::lsp::config::DiagnosticFilter;
+use crate::lsp::encoding::Encoding;
+use crate::lsp::kept_diagnostics::KeptDiagnostics;
+use crate::lsp::proto_diagnostics;
 
 /// What a publish is made from: an open document at one version.
 pub struct Published {

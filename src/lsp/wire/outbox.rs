@@ -21,9 +21,9 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
-use super::outgoing::Wire;
-use super::priority;
 use super::publish::{Published, notification, write_notification};
+use super::writer::Wire;
+use crate::lsp::priority;
 
 /// A notification whose order matters.
 pub enum Outgoing {
@@ -274,7 +274,7 @@ fn newest_publishes(batch: Vec<Outgoing>) -> Vec<Outgoing> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::outgoing::{Frame, Frames, Limits};
+    use crate::lsp::wire::writer::{Frame, Frames, Limits};
 
     fn publish(uri: &str, version: i32) -> Outgoing {
         publish_of(uri, version, 0)

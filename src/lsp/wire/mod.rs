@@ -1,0 +1,16 @@
+//! The wire: bytes in, frames out.
+//!
+//! - [`decode`]: the client's byte stream cut into messages, never failing;
+//! - [`encode`]: the server's messages as frames of the base protocol;
+//! - [`writer`]: the [`Wire`](writer::Wire) every frame goes out through, and the task that
+//!   writes them to the client;
+//! - [`outbox`]: the session's ordered notifications, a burst of publishes
+//!   cut to the newest;
+//! - [`publish`]: an open document's `publishDiagnostics`, serialized as
+//!   it is written.
+
+pub mod decode;
+pub mod encode;
+pub(crate) mod outbox;
+pub mod publish;
+pub(crate) mod writer;
