@@ -9,7 +9,7 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::wire::decode::{Incoming, LspCodec};
 use boardls::lsp::wire::encode;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
+use boardls::lsp::features::{actions, hints, hover, proto_diagnostics, symbols};
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
 use tower_lsp_server::jsonrpc::Request;

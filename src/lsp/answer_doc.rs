@@ -10,7 +10,7 @@ use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent, Uri};
 use crate::diagnostics::Span;
 use crate::games::GameKind;
 use crate::lsp::encoding::{Encoding, position_to_char, span_to_range};
-use crate::lsp::proto_diagnostics::SpanRanges;
+use crate::lsp::features::proto_diagnostics::SpanRanges;
 
 /// What an open side file is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,9 +28,9 @@ use tower_lsp_server::ls_types::Uri;
 
 use super::config::DiagnosticFilter;
 use super::encoding::Encoding;
-use super::proto_diagnostics::{Budget, DocRanges, convert, to_lsp};
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::document::DocDiagnostics;
+use crate::lsp::features::proto_diagnostics::{Budget, DocRanges, convert, to_lsp};
 use crate::syntax::{CodeCount, DocPosition, ParsedPosition};
 
 /// Above this `maxProblems` the listing is not kept: every warning of a

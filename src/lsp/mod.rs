@@ -20,34 +20,26 @@
 //!   [`format_edits`], with [`picture`] (the hover's
 //!   picture), [`locate`] and [`encoding`] below them.
 
-pub mod actions;
 pub(crate) mod answer_doc;
 pub(crate) mod capabilities;
 pub mod config;
 pub(crate) mod daemon;
 pub(crate) mod dispatch;
 pub mod encoding;
-pub mod format_edits;
+pub mod features;
 pub(crate) mod handlers;
-pub mod hints;
-pub mod hover;
 pub(crate) mod kept;
 pub mod kept_diagnostics;
 pub(crate) mod listen;
-pub(crate) mod locate;
-pub mod picture;
 pub(crate) mod priority;
 pub(crate) mod progress;
-pub mod proto_diagnostics;
 pub(crate) mod read_requests;
 pub(crate) mod run;
 pub(crate) mod server;
 pub mod session;
 pub(crate) mod shared;
 pub(crate) mod symbol_cache;
-pub mod symbols;
 pub mod token_cache;
-pub mod tokens;
 pub mod view;
 pub mod wire;
 pub(crate) mod workspace;

@@ -28,12 +28,12 @@ use tower_lsp_server::ls_types::{
 
 use super::session::Session;
 use super::symbol_cache::SymbolCache;
-use super::symbols;
 use super::token_cache::TokenCache;
 use super::view::{Cancel, ClientCaps, DocView};
 use super::wire::encode::{error_response, write_response, written_with};
 use super::wire::writer::Wire;
 use crate::document::Document;
+use crate::lsp::features::symbols;
 
 /// From this many positions a document's whole token array is streamed
 /// to the client, written twice rather than held whole (its JSON was most

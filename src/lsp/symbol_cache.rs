@@ -13,9 +13,9 @@ use tower_lsp_server::ls_types::SymbolKind;
 
 use super::encoding::line_end;
 use super::kept::Kept;
-use super::locate;
-use super::symbols::{GROUP_ABOVE, GROUP_SIZE, group_name};
 use super::view::{Cancel, DocView};
+use crate::lsp::features::locate;
+use crate::lsp::features::symbols::{GROUP_ABOVE, GROUP_SIZE, group_name};
 
 /// What a position's symbol needs that does not move with its lines.
 #[derive(Debug)]

@@ -24,9 +24,9 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::kept::Kept;
-use super::locate;
-use super::tokens::states;
 use super::view::{Cancel, DocView};
+use crate::lsp::features::locate;
+use crate::lsp::features::tokens::states;
 use crate::text::to_u32;
 
 /// One token relative to its position: line from the position's first

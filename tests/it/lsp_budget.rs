@@ -10,7 +10,9 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::config::{DEFAULT_MAX_PROBLEMS, DiagnosticFilter};
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::proto_diagnostics::{self as lsp_diagnostics, MAX_INFORMATION, MAX_RELATED};
+use boardls::lsp::features::proto_diagnostics::{
+    self as lsp_diagnostics, MAX_INFORMATION, MAX_RELATED,
+};
 use boardls::lsp::view::{ClientCaps, DocView};
 use boardls::lsp::wire::publish::{Published, notification, notification_len};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};

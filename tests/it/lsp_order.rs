@@ -19,8 +19,8 @@ use boardls::games::GameKind;
 #[cfg(feature = "test-hooks")]
 use boardls::lsp::Faults;
 use boardls::lsp::encoding::Encoding;
+use boardls::lsp::features::{actions, hints, hover, proto_diagnostics, symbols};
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use boardls::lsp::{actions, hints, hover, proto_diagnostics, symbols};
 use boards::Rng;
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::{ClientCapabilities, CodeActionParams, Position, Range, Uri};

@@ -6,7 +6,7 @@
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::symbols;
+use boardls::lsp::features::symbols;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use serde_json::{Value, json};
 

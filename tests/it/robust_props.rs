@@ -11,8 +11,8 @@ use crate::support::oracle;
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
+use boardls::lsp::features::{hints, tokens};
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::{hints, tokens};
 use proptest::prelude::*;
 use tower_lsp_server::ls_types::{Position, Range};
 

@@ -18,12 +18,12 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
-use crate::lsp::proto_diagnostics::{text_edits, to_lsp};
+use crate::lsp::features::proto_diagnostics::{text_edits, to_lsp};
+use crate::lsp::features::{locate, picture};
 use crate::lsp::session::{Session, State};
 use crate::lsp::view::DocView;
 pub use crate::lsp::workspace::answer_files::project_of;
 use crate::lsp::workspace::answer_files::{self, disk_text, expected, expected_of};
-use crate::lsp::{locate, picture};
 use crate::project::{self, FILE_NAME, Project};
 
 /// What an opened file that is not a board file is to boardls, if anything

@@ -12,10 +12,10 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::coverage::GameCoverage;
+use crate::lsp::features::{actions, format_edits, hints, hover, tokens};
 use crate::lsp::handlers::answers;
 use crate::lsp::session::Session;
 use crate::lsp::view::DocView;
-use crate::lsp::{actions, format_edits, hints, hover, tokens};
 
 /// `body` on the document's view, or the empty answer when it is not open.
 fn with_view<T: Default>(session: &Session, uri: &Uri, body: impl FnOnce(&DocView<'_>) -> T) -> T {

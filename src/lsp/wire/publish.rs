@@ -19,8 +19,8 @@ use super::encode::ByteCount;
 use crate::document::DocDiagnostics;
 use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::Encoding;
+use crate::lsp::features::proto_diagnostics;
 use crate::lsp::kept_diagnostics::KeptDiagnostics;
-use crate::lsp::proto_diagnostics;
 
 /// What a publish is made from: an open document at one version.
 pub struct Published {

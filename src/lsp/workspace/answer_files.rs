@@ -17,7 +17,7 @@ use crate::answers::{self, Expected};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::lsp::answer_doc::{ClosedAnswer, RopeRanges};
-use crate::lsp::proto_diagnostics::to_lsp;
+use crate::lsp::features::proto_diagnostics::to_lsp;
 use crate::lsp::session::{OpenDocument, Session, State};
 use crate::project::{self, Project, Projects};
 use crate::syntax::parse_file;

@@ -11,7 +11,7 @@ use tower_lsp_server::ls_types::{self as lsp, NumberOrString, Position, Range, U
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
 use crate::lsp::encoding::{Encoding, str_span_to_range};
-use crate::lsp::proto_diagnostics::{SOURCE, SpanRanges, to_lsp};
+use crate::lsp::features::proto_diagnostics::{SOURCE, SpanRanges, to_lsp};
 use crate::syntax::diagnose_bytes;
 use crate::text::{TextLines, to_u32};
 
@@ -182,7 +182,7 @@ mod tests {
     use crate::document::Document;
     use crate::games::GameKind;
     use crate::lsp::encoding::{Encoding, str_span_to_range};
-    use crate::lsp::proto_diagnostics::{SpanRanges, to_lsp};
+    use crate::lsp::features::proto_diagnostics::{SpanRanges, to_lsp};
     use crate::lsp::view::{ClientCaps, DocView};
     use crate::lsp::workspace::checked::Checked;
     use crate::syntax::diagnose;
@@ -240,7 +240,7 @@ mod tests {
                     ..ClientCaps::default()
                 },
             };
-            let open = crate::lsp::proto_diagnostics::document(&view);
+            let open = crate::lsp::features::proto_diagnostics::document(&view);
             assert!(!open.is_empty());
             assert_eq!(from_disk, open);
         }

@@ -13,7 +13,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::disk::file_path;
-use crate::lsp::proto_diagnostics;
+use crate::lsp::features::proto_diagnostics;
 use crate::lsp::session::State;
 
 /// `textDocument/diagnostic`: an open document's diagnostics, else those

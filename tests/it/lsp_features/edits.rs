@@ -10,9 +10,9 @@
 use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::encoding::Encoding;
+use boardls::lsp::features::{hints, proto_diagnostics, symbols};
 use boardls::lsp::session::OpenDocument;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use boardls::lsp::{hints, proto_diagnostics, symbols};
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 

@@ -2,7 +2,7 @@
 
 use boardls::games::GameKind::Go9;
 use boardls::lsp::config::HintSettings;
-use boardls::lsp::symbols;
+use boardls::lsp::features::symbols;
 use boardls::lsp::view::{Cancel, ClientCaps};
 use expect_test::expect;
 

@@ -6,8 +6,8 @@
 use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
+use boardls::lsp::features::tokens;
 use boardls::lsp::token_cache::TokenCache;
-use boardls::lsp::tokens;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
 

@@ -1,7 +1,7 @@
 //! `.tomek`: Tic-Tac-Toe-Tomek (GCJ 2013 Qualification A).
 
 use boardls::games::GameKind::Tomek;
-use boardls::lsp::symbols;
+use boardls::lsp::features::symbols;
 use boardls::lsp::view::{Cancel, ClientCaps};
 use expect_test::expect;
 use tower_lsp_server::ls_types::DocumentSymbolResponse;

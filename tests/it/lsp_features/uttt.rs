@@ -2,9 +2,9 @@
 
 use boardls::document::Document;
 use boardls::games::GameKind::Uttt;
-use boardls::lsp::actions::{CLEAR_MARKERS, MARK_LEGAL};
 use boardls::lsp::config::HintSettings;
-use boardls::lsp::hover;
+use boardls::lsp::features::actions::{CLEAR_MARKERS, MARK_LEGAL};
+use boardls::lsp::features::hover;
 use boardls::lsp::view::ClientCaps;
 use expect_test::expect;
 use tower_lsp_server::ls_types::Position;

@@ -13,9 +13,9 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::config::{HintSettings, HoverPicture};
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::tokens::{self, CellState};
+use boardls::lsp::features::tokens::{self, CellState};
+use boardls::lsp::features::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use boardls::lsp::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,

@@ -5,9 +5,9 @@
 
 use tower_lsp_server::ls_types::{Position, Range, TextEdit};
 
-use super::encoding::line_end;
-use super::view::DocView;
 use crate::format;
+use crate::lsp::encoding::line_end;
+use crate::lsp::view::DocView;
 use crate::text::to_u32;
 
 /// The edits that format the document (none when it is formatted), or

@@ -6,10 +6,10 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 
-use super::config::HoverPicture;
 use super::locate::Located;
-use super::view::ClientCaps;
 use crate::games::Cell;
+use crate::lsp::config::HoverPicture;
+use crate::lsp::view::ClientCaps;
 use crate::picture;
 
 /// What the hover draws for this client.

@@ -16,11 +16,11 @@ use tower_lsp_server::ls_types::{
     OptionalVersionedTextDocumentIdentifier, Range, TextDocumentEdit, TextEdit, WorkspaceEdit,
 };
 
-use super::encoding::line_end;
 use super::locate::{self, Located};
 use super::proto_diagnostics::{self, text_edits};
-use super::view::DocView;
 use crate::games::{Cell, go9, uttt};
+use crate::lsp::encoding::line_end;
+use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 
 pub const MARK_LEGAL: &str = "Mark legal moves with !";

@@ -21,8 +21,8 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::locate::{self, Located};
-use super::view::DocView;
 use crate::games::{Cell, CellSet, go9, tomek, uttt};
+use crate::lsp::view::DocView;
 use crate::syntax::{JudgedBoard, board_size};
 
 /// The state a token gives its cell. The discriminant is the token type's

@@ -6,9 +6,9 @@ use tower_lsp_server::ls_types::{
     SymbolInformation, SymbolKind,
 };
 
-use super::encoding::line_end;
 use super::locate::{self, Located};
-use super::view::{Cancel, DocView};
+use crate::lsp::encoding::line_end;
+use crate::lsp::view::{Cancel, DocView};
 
 /// Every position in document order, until `cancel` is raised.
 fn all<'a>(view: &DocView<'a>, cancel: &'a Cancel) -> impl Iterator<Item = Located<'a>> {

@@ -16,11 +16,11 @@ use tower_lsp_server::ls_types::{
     Position, Range, TextEdit, Uri,
 };
 
-use super::config::DiagnosticFilter;
-use super::encoding::{Encoding, span_to_range};
-use super::view::DocView;
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
 use crate::document::{DocDiagnostics, Visit, Want};
+use crate::lsp::config::DiagnosticFilter;
+use crate::lsp::encoding::{Encoding, span_to_range};
+use crate::lsp::view::DocView;
 use crate::syntax::CodeCount;
 use crate::syntax::DocPosition;
 use crate::wording;

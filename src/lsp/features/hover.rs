@@ -7,14 +7,14 @@ use std::fmt::Write as _;
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
-use super::config::HoverPicture;
 use super::locate::{self, Located, cell_list, coord, field_name};
 use super::picture;
-use super::view::DocView;
 use crate::coverage::GameCoverage;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
+use crate::lsp::config::HoverPicture;
+use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 use crate::wording::count;
 

@@ -27,12 +27,12 @@ use tower_lsp_server::ls_types::{
     InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range,
 };
 
-use super::config::HintSettings;
-use super::encoding::line_end;
 use super::locate::{self, Located, cell_list, coord, field_name};
-use super::view::DocView;
 use crate::games::go9;
 use crate::games::{Cell, CellSet, uttt};
+use crate::lsp::config::HintSettings;
+use crate::lsp::encoding::line_end;
+use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 use crate::wording::count;
 

@@ -4,10 +4,10 @@
 
 use tower_lsp_server::ls_types::{Position, Range};
 
-use super::encoding::{line_end, position_to_line_byte, span_to_range};
-use super::view::DocView;
 use crate::diagnostics::Span;
 use crate::games::Cell;
+use crate::lsp::encoding::{line_end, position_to_line_byte, span_to_range};
+use crate::lsp::view::DocView;
 use crate::syntax::DocPosition;
 
 /// A position of the document with its index (`Case #(index + 1)`) and

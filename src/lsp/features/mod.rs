@@ -1,0 +1,19 @@
+//! What the server answers about one document: pure functions of its
+//! [`DocView`](crate::lsp::view::DocView) and the settings, each returning
+//! LSP types built once, here, from the engine's own.
+//!
+//! - [`proto_diagnostics`]: the engine's diagnostics as LSP diagnostics,
+//!   filtered and budgeted, for publish and pull alike;
+//! - [`hints`], [`hover`] (with [`picture`], the hover's picture),
+//!   [`actions`], [`symbols`], [`tokens`], [`format_edits`];
+//! - [`locate`]: cells and positions from LSP coordinates.
+
+pub mod actions;
+pub mod format_edits;
+pub mod hints;
+pub mod hover;
+pub(crate) mod locate;
+pub mod picture;
+pub mod proto_diagnostics;
+pub mod symbols;
+pub mod tokens;
