@@ -27,13 +27,13 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::session::Session;
-use super::symbol_cache::SymbolCache;
-use super::token_cache::TokenCache;
 use super::view::{Cancel, ClientCaps, DocView};
 use super::wire::encode::{error_response, write_response, written_with};
 use super::wire::writer::Wire;
 use crate::document::Document;
 use crate::lsp::features::symbols;
+use crate::lsp::kept::symbols::KeptSymbols;
+use crate::lsp::kept::tokens::KeptTokens;
 
 /// From this many positions a document's whole token array is streamed
 /// to the client, written twice rather than held whole (its JSON was most
@@ -56,8 +56,8 @@ struct Snapshot {
     version: i32,
     caps: ClientCaps,
     generation: u64,
-    tokens: Arc<Mutex<TokenCache>>,
-    symbols: Arc<Mutex<SymbolCache>>,
+    tokens: Arc<Mutex<KeptTokens>>,
+    symbols: Arc<Mutex<KeptSymbols>>,
 }
 
 /// A request to answer on another thread.

@@ -18,10 +18,7 @@ use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChan
 
 use super::config::Settings;
 use super::encoding::{Encoding, position_to_char};
-use super::kept_diagnostics::KeptDiagnostics;
 use super::shared::Shared;
-use super::symbol_cache::SymbolCache;
-use super::token_cache::TokenCache;
 use super::view::{ClientCaps, DocView};
 use super::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
 use super::wire::publish::Published;
@@ -29,6 +26,9 @@ use super::workspace::disk::file_path;
 use super::workspace::index::Index;
 use super::workspace::store::{Lease, Store};
 use crate::document::Document;
+use crate::lsp::kept::diagnostics::KeptDiagnostics;
+use crate::lsp::kept::symbols::KeptSymbols;
+use crate::lsp::kept::tokens::KeptTokens;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
@@ -42,9 +42,9 @@ pub struct OpenDocument {
     pub generation: u64,
     /// The semantic tokens last sent, kept per position; the token
     /// requests of the document take turns on it, on other threads.
-    pub tokens: Arc<Mutex<TokenCache>>,
+    pub tokens: Arc<Mutex<KeptTokens>>,
     /// Each position's symbol, kept likewise.
-    pub symbols: Arc<Mutex<SymbolCache>>,
+    pub symbols: Arc<Mutex<KeptSymbols>>,
     /// The JSON of each listed position's diagnostics, for the outbox's
     /// publishes.
     pub diagnostics: Arc<Mutex<KeptDiagnostics>>,

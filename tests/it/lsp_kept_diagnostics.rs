@@ -15,7 +15,7 @@ use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::config::DiagnosticFilter;
 use boardls::lsp::encoding::Encoding;
-use boardls::lsp::kept_diagnostics::KeptDiagnostics;
+use boardls::lsp::kept::diagnostics::KeptDiagnostics;
 use boardls::lsp::wire::publish::{Published, notification};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Uri;

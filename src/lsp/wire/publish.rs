@@ -20,7 +20,7 @@ use crate::document::DocDiagnostics;
 use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::Encoding;
 use crate::lsp::features::proto_diagnostics;
-use crate::lsp::kept_diagnostics::KeptDiagnostics;
+use crate::lsp::kept::diagnostics::KeptDiagnostics;
 
 /// What a publish is made from: an open document at one version.
 pub struct Published {

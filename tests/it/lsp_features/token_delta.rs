@@ -7,7 +7,7 @@ use boardls::document::Document;
 use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::features::tokens;
-use boardls::lsp::token_cache::TokenCache;
+use boardls::lsp::kept::tokens::KeptTokens;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
 
@@ -86,7 +86,7 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
         encoding: enc,
         ..ClientCaps::default()
     };
-    let mut cache = TokenCache::default();
+    let mut cache = KeptTokens::default();
     let mut generation = 1;
     let view = DocView {
         uri: &uri,
@@ -171,7 +171,7 @@ fn a_one_cell_edit_sends_its_position_only() {
     let text = file(&mut rng, GameKind::Go9, 200);
     let mut doc = Document::new(GameKind::Go9, &text);
     let uri = "file:///delta/board.go9".parse().expect("a valid URI");
-    let mut cache = TokenCache::default();
+    let mut cache = KeptTokens::default();
     let view = DocView {
         uri: &uri,
         doc: &doc,
@@ -225,7 +225,7 @@ fn a_cancelled_request_keeps_the_cache() {
             caps: ClientCaps::default(),
         }
     }
-    let mut cache = TokenCache::default();
+    let mut cache = KeptTokens::default();
     let mut client = Client {
         data: Vec::new(),
         result_id: String::new(),

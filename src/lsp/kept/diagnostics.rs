@@ -26,10 +26,10 @@ use std::sync::Arc;
 
 use tower_lsp_server::ls_types::Uri;
 
-use super::config::DiagnosticFilter;
-use super::encoding::Encoding;
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::document::DocDiagnostics;
+use crate::lsp::config::DiagnosticFilter;
+use crate::lsp::encoding::Encoding;
 use crate::lsp::features::proto_diagnostics::{Budget, DocRanges, convert, to_lsp};
 use crate::syntax::{CodeCount, DocPosition, ParsedPosition};
 

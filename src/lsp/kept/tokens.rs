@@ -23,10 +23,10 @@ use tower_lsp_server::ls_types::{
     SemanticTokensFullDeltaResult,
 };
 
-use super::kept::Kept;
-use super::view::{Cancel, DocView};
+use super::per_position::Kept;
 use crate::lsp::features::locate;
 use crate::lsp::features::tokens::states;
+use crate::lsp::view::{Cancel, DocView};
 use crate::text::to_u32;
 
 /// One token relative to its position: line from the position's first
@@ -41,7 +41,7 @@ struct Token {
 
 /// The semantic tokens of one open document, as last sent.
 #[derive(Debug, Default)]
-pub struct TokenCache {
+pub struct KeptTokens {
     /// The result id the client was last given; `None` before the first.
     result_id: Option<String>,
     /// How many tokens each position had in that result.
@@ -136,7 +136,7 @@ impl<S: Sink> Encoder<S> {
     }
 }
 
-impl TokenCache {
+impl KeptTokens {
     /// `semanticTokens/full`: every token, and a new result id.
     /// `None` when cancelled, the cache as it was.
     pub fn full(
@@ -152,7 +152,7 @@ impl TokenCache {
         })
     }
 
-    /// [`TokenCache::full`] written as JSON into `out`, as serde writes
+    /// [`KeptTokens::full`] written as JSON into `out`, as serde writes
     /// `SemanticTokens`. `None` when cancelled, the cache as it was (and
     /// `out` holding part of the answer).
     pub(crate) fn full_json<W: Write + ?Sized>(

@@ -11,11 +11,11 @@
 
 use tower_lsp_server::ls_types::SymbolKind;
 
-use super::encoding::line_end;
-use super::kept::Kept;
-use super::view::{Cancel, DocView};
+use super::per_position::Kept;
+use crate::lsp::encoding::line_end;
 use crate::lsp::features::locate;
 use crate::lsp::features::symbols::{GROUP_ABOVE, GROUP_SIZE, group_name};
+use crate::lsp::view::{Cancel, DocView};
 
 /// What a position's symbol needs that does not move with its lines.
 #[derive(Debug)]
@@ -27,11 +27,11 @@ struct Piece {
 
 /// The symbol pieces of one open document.
 #[derive(Debug, Default)]
-pub struct SymbolCache {
+pub struct KeptSymbols {
     kept: Kept<Piece>,
 }
 
-impl SymbolCache {
+impl KeptSymbols {
     /// The `documentSymbol` result as JSON at the end of `out` (the
     /// response it is written in); `None` when cancelled.
     pub fn answer(&mut self, view: &DocView<'_>, cancel: &Cancel, out: &mut Vec<u8>) -> Option<()> {

@@ -10,8 +10,8 @@
 
 use std::sync::Arc;
 
-use super::view::Cancel;
 use crate::document::Document;
+use crate::lsp::view::Cancel;
 use crate::syntax::ParsedPosition;
 
 #[derive(Debug)]
