@@ -24,6 +24,7 @@ pub(crate) mod answer_doc;
 pub(crate) mod capabilities;
 pub mod config;
 pub(crate) mod daemon;
+pub(crate) mod disk;
 pub(crate) mod dispatch;
 pub mod encoding;
 pub mod features;

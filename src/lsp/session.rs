@@ -17,14 +17,14 @@ use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChangeEvent, Uri};
 
 use super::config::Settings;
+use super::disk::index::Index;
+use super::disk::read::file_path;
+use super::disk::store::{Lease, Store};
 use super::encoding::{Encoding, position_to_char};
 use super::shared::Shared;
 use super::view::{ClientCaps, DocView};
 use super::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
 use super::wire::publish::Published;
-use super::workspace::disk::file_path;
-use super::workspace::index::Index;
-use super::workspace::store::{Lease, Store};
 use crate::document::Document;
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
 use crate::lsp::kept::symbols::KeptSymbols;
@@ -162,7 +162,7 @@ pub struct State {
     /// The client's last `boardls` section, likewise.
     pub client_section: Option<serde_json::Value>,
     /// Board files on disk under the workspace folders.
-    pub workspace: Index,
+    pub index: Index,
     /// The session's shares in the folders (by the path the client names
     /// them with), in the store all sessions share.
     pub leases: HashMap<PathBuf, Lease>,

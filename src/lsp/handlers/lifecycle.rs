@@ -6,7 +6,7 @@ use crate::lsp::capabilities::server_capabilities;
 use crate::lsp::session::{Session, open_documents};
 use crate::lsp::view::ClientCaps;
 use crate::lsp::wire::outbox::outbox_threads;
-use crate::lsp::workspace::settings;
+use crate::lsp::workspace::reconfigure;
 
 pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeResult {
     let mut caps = ClientCaps::from_client(&params.capabilities);
@@ -16,7 +16,7 @@ pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeRes
         let mut state = session.lock();
         // The folders' shares (and their poll) need the watch capability.
         state.caps = caps;
-        settings::initialize(session, &mut state, params);
+        reconfigure::initialize(session, &mut state, params);
         // The client's own word on images wins over the guess by name.
         if let Some(images) = state.settings.hover.markdown_images {
             caps.markdown_images = images;
@@ -48,7 +48,7 @@ pub fn initialized(session: &Session) {
             }
         ),
     );
-    settings::initialized(session);
+    reconfigure::initialized(session);
 }
 
 /// `boardls/status`: which process serves the session (several sessions of

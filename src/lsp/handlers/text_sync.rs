@@ -14,7 +14,7 @@ use crate::games::GameKind;
 use crate::lsp::answer_doc::{SideDocument, SideKind};
 use crate::lsp::handlers::answers;
 use crate::lsp::session::{OpenDocument, Session};
-use crate::lsp::workspace::settings as workspace_settings;
+use crate::lsp::workspace::reconfigure as workspace_settings;
 use crate::lsp::workspace::{answer_files, tasks};
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {

@@ -5,10 +5,10 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::lsp::session::Session;
-use crate::lsp::workspace::{settings, tasks};
+use crate::lsp::workspace::{reconfigure, tasks};
 
 pub fn did_change_configuration(session: &Session, params: DidChangeConfigurationParams) {
-    settings::configuration_changed(session, &params.settings);
+    reconfigure::configuration_changed(session, &params.settings);
 }
 
 pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFilesParams) {
@@ -19,7 +19,7 @@ pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFiles
                 .file_name()
                 .is_some_and(|n| n == crate::project::FILE_NAME)
         {
-            settings::project_changed(session, &path, None);
+            reconfigure::project_changed(session, &path, None);
         }
     }
     tasks::files_changed(session, params.changes);

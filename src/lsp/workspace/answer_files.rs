@@ -131,7 +131,7 @@ pub fn check_closed(
 /// touches are checked again. `path` may be an answer (its own findings)
 /// or an input (its answers'). True when `path` was an answer.
 pub fn file_changed(session: &Session, state: &mut State, path: &Path) -> bool {
-    if !state.settings.scan || !state.workspace.in_folder(path) {
+    if !state.settings.scan || !state.index.in_folder(path) {
         return false;
     }
     if let Some((input, kind)) = project_of(path).input_of(path) {

@@ -12,7 +12,7 @@ use tower_lsp_server::ls_types::{
     WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 
-use super::disk::file_path;
+use crate::lsp::disk::read::file_path;
 use crate::lsp::features::proto_diagnostics;
 use crate::lsp::session::State;
 
@@ -33,7 +33,7 @@ pub fn document_report(
             }
             (Some(id), proto_diagnostics::shown(&view, filter))
         }
-        _ => match file_path(uri).and_then(|path| state.workspace.entry(&path)) {
+        _ => match file_path(uri).and_then(|path| state.index.entry(&path)) {
             Some(entry) => {
                 let id = filter.result_id(&entry.result_id);
                 if previous_result_id == Some(id.as_str()) {
@@ -125,7 +125,7 @@ pub fn workspace_report(
         let shown = (!unchanged).then(|| proto_diagnostics::shown(&view, filter));
         report(uri, version, id, shown);
     }
-    for (path, entry) in state.workspace.entries() {
+    for (path, entry) in state.index.entries() {
         if !open.contains(path) {
             let id = filter.result_id(&entry.result_id);
             let shown =

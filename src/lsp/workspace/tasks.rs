@@ -7,7 +7,7 @@
 //! each file and one poll; what stays here is the session's own part.
 //! Files are read and judged on blocking threads, in parallel chunks,
 //! while the session goes on answering requests; each result is applied to
-//! the [`Index`](super::index::Index) under the session lock and its
+//! the [`Index`](crate::lsp::disk::index::Index) under the session lock and its
 //! diagnostics queued on the session's ordered outbox, with work-done
 //! progress for scans. An open document's text wins: files that are open
 //! are indexed but not published; on close the file is read again.
@@ -21,11 +21,11 @@ use tokio::task::JoinSet;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
 use super::answer_files;
-use super::disk;
-use super::index::{Applied, Folder};
-use super::jobs::{self, Done, Found, Job};
-use super::store::PollListener;
 use crate::games::GameKind;
+use crate::lsp::disk::index::{Applied, Folder};
+use crate::lsp::disk::jobs::{self, Done, Found, Job};
+use crate::lsp::disk::read;
+use crate::lsp::disk::store::PollListener;
 use crate::lsp::priority;
 use crate::lsp::progress::Progress;
 use crate::lsp::session::{Internal, Session, State};
@@ -40,7 +40,7 @@ fn jobs(state: &mut State, found: Vec<Found>) -> Vec<Job> {
         .into_iter()
         .map(|found| {
             let ticket = state.generation();
-            state.workspace.start_read(found.path.clone(), ticket);
+            state.index.start_read(found.path.clone(), ticket);
             Job { found, ticket }
         })
         .collect()
@@ -53,19 +53,16 @@ fn apply(session: &Session, done: Vec<Done>, epoch: Option<u64>) -> bool {
         return false;
     }
     let mut state = session.lock();
-    if epoch.is_some_and(|e| e != state.workspace.epoch()) {
+    if epoch.is_some_and(|e| e != state.index.epoch()) {
         return false;
     }
     let open = state.open_paths();
     let (scan, max_files) = (state.settings.scan, state.settings.max_files);
     for Done { finished, .. } in done {
         let is_open = open.contains(&finished.path);
-        let tracked = scan && state.workspace.in_folder(&finished.path);
+        let tracked = scan && state.index.in_folder(&finished.path);
         let id = state.generation().to_string();
-        match state
-            .workspace
-            .apply(finished, tracked, max_files, move || id)
-        {
+        match state.index.apply(finished, tracked, max_files, move || id) {
             Applied::Superseded => {}
             Applied::Stored(uri, items) if !is_open => {
                 session.publish_unopened(&state, uri, items.to_vec());
@@ -117,7 +114,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     }
     let (jobs, enc) = {
         let mut state = session.lock();
-        if state.workspace.epoch() != epoch || !session.alive() {
+        if state.index.epoch() != epoch || !session.alive() {
             drop(state);
             if let Some(progress) = progress {
                 progress.end("stopped".to_owned());
@@ -127,7 +124,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         let max_files = state.settings.max_files;
         if found.len() > max_files {
             found.truncate(max_files);
-            if state.workspace.note_truncated() {
+            if state.index.note_truncated() {
                 session.log(MessageType::WARNING, over_limit(max_files));
             }
         }
@@ -196,7 +193,7 @@ async fn check_answers(session: &Session, folders: Vec<PathBuf>, epoch: u64) {
         return;
     };
     let mut state = session.lock();
-    if state.workspace.epoch() != epoch || !session.alive() {
+    if state.index.epoch() != epoch || !session.alive() {
         return;
     }
     for (answer, input, kind) in found {
@@ -212,7 +209,7 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
         return;
     }
     let jobs = jobs(state, found);
-    let (enc, reals) = (state.caps.encoding, state.workspace.reals());
+    let (enc, reals) = (state.caps.encoding, state.index.reals());
     let store = session.store();
     let session = session.clone();
     tokio::spawn(async move {
@@ -243,7 +240,7 @@ pub fn refresh_pull_with(session: &Session, caps: &ClientCaps) {
 /// Forgets the files `drop` selects and clears their diagnostics (those of
 /// open documents stay the editor's).
 pub fn clear_files(session: &Session, state: &mut State, drop: impl Fn(&std::path::Path) -> bool) {
-    let forgotten = state.workspace.forget(drop);
+    let forgotten = state.index.forget(drop);
     clear(session, state, forgotten);
 }
 
@@ -267,11 +264,11 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     }
     let mut reads: HashMap<PathBuf, (Uri, GameKind)> = HashMap::new();
     for event in changes {
-        let Some(path) = disk::file_path(&event.uri) else {
+        let Some(path) = read::file_path(&event.uri) else {
             continue;
         };
         if event.typ == FileChangeType::DELETED {
-            if let Some(real) = state.workspace.real_path(&path) {
+            if let Some(real) = state.index.real_path(&path) {
                 session.shared.store.forget_below(&real);
             }
             reads.retain(|p, _| !p.starts_with(&path));
@@ -291,7 +288,7 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
         let kind = GameKind::from_path(&path)
             .or_else(|| answer_files::project_of(&path).mapped_game(&path));
         if let Some(kind) = kind
-            && state.workspace.in_folder(&path)
+            && state.index.in_folder(&path)
         {
             reads.insert(path, (event.uri, kind));
         }
@@ -299,7 +296,7 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     let found = reads
         .into_iter()
         .filter_map(|(path, (uri, kind))| {
-            let real = state.workspace.real_path(&path)?;
+            let real = state.index.real_path(&path)?;
             Some(Found {
                 path,
                 real,
@@ -331,7 +328,7 @@ pub fn share_folder(session: &Session, state: &mut State, folder: &Folder) {
 /// read it again from disk (or clear it if it is gone). False when the file
 /// is not the workspace's, so the caller clears it.
 pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
-    let Some(path) = disk::file_path(uri) else {
+    let Some(path) = read::file_path(uri) else {
         return false;
     };
     let Some(kind) = GameKind::from_path(&path) else {
@@ -340,7 +337,7 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
     if !state.settings.scan {
         return false;
     }
-    let Some(real) = state.workspace.real_path(&path) else {
+    let Some(real) = state.index.real_path(&path) else {
         return false;
     };
     let found = Found {
@@ -358,21 +355,21 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
 pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
     let (added, scan, epoch) = {
         let mut state = session.lock();
-        let removed: Vec<PathBuf> = removed.iter().filter_map(disk::file_path).collect();
+        let removed: Vec<PathBuf> = removed.iter().filter_map(read::file_path).collect();
         for path in &removed {
             state.leases.remove(path);
         }
-        let forgotten = state.workspace.remove_folders(&removed);
+        let forgotten = state.index.remove_folders(&removed);
         clear(session, &state, forgotten);
         let added: Vec<Folder> = added
             .iter()
-            .filter_map(disk::folder)
-            .filter(|folder| state.workspace.add_folder(folder.clone()))
+            .filter_map(read::folder)
+            .filter(|folder| state.index.add_folder(folder.clone()))
             .collect();
         for folder in &added {
             share_folder(session, &mut state, folder);
         }
-        (added, state.settings.scan, state.workspace.epoch())
+        (added, state.settings.scan, state.index.epoch())
     };
     if scan && !added.is_empty() {
         tokio::spawn(scan_folders(session.clone(), added, epoch));

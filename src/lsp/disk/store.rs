@@ -32,8 +32,8 @@ use std::time::Duration;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, Uri};
 
 use super::checked::Checked;
-use super::disk::{self, FolderStamps, Loaded, Stamp};
 use super::index::tracked_below;
+use super::read::{self, FolderStamps, Loaded, Stamp};
 use crate::games::GameKind;
 use crate::lsp::priority;
 use crate::walk::find_board_files;
@@ -216,7 +216,7 @@ impl Store {
             real,
             done: None,
         };
-        let loaded = disk::load(real, kind);
+        let loaded = read::load(real, kind);
         let checked = match loaded {
             Loaded::Gone => None,
             Loaded::Read(checked) => {
@@ -409,7 +409,7 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
             }
         }
         let folder = real.clone();
-        let Ok(now) = priority::spawn(move || disk::snapshot(&folder)).await else {
+        let Ok(now) = priority::spawn(move || read::folder_stamps(&folder)).await else {
             if let Some(folder) = store.lock().folders.get_mut(&real) {
                 folder.polling = false;
             }
@@ -434,7 +434,7 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
                 problems: Vec::new(),
             });
         }
-        let changes = disk::changes(&before, &now);
+        let changes = read::changes(&before, &now);
         if !changes.is_empty() {
             tell(&store, &real, &changes);
         }
@@ -537,7 +537,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use crate::games::GameKind;
-    use crate::lsp::workspace::store::Store;
+    use crate::lsp::disk::store::Store;
 
     struct Dir(PathBuf);
 
@@ -581,7 +581,7 @@ mod tests {
         std::fs::write(&file, "1\nXXZT\n....\nOO..\n....\n").unwrap_or_else(|e| panic!("{e}"));
         let changed = store.check(&file, GameKind::Tomek);
         assert_eq!(store.reads(), 2);
-        assert!(changed.is_some_and(|c| !matches!(&*c, crate::lsp::workspace::checked::Checked::Judged { diagnostics, .. } if diagnostics.is_empty())));
+        assert!(changed.is_some_and(|c| !matches!(&*c, crate::lsp::disk::checked::Checked::Judged { diagnostics, .. } if diagnostics.is_empty())));
         std::fs::remove_file(&file).unwrap_or_else(|e| panic!("{e}"));
         assert!(store.check(&file, GameKind::Tomek).is_none());
     }
@@ -606,7 +606,7 @@ mod tests {
 
     #[test]
     fn a_first_poll_tells_what_changed_since_the_files_were_read() {
-        use crate::lsp::workspace::disk;
+        use crate::lsp::disk::read;
         use tower_lsp_server::ls_types::FileChangeType;
 
         let dir = Dir::new("first-poll");
@@ -621,8 +621,8 @@ mod tests {
         // both before the poll's first walk.
         std::fs::write(&read, "1\nXXZT\n....\nOO..\n.....\n").unwrap_or_else(|e| panic!("{e}"));
         let created = real(&dir.write("created.tomek", ""));
-        let now = disk::snapshot(&folder);
-        let mut changes = disk::changes(&store.known_stamps(&folder, &now), &now);
+        let now = read::folder_stamps(&folder);
+        let mut changes = read::changes(&store.known_stamps(&folder, &now), &now);
         changes.sort_by(|a, b| a.0.cmp(&b.0));
         assert_eq!(
             changes,

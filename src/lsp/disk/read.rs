@@ -135,7 +135,7 @@ impl Stamp {
 pub type FolderStamps = HashMap<PathBuf, Stamp>;
 
 /// The board files below `folder` as they are now.
-pub fn snapshot(folder: &Path) -> FolderStamps {
+pub fn folder_stamps(folder: &Path) -> FolderStamps {
     let mut files = FolderStamps::new();
     for (path, _) in find_board_files(folder, true, &mut |_, _| {}) {
         if let Ok(metadata) = fs::metadata(&path) {
@@ -145,7 +145,7 @@ pub fn snapshot(folder: &Path) -> FolderStamps {
     files
 }
 
-/// What changed between two snapshots: each path, created, changed or
+/// What changed between two readings of a folder's stamps: each path, created, changed or
 /// deleted.
 pub fn changes(before: &FolderStamps, now: &FolderStamps) -> Vec<(PathBuf, FileChangeType)> {
     let mut changes: Vec<(PathBuf, FileChangeType)> = now
@@ -170,7 +170,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn snapshots_differ_by_created_changed_and_deleted_files() {
+    fn folder_stamps_differ_by_created_changed_and_deleted_files() {
         let stamp = |len| Stamp {
             dev: 1,
             ino: 2,

@@ -181,10 +181,10 @@ mod tests {
     use crate::diagnostics::Span;
     use crate::document::Document;
     use crate::games::GameKind;
+    use crate::lsp::disk::checked::Checked;
     use crate::lsp::encoding::{Encoding, str_span_to_range};
     use crate::lsp::features::proto_diagnostics::{SpanRanges, to_lsp};
     use crate::lsp::view::{ClientCaps, DocView};
-    use crate::lsp::workspace::checked::Checked;
     use crate::syntax::diagnose;
     use crate::text::{TextLines, to_u32};
     use tower_lsp_server::ls_types::{Range, Uri};

@@ -13,10 +13,10 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::answer_files;
-use super::disk;
-use super::store::poll_interval;
 use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
+use crate::lsp::disk::read;
+use crate::lsp::disk::store::poll_interval;
 use crate::lsp::session::{Session, State};
 use crate::lsp::view::ClientCaps;
 use crate::project;
@@ -41,14 +41,14 @@ pub fn initialize(session: &Session, state: &mut State, params: &InitializeParam
     {
         uris.push(root);
     }
-    for folder in uris.into_iter().filter_map(disk::folder) {
-        if state.workspace.add_folder(folder.clone()) {
+    for folder in uris.into_iter().filter_map(read::folder) {
+        if state.index.add_folder(folder.clone()) {
             share_folder(session, state, &folder);
         }
     }
     // The project file at the root of the first folder: its settings lie
     // under what the client sends (a setting the user set wins).
-    if let Some(folder) = state.workspace.folders().first()
+    if let Some(folder) = state.index.folders().first()
         && let Ok(project) = project::load(&folder.path.join(project::FILE_NAME))
     {
         state.project_settings = project.file.settings;
@@ -117,7 +117,7 @@ pub(crate) fn read_nested(state: &mut State, path: &std::path::Path) {
 
 fn is_root_file(state: &State, path: &std::path::Path) -> bool {
     state
-        .workspace
+        .index
         .folders()
         .first()
         .is_some_and(|folder| folder.path.join(project::FILE_NAME) == path)
@@ -329,8 +329,8 @@ pub fn initialized(session: &Session) {
             let state = session.lock();
             (
                 state.settings.scan,
-                state.workspace.folders().to_vec(),
-                state.workspace.epoch(),
+                state.index.folders().to_vec(),
+                state.index.epoch(),
             )
         };
         if scan && !folders.is_empty() {
@@ -396,7 +396,7 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
         let mut state = session.lock();
         let old = std::mem::replace(&mut state.settings, settings);
         if rescan && scan_changed(&old, &settings) {
-            state.workspace.next_epoch();
+            state.index.next_epoch();
             // Clearing first keeps `maxFiles` exact when it shrinks.
             if !settings.scan || settings.max_files < old.max_files {
                 clear_files(session, &mut state, |_| true);
@@ -405,8 +405,8 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
         (
             old,
             state.caps,
-            state.workspace.folders().to_vec(),
-            state.workspace.epoch(),
+            state.index.folders().to_vec(),
+            state.index.epoch(),
         )
     };
     if settings.diagnostics != old.diagnostics {
@@ -442,7 +442,7 @@ fn show_again(session: &Session, caps: ClientCaps) {
     }
     let paths = state.open_paths();
     let unopened: Vec<_> = state
-        .workspace
+        .index
         .entries()
         .filter(|(path, _)| !paths.contains(*path))
         .map(|(_, entry)| (entry.uri.clone(), entry.diagnostics.to_vec()))
