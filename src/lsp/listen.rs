@@ -17,7 +17,7 @@ use tokio::net::TcpListener;
 
 use super::daemon::conn::serve_connection;
 use super::daemon::token::{self, Token};
-use super::shared::Shared;
+use crate::lsp::state::shared::Shared;
 
 /// The addresses `--listen` names, or why they may not be used.
 pub fn resolve(listen: &str, allow_remote: bool) -> Result<Vec<SocketAddr>, String> {

@@ -20,30 +20,24 @@
 //!   [`format_edits`], with [`picture`] (the hover's
 //!   picture), [`locate`] and [`encoding`] below them.
 
-pub(crate) mod answer_doc;
-pub(crate) mod capabilities;
 pub mod config;
 pub(crate) mod daemon;
 pub(crate) mod disk;
-pub(crate) mod dispatch;
 pub mod encoding;
 pub mod features;
 pub(crate) mod handlers;
 pub mod kept;
 pub(crate) mod listen;
+pub(crate) mod main_loop;
 pub(crate) mod priority;
-pub(crate) mod progress;
-pub(crate) mod read_requests;
 pub(crate) mod run;
-pub(crate) mod server;
-pub mod session;
-pub(crate) mod shared;
+pub mod state;
 pub mod view;
 pub mod wire;
 pub(crate) mod workspace;
 
 pub use daemon::serve::DaemonOptions;
 #[cfg(feature = "test-hooks")]
-pub use dispatch::{Faults, serve_session_with};
-pub use dispatch::{serve_session, serve_shared};
+pub use main_loop::dispatch::{Faults, serve_session_with};
+pub use main_loop::dispatch::{serve_session, serve_shared};
 pub use run::{Options, run, run_daemon};

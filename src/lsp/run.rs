@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use super::daemon::forward::{self, Forwarded, Target};
 use super::daemon::serve::{self, DaemonOptions};
 use super::daemon::token;
-use super::dispatch::{serve_session, serve_shared};
 use super::listen;
-use super::shared::Shared;
+use crate::lsp::main_loop::dispatch::{serve_session, serve_shared};
+use crate::lsp::state::shared::Shared;
 
 /// How the server is reached.
 #[derive(Clone, Debug, Default)]

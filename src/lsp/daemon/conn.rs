@@ -8,8 +8,8 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite};
 
-use crate::lsp::dispatch::serve_shared;
-use crate::lsp::shared::Shared;
+use crate::lsp::main_loop::dispatch::serve_shared;
+use crate::lsp::state::shared::Shared;
 
 /// Serves a connection's session in a task of its own (a client that
 /// disconnects, even in the middle of a message, or whose session panics,

@@ -24,7 +24,7 @@ use tokio::sync::watch;
 
 use super::conn::serve_connection;
 use super::socket::{self, Lock};
-use crate::lsp::shared::Shared;
+use crate::lsp::state::shared::Shared;
 
 /// `boardls daemon`'s options.
 #[derive(Clone, Debug)]

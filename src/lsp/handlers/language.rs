@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 use crate::coverage::GameCoverage;
 use crate::lsp::features::{actions, format_edits, hints, hover, tokens};
 use crate::lsp::handlers::answers;
-use crate::lsp::session::Session;
+use crate::lsp::state::session::Session;
 use crate::lsp::view::DocView;
 
 /// `body` on the document's view, or the empty answer when it is not open.

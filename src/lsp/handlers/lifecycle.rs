@@ -2,8 +2,8 @@
 
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, MessageType, ServerInfo};
 
-use crate::lsp::capabilities::server_capabilities;
-use crate::lsp::session::{Session, open_documents};
+use crate::lsp::handlers::capabilities::server_capabilities;
+use crate::lsp::state::session::{Session, open_documents};
 use crate::lsp::view::ClientCaps;
 use crate::lsp::wire::outbox::outbox_threads;
 use crate::lsp::workspace::reconfigure;

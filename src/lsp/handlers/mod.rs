@@ -4,6 +4,7 @@
 //! a time.
 
 pub mod answers;
+pub(crate) mod capabilities;
 pub mod language;
 pub mod lifecycle;
 pub mod pull_diagnostics;

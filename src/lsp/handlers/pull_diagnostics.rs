@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::lsp::handlers::answers;
-use crate::lsp::session::Session;
+use crate::lsp::state::session::Session;
 use crate::lsp::wire::encode::written_with;
 use crate::lsp::workspace::report;
 

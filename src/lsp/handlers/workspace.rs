@@ -4,7 +4,7 @@ use tower_lsp_server::ls_types::{
     DidChangeConfigurationParams, DidChangeWatchedFilesParams, DidChangeWorkspaceFoldersParams, Uri,
 };
 
-use crate::lsp::session::Session;
+use crate::lsp::state::session::Session;
 use crate::lsp::workspace::{reconfigure, tasks};
 
 pub fn did_change_configuration(session: &Session, params: DidChangeConfigurationParams) {

@@ -17,7 +17,7 @@ use super::tasks::{clear_files, refresh_pull, scan_folders, share_folder};
 use crate::lsp::config::{self, Settings};
 use crate::lsp::disk::read;
 use crate::lsp::disk::store::poll_interval;
-use crate::lsp::session::{Session, State};
+use crate::lsp::state::session::{Session, State};
 use crate::lsp::view::ClientCaps;
 use crate::project;
 

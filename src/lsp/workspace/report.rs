@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::lsp::disk::read::file_path;
 use crate::lsp::features::proto_diagnostics;
-use crate::lsp::session::State;
+use crate::lsp::state::session::State;
 
 /// `textDocument/diagnostic`: an open document's diagnostics, else those
 /// of the unopened workspace file from disk, else none.

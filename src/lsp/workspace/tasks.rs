@@ -27,8 +27,8 @@ use crate::lsp::disk::jobs::{self, Done, Found, Job};
 use crate::lsp::disk::read;
 use crate::lsp::disk::store::PollListener;
 use crate::lsp::priority;
-use crate::lsp::progress::Progress;
-use crate::lsp::session::{Internal, Session, State};
+use crate::lsp::state::progress::Progress;
+use crate::lsp::state::session::{Internal, Session, State};
 use crate::lsp::view::ClientCaps;
 
 /// Files read per blocking job during a scan.

@@ -11,7 +11,7 @@ use boardls::document::Document;
 use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::features::{hints, proto_diagnostics, symbols};
-use boardls::lsp::session::OpenDocument;
+use boardls::lsp::state::session::OpenDocument;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};

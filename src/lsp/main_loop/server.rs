@@ -20,8 +20,8 @@ use tower_lsp_server::ls_types::{
     WorkspaceDiagnosticReportResult,
 };
 
-use super::handlers::{language, lifecycle, pull_diagnostics, text_sync, workspace};
-use super::session::Session;
+use crate::lsp::handlers::{language, lifecycle, pull_diagnostics, text_sync, workspace};
+use crate::lsp::state::session::Session;
 
 pub struct Server {
     session: Session,

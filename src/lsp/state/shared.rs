@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::watch;
 
-use super::disk::store::Store;
+use crate::lsp::disk::store::Store;
 
 pub struct Shared {
     pub store: Arc<Store>,

@@ -28,17 +28,17 @@ use tower_lsp_server::LspService;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
 use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
 
-use super::handlers::pull_diagnostics;
-use super::priority;
 use super::read_requests::{self, InFlight, Job, Taken};
 use super::server::Server;
-use super::session::{Internal, Session};
-use super::shared::Shared;
-use super::wire::decode::{Incoming, LspCodec};
-use super::wire::encode::error_response;
-use super::wire::outbox::Outbox;
-use super::wire::writer::{self, Limits, Wire};
-use super::workspace::tasks;
+use crate::lsp::handlers::pull_diagnostics;
+use crate::lsp::priority;
+use crate::lsp::state::session::{Internal, Session};
+use crate::lsp::state::shared::Shared;
+use crate::lsp::wire::decode::{Incoming, LspCodec};
+use crate::lsp::wire::encode::error_response;
+use crate::lsp::wire::outbox::Outbox;
+use crate::lsp::wire::writer::{self, Limits, Wire};
+use crate::lsp::workspace::tasks;
 
 /// How a session ended, for the exit status.
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,8 +9,8 @@ use tower_lsp_server::ls_types::{
     WorkspaceServerCapabilities,
 };
 
-use super::view::ClientCaps;
 use crate::lsp::features::tokens;
+use crate::lsp::view::ClientCaps;
 
 /// The identifier of the server's pull diagnostics.
 pub const DIAGNOSTIC_IDENTIFIER: &str = "boardls";

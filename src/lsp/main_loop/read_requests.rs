@@ -26,14 +26,14 @@ use tower_lsp_server::ls_types::{
     DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams, Uri,
 };
 
-use super::session::Session;
-use super::view::{Cancel, ClientCaps, DocView};
-use super::wire::encode::{error_response, write_response, written_with};
-use super::wire::writer::Wire;
 use crate::document::Document;
 use crate::lsp::features::symbols;
 use crate::lsp::kept::symbols::KeptSymbols;
 use crate::lsp::kept::tokens::KeptTokens;
+use crate::lsp::state::session::Session;
+use crate::lsp::view::{Cancel, ClientCaps, DocView};
+use crate::lsp::wire::encode::{error_response, write_response, written_with};
+use crate::lsp::wire::writer::Wire;
 
 /// From this many positions a document's whole token array is streamed
 /// to the client, written twice rather than held whole (its JSON was most

@@ -16,19 +16,19 @@ use tokio::sync::mpsc;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{FileEvent, MessageType, TextDocumentContentChangeEvent, Uri};
 
-use super::config::Settings;
-use super::disk::index::Index;
-use super::disk::read::file_path;
-use super::disk::store::{Lease, Store};
-use super::encoding::{Encoding, position_to_char};
 use super::shared::Shared;
-use super::view::{ClientCaps, DocView};
-use super::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
-use super::wire::publish::Published;
 use crate::document::Document;
+use crate::lsp::config::Settings;
+use crate::lsp::disk::index::Index;
+use crate::lsp::disk::read::file_path;
+use crate::lsp::disk::store::{Lease, Store};
+use crate::lsp::encoding::{Encoding, position_to_char};
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
 use crate::lsp::kept::symbols::KeptSymbols;
 use crate::lsp::kept::tokens::KeptTokens;
+use crate::lsp::view::{ClientCaps, DocView};
+use crate::lsp::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
+use crate::lsp::wire::publish::Published;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
@@ -143,9 +143,9 @@ pub struct State {
     pub caps: ClientCaps,
     pub docs: HashMap<Uri, OpenDocument>,
     /// Open answer files and project files (checked, not parsed as boards).
-    pub side_docs: HashMap<Uri, crate::lsp::answer_doc::SideDocument>,
+    pub side_docs: HashMap<Uri, crate::lsp::state::answer_doc::SideDocument>,
     /// Answer files under the workspace folders that are not open, by path.
-    pub closed_answers: HashMap<PathBuf, crate::lsp::answer_doc::ClosedAnswer>,
+    pub closed_answers: HashMap<PathBuf, crate::lsp::state::answer_doc::ClosedAnswer>,
     pub settings: Settings,
     /// Settings from `initializationOptions`: the base every later
     /// configuration is read over.

@@ -15,7 +15,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::session::Session;
-use super::wire::outbox::Outgoing;
+use crate::lsp::wire::outbox::Outgoing;
 
 /// How long a client may take to accept a progress token.
 const CREATE_TIMEOUT: Duration = Duration::from_secs(5);

@@ -1,0 +1,14 @@
+//! A session's state and what the sessions of a process share.
+//!
+//! - [`session`]: a session's open documents, settings, index and outbox,
+//!   behind one lock;
+//! - [`shared`]: what all the sessions of one process share (the store of
+//!   files on disk);
+//! - [`answer_doc`]: the side documents: an open answer file, checked
+//!   against its input;
+//! - [`progress`]: work-done progress reported through the outbox.
+
+pub(crate) mod answer_doc;
+pub(crate) mod progress;
+pub mod session;
+pub(crate) mod shared;
