@@ -154,7 +154,7 @@ fn note_answer(body: &[u8], index: usize, watch: &mut Watch) {
 
 #[cfg(test)]
 mod tests {
-    use crate::lsp::daemon::observe::{Downstream, Upstream, Watch};
+    use crate::lsp::launch::daemon::observe::{Downstream, Upstream, Watch};
 
     fn frame(body: &str) -> Vec<u8> {
         let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();

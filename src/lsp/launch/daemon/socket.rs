@@ -411,7 +411,9 @@ mod tests {
     use std::os::unix::fs::PermissionsExt as _;
     use std::path::PathBuf;
 
-    use crate::lsp::daemon::socket::{Lock, beside, existing_socket, lock_held, private_dir};
+    use crate::lsp::launch::daemon::socket::{
+        Lock, beside, existing_socket, lock_held, private_dir,
+    };
 
     fn temp(name: &str) -> PathBuf {
         let path = std::env::temp_dir().join(format!("boardls-sock-{name}-{}", std::process::id()));

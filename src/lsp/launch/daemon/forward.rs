@@ -299,7 +299,7 @@ fn spawn_daemon(path: &Path, log: &Path) -> Result<Arc<OnceLock<ExitStatus>>, St
 mod tests {
     use std::path::PathBuf;
 
-    use crate::lsp::daemon::forward::Target;
+    use crate::lsp::launch::daemon::forward::Target;
 
     #[test]
     fn targets() {

@@ -149,7 +149,7 @@ pub fn refusal() -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use crate::lsp::daemon::token::{Token, accept};
+    use crate::lsp::launch::daemon::token::{Token, accept};
 
     #[test]
     fn tokens_match_only_exactly() {
