@@ -37,6 +37,24 @@ fi
 # the library, so an API change cannot leave the fuzzers broken.
 cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
 
+# The manual: a pinned mdBook from crates.io (the CLI alone, no server),
+# installed when missing or another version, then `mdbook build` into a
+# scratch folder; any warning (a missing include, a page not in
+# SUMMARY.md) fails the run.
+mdbook_version=0.5.4
+mdbook="${CARGO_INSTALL_ROOT:-${CARGO_HOME:-$HOME/.cargo}}/bin/mdbook"
+if [ "$("$mdbook" --version 2>/dev/null)" != "mdbook v$mdbook_version" ]; then
+  cargo install mdbook --locked --version "$mdbook_version" --no-default-features --features search
+fi
+book=$(mktemp -d)
+"$mdbook" build docs --dest-dir "$book" 2>&1 | tee -a "$log" "$book.log"
+rm -rf "$book"
+if grep -qE 'WARN|ERROR' "$book.log"; then
+  echo "error: mdbook build docs warned (above)" >&2
+  exit 1
+fi
+rm -f "$book.log"
+
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (an
 # opt-in, which .ci/run and ci.yml set) also cargo package, `cargo xtask

@@ -4,8 +4,8 @@
 
 use crate::diagnostics::{Severity, codes};
 
-/// Each code's short description, as README.md's table of diagnostic codes
-/// words it (a test keeps the two equal), in the order of [`codes::ALL`]
+/// Each code's short description, which is also its meaning in the
+/// manual's table of codes (`cargo xtask docs`), in the order of [`codes::ALL`]
 /// (a test checks that too; the length is checked by the compiler).
 const DESCRIPTIONS: [(&str, &str); codes::ALL.len()] = [
     (

@@ -1,5 +1,5 @@
 //! Every key `boardls.toml` may hold, with the type of its value: the one
-//! list that reading the file, the README and the JSON schema
+//! list that reading the file, the manual's table (`cargo xtask docs`) and the JSON schema
 //! (`editors/boardls.schema.json`, kept equal by a test) agree on.
 
 /// What a key's value must be.

@@ -8,11 +8,10 @@
 
 use crate::support::cli;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use boardls::check::{OutputFormat, rules};
+use boardls::check::OutputFormat;
 use cli::{EXAMPLES, boardls, check_examples, scratch, stdout};
 use expect_test::expect_file;
 use regex::Regex;
@@ -321,30 +320,5 @@ fn exit_status_is_the_same_in_every_format() {
             }),
             _ => assert!(text.contains("uttt/bad-cell"), "{format}: {text}"),
         }
-    }
-}
-
-/// README's table of codes words each rule as SARIF's `shortDescription`
-/// does (and `tests/codes.rs` keeps the table equal to `codes::ALL`).
-#[test]
-fn rule_descriptions_are_the_readme_table() {
-    let readme =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let table: BTreeMap<String, String> = readme
-        .lines()
-        .filter_map(|line| {
-            let cells: Vec<&str> = line.strip_prefix("| `")?.split(" | ").collect();
-            let code = cells.first()?.strip_suffix('`')?;
-            let meaning = cells.get(2)?.strip_suffix(" |")?;
-            Some((code.to_owned(), meaning.to_owned()))
-        })
-        .collect();
-    for rule in rules() {
-        assert_eq!(
-            table.get(rule.code).map(String::as_str),
-            Some(rule.description),
-            "{}",
-            rule.code
-        );
     }
 }

@@ -1,6 +1,6 @@
-//! The diagnostic code list is complete and documented: every code the
-//! engine or the server can emit is in `codes::ALL`, README.md lists exactly
-//! those codes with the same severities, and the diagnostics of the example
+//! The diagnostic code list is complete: every code the engine or the
+//! server can emit is in `codes::ALL` (the manual's table is generated from
+//! it, `tests/it/docs_generated.rs`), and the diagnostics of the example
 //! files carry the severity their code is listed with.
 
 use crate::support::sources;
@@ -8,7 +8,7 @@ use crate::support::sources;
 use std::collections::BTreeSet;
 use std::fs;
 
-use boardls::diagnostics::{Severity, codes};
+use boardls::diagnostics::codes;
 use boardls::syntax::diagnose_bytes;
 use boardls::walk::find_board_files;
 
@@ -96,39 +96,6 @@ fn every_code_in_the_source_is_listed() {
     );
     let distinct: BTreeSet<_> = codes::ALL.iter().map(|&(code, _)| code).collect();
     assert_eq!(distinct.len(), codes::ALL.len(), "a code is listed twice");
-}
-
-#[test]
-fn the_readme_lists_exactly_the_codes_with_their_severities() {
-    let readme = fs::read_to_string(sources::root().join("README.md")).unwrap();
-    let section = readme
-        .split("\n## Diagnostic codes\n")
-        .nth(1)
-        .expect("README.md has a `## Diagnostic codes` section");
-    let section = section.split("\n## ").next().unwrap_or(section);
-    let rows: Vec<(String, String)> = section
-        .lines()
-        .filter_map(|line| {
-            let mut cells = line.strip_prefix("| `")?.splitn(3, " | ");
-            let code = cells.next()?.strip_suffix('`')?;
-            Some((code.to_owned(), cells.next()?.to_owned()))
-        })
-        .collect();
-    let expected: Vec<(String, String)> = codes::ALL
-        .iter()
-        .map(|&(code, severity)| {
-            let word = match severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Information => "information",
-            };
-            (code.to_owned(), word.to_owned())
-        })
-        .collect();
-    assert_eq!(
-        rows, expected,
-        "README.md's code table differs from codes::ALL (same codes, order and severities)"
-    );
 }
 
 #[test]

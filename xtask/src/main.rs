@@ -24,6 +24,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod docs;
 mod soak;
 
 type Result<T = ()> = std::result::Result<T, String>;
@@ -69,8 +70,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("dist") => Dist::parse(&args[1..]).and_then(|dist| dist.run()),
         Some("soak") => soak::run(&args[1..]),
+        Some("docs") => write_docs(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
-            print!("{HELP}\n{}", soak::HELP);
+            print!("{HELP}\n{}\n{DOCS_HELP}", soak::HELP);
             Ok(())
         }
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
@@ -82,6 +84,35 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+const DOCS_HELP: &str = "\
+cargo xtask docs
+
+Writes the manual's tables that come from the code into docs/src/generated/:
+the diagnostic codes (codes::ALL and their rules), the keys of boardls.toml
+(project::keys), the server's settings (lsp::config) and the VS Code
+extension's (editors/vscode/package.json). A test fails while they differ.
+";
+
+/// `cargo xtask docs`: each generated file of the manual written anew.
+fn write_docs(args: &[String]) -> Result {
+    if !args.is_empty() {
+        return Err(DOCS_HELP.to_owned());
+    }
+    let root = Workspace::locate()?.root;
+    for (path, text) in docs::generated(&root)? {
+        let path = root.join(path);
+        if fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        if let Some(folder) = path.parent() {
+            fs::create_dir_all(folder).map_err(|err| format!("{}: {err}", folder.display()))?;
+        }
+        fs::write(&path, text).map_err(|err| format!("{}: {err}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 /// This machine's VS Code platform.
