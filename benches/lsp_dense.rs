@@ -19,6 +19,11 @@
 //!   came (intermediate ones may be skipped) and the largest delay of any;
 //! - the server's peak memory (`VmHWM`) against the document's size.
 //!
+//! The last publish of each phase is compared, diagnostic for diagnostic,
+//! with what a fresh server publishes for the same text on opening it: a
+//! stale or wrong publish makes the bench exit with status 1 (so do
+//! missing errors or warnings in a checked publish).
+//!
 //! Quiet files of 100,000 positions of each kind are opened too (open time
 //! only). `BOARDLS=PATH` measures another binary (an older build, say).
 //! Without `--bench`: 1,000 boards, a few rounds.
@@ -52,10 +57,11 @@ fn main() {
     // `BOARDLS_BENCH_ONLY=open`: the quiet files' openings only (one
     // server under a profiler, say).
     let only_open = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "open");
+    let mut wrong = Vec::new();
     for &size in sizes.iter().filter(|_| !only_open) {
         // The 100,000-board file: its opening and memory only.
         let rounds = if size >= 100_000 { 0 } else { rounds };
-        dense(&binary, size, rounds, quick);
+        wrong.extend(dense(&binary, size, rounds, quick));
     }
     if !quick || only_open {
         let size = if quick { 1000 } else { 100_000 };
@@ -64,6 +70,29 @@ fn main() {
         }
     }
     println!("load average at end: {}", common::load());
+    if !wrong.is_empty() {
+        for what in &wrong {
+            eprintln!("lsp_dense: {what}");
+        }
+        std::process::exit(1);
+    }
+}
+
+/// The `diagnostics` of a `publishDiagnostics` body.
+fn diagnostics_of(body: &[u8]) -> serde_json::Value {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .map(|message| message["params"]["diagnostics"].clone())
+        .unwrap_or_default()
+}
+
+/// Whether `body`, a publish of `text` at `uri`, lists what a fresh server
+/// publishes on opening `text`: a fresh reading of that version.
+fn is_fresh_reading(binary: &PathBuf, uri: &str, kind: GameKind, text: &str, body: &[u8]) -> bool {
+    let mut fresh = Raw::spawn(binary, push_client());
+    fresh.open(uri, kind, text);
+    let (_, _, expected) = fresh.publish(0);
+    let published = diagnostics_of(body);
+    published.is_array() && published == diagnostics_of(&expected)
 }
 
 /// The capabilities of a push client.
@@ -123,7 +152,9 @@ fn open_only(binary: &PathBuf, kind: GameKind, size: usize, boards: Boards) {
     );
 }
 
-fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
+/// Measures one dense file; returns what was wrong in its publishes.
+fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) -> Vec<String> {
+    let mut wrong = Vec::new();
     let kind = GameKind::Go9;
     let mut random = Rng(common::SEED);
     let mut text = common::file(kind, size, Boards::Dense, &mut random);
@@ -156,8 +187,13 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
             (5.0 * text.len() as f64 + 30e6) / 1e6
         ),
     );
+    if got != expected {
+        wrong.push(format!(
+            "{name} {size}: didOpen published {got:?} errors and warnings of {expected:?}"
+        ));
+    }
     if rounds == 0 {
-        return;
+        return wrong;
     }
 
     // One-cell edits, each followed by its undo, waiting for each publish.
@@ -176,6 +212,7 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
         (line as u64, col as u64, offset)
     };
     let verify_every = if quick { 1 } else { 10 };
+    let mut last_body = Vec::new();
     for round in 0..rounds {
         let (line, col, offset) = cell(&mut random);
         let original = text[offset..offset + 1].to_owned();
@@ -199,7 +236,18 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
             {
                 complete = false;
             }
+            last_body = body;
         }
+    }
+    if !complete {
+        wrong.push(format!(
+            "{name} {size}: a checked cell edit's publish lacks errors or warnings"
+        ));
+    }
+    if !is_fresh_reading(binary, &uri, kind, &text, &last_body) {
+        wrong.push(format!(
+            "{name} {size}: the last cell edit's publish is not a fresh reading"
+        ));
     }
     let samples = Samples::new(times);
     let largest = sizes.iter().copied().max().unwrap_or(0);
@@ -226,9 +274,10 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
         if let Some(wait) = due.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
         }
-        let (line, col, _) = cell(&mut random);
+        let (line, col, offset) = cell(&mut random);
         version += 1;
         let new_text = if i % 2 == 0 { "x" } else { "o" };
+        text.replace_range(offset..offset + 1, new_text);
         raw.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version},
@@ -246,9 +295,15 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
         let index = usize::try_from(v - first).unwrap_or(0).min(sent.len() - 1);
         worst = worst.max(at - sent[index]);
         if v == last {
-            break (at, body.len());
+            break (at, body);
         }
     };
+    if !is_fresh_reading(binary, &uri, kind, &text, &bytes) {
+        wrong.push(format!(
+            "{name} {size}: the last fast edit's publish is not a fresh reading"
+        ));
+    }
+    let bytes = bytes.len();
     row(
         "fast edits (10 ms)",
         ms(done - sent[sent.len() - 1]),
@@ -267,4 +322,5 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) {
         raw.peak_memory() as f64 / 1e6,
         (5.0 * text.len() as f64 + 30e6) / 1e6
     );
+    wrong
 }

@@ -3,7 +3,7 @@
 # the fuzz crate built, then the end-to-end tests in real editors.
 # On a fresh machine it installs what the tests need (see tests/editors/run.sh).
 # Tests that cannot make their fault on this machine print a `SKIPPED:`
-# line; the count of them ends the run.
+# line; each must be named in tests/allowed-skips.txt, else the run fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,6 +66,32 @@ if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
 fi
 
+# --- Skips: every SKIPPED line must be allowed by tests/allowed-skips.txt
+# (`test | when | why`; `non-root` entries only when not run as root).
 skipped=$(grep -c '^SKIPPED:' "$log" || true)
 echo "tests skipped on this machine: $skipped"
-grep '^SKIPPED:' "$log" || true
+unallowed=0
+while IFS= read -r line; do
+  name=${line#SKIPPED: }
+  name=${name%% (*}
+  allowed=0
+  while IFS='|' read -r test when _; do
+    test=$(echo "$test" | sed 's/^ *//; s/ *$//')
+    when=$(echo "$when" | sed 's/^ *//; s/ *$//')
+    [[ -z $test || $test == \#* ]] && continue
+    if [[ $test == "$name" ]] && { [[ $when == always ]] || { [[ $when == non-root ]] && (($(id -u) != 0)); }; }; then
+      allowed=1
+    fi
+  done <tests/allowed-skips.txt
+  if ((allowed)); then
+    echo "$line (allowed)"
+  else
+    echo "error: $line: not allowed on this machine by tests/allowed-skips.txt" >&2
+    unallowed=$((unallowed + 1))
+  fi
+done < <(grep '^SKIPPED:' "$log" || true)
+if ((unallowed > 0)); then
+  echo "error: $unallowed skip(s) not allowed (tests/allowed-skips.txt)" >&2
+  exit 1
+fi
+# --- end of skips

@@ -12,8 +12,12 @@
 ;; formatting (`eglot-format-buffer'), edits, the buffer's text, hover
 ;; pictures (the text board) and the diagnostics settings
 ;; (`eglot-workspace-configuration' and didChangeConfiguration).  Inlay
-;; hints, semantic tokens, symbols and folds are not in eglot 1.9; their
-;; steps are counted as skipped.  Ends with `N passed, N failed'.
+;; hints, semantic tokens, symbols and folds are not in eglot 1.9: those
+;; ops (`e2e-not-in-eglot') are counted apart; any other op fails.  Then
+;; the `problem_steps' (a setter's problem folder, its .in mapped to
+;; tomek by boardls.toml and its .out an answer file), and lsp-mode's
+;; registration (lsp-mode is installed by install.sh: its absence
+;; fails).  Ends with `N passed, N failed'.
 
 ;;; Code:
 
@@ -262,6 +266,20 @@ configuration, then didChangeConfiguration."
                        (plist-get step :filetype))
                (plist-get step :filetype) (list major-mode (eglot-current-server)))))
 
+(defun e2e-cell (step)
+  (let* ((want (plist-get step :equals))
+         (seen-at (lambda ()
+                    (let ((line (e2e-line (plist-get step :line)))
+                          (at (plist-get step :character)))
+                      (if (< at (length line)) (substring line at (1+ at)) ""))))
+         (ok (e2e-wait (lambda () (equal (funcall seen-at) want)))))
+    (e2e-check ok (format "cell %d:%d is %s" (plist-get step :line)
+                          (plist-get step :character) want)
+               want (funcall seen-at))))
+
+(defconst e2e-not-in-eglot '("inlay" "no_inlay" "tokens" "symbols" "folds")
+  "Ops of scenario.json for features eglot 1.9 does not have.")
+
 (defun e2e-run (steps)
   (dolist (step steps)
     (let ((op (plist-get step :op)))
@@ -275,11 +293,14 @@ configuration, then didChangeConfiguration."
             ("format" (e2e-format step))
             ("edit" (e2e-edit step))
             ("text" (e2e-text step))
+            ("cell" (e2e-cell step))
             ("setting"
              (if (string-prefix-p "diagnostics." (plist-get step :key))
                  (e2e-setting step)
+               ;; The other settings are the inlay hints'.
                (cl-incf e2e-skipped)))
-            (_ (cl-incf e2e-skipped)))
+            ((pred (lambda (op) (member op e2e-not-in-eglot))) (cl-incf e2e-skipped))
+            (_ (e2e-check nil (format "an op this test knows: %s" op) e2e-not-in-eglot step)))
         (error (e2e-check nil (format "%s step" op) step (error-message-string err)))))))
 
 (e2e-say "# Emacs %s, eglot %s, server %s" emacs-version
@@ -301,10 +322,37 @@ configuration, then didChangeConfiguration."
              "problem/tests/board.tomek: the server's root is the folder of boardls.toml"
              root (and server (project-root (eglot--project server)))))
 
+;; The problem folder (fixtures/problem): its boardls.toml maps tests/*.in
+;; to tomek, and tests/01.out is the answer file of tests/01.in.  boardls.el
+;; names no mode for them, so the user's configuration here does: the
+;; server reads the game of an .in from boardls.toml and knows an answer
+;; file by its path, whatever the language id.
+(define-derived-mode e2e-answer-mode text-mode "answer"
+  "An answer file of a problem folder, served by boardls."
+  (run-hooks 'boardls-mode-hook))
+(add-to-list 'auto-mode-alist '("/problem/tests/[^/]*\\.in\\'" . tomek-mode))
+(add-to-list 'auto-mode-alist '("/problem/tests/[^/]*\\.out\\'" . e2e-answer-mode))
+(add-to-list 'eglot-server-programs (cons 'e2e-answer-mode #'boardls-eglot-contact))
+(defun e2e-problem-open (step)
+  "An open step of the problem folder: filetype boardls_answer is the
+answer mode here."
+  (if (equal (plist-get step :filetype) "boardls_answer")
+      (e2e-open (plist-put (copy-sequence step) :filetype "e2e-answer"))
+    (e2e-open step)))
+(let ((steps (plist-get e2e-scenario :problem_steps)))
+  (e2e-check steps "scenario.json has problem_steps" "steps" steps)
+  (dolist (step steps)
+    (if (equal (plist-get step :op) "open")
+        (condition-case err
+            (e2e-problem-open step)
+          (error (e2e-check nil "open step" step (error-message-string err))))
+      (e2e-run (list step)))))
+
 ;; lsp-mode: not driven, but the configuration must register the server
 ;; with it as documented (its command, modes, language ids and options).
+;; install.sh installs it: its absence is a failure, not a skip.
 (if (not (require 'lsp-mode nil t))
-    (e2e-say "# lsp-mode is not installed: its registration is not checked")
+    (e2e-check nil "lsp-mode is installed (tests/editors/install.sh)" 'lsp-mode nil)
   (let ((client (gethash 'boardls lsp-clients)))
     (e2e-check client "lsp-mode: the boardls client is registered" 'boardls nil)
     (when client

@@ -260,3 +260,165 @@ fn a_burst_of_edits_to_a_noisy_document_publishes_its_last_version_only() {
         .collect();
     assert_eq!(earlier, Vec::<Value>::new(), "publishes before the last");
 }
+
+/// A noisy document (1,000 or more positions with diagnostics) and a
+/// one-cell edit of it: a cell of board `board`, row `row`, column `col`
+/// of `dense_go9`'s layout (the count line, then nine rows and a blank
+/// line per board), with the text it leaves.
+fn noisy_cell_edit(text: &mut String, board: usize, row: usize, col: usize) -> Value {
+    let line = 1 + 10 * board + row;
+    let start: usize = text.split('\n').take(line).map(|l| l.len() + 1).sum();
+    let at = start + col;
+    let cell = if &text[at..=at] == "." { "x" } else { "." };
+    text.replace_range(at..=at, cell);
+    json!({"range": range(line as u64, col as u64, line as u64, col as u64 + 1), "text": cell})
+}
+
+/// The edits go to the first boards: those the publish lists within the
+/// default `maxProblems` (the rest are counted, not listed).
+const LISTED_BOARDS: usize = 200;
+
+/// What a fresh session publishes for `text` opened as it is: the oracle
+/// for the last publish of an edited noisy document.
+fn fresh_session_publish(uri: &str, text: &str) -> Vec<Value> {
+    let mut fresh = Server::spawn();
+    fresh.initialize(caps("utf-16"));
+    fresh.open(uri, "go9", 1, text);
+    let diagnostics = fresh.diagnostics(uri, 1);
+    let _ = fresh.shutdown_and_exit();
+    diagnostics
+}
+
+/// How many boards of `text` (a `dense_go9` file) the engine finds
+/// diagnostics in: the document's positions with diagnostics.
+fn positions_with_diagnostics(text: &str) -> usize {
+    let boards: std::collections::BTreeSet<usize> = boardls::syntax::diagnose(Go9, text)
+        .iter()
+        .filter(|d| d.span.line >= 1)
+        .map(|d| (d.span.line as usize - 1) / 10)
+        .collect();
+    boards.len()
+}
+
+/// The deferred publish of a noisy document, after a burst of edits read
+/// together: its last publish is what a fresh session publishes for the
+/// last text, diagnostic for diagnostic.
+#[test]
+fn the_last_publish_of_a_noisy_document_is_a_fresh_reading_of_its_last_version() {
+    let mut server = Server::spawn();
+    server.initialize(caps("utf-16"));
+    let uri = "file:///w/noisy.go9";
+    let mut text = dense_go9(3_000, 3_000, 0);
+    server.open(uri, "go9", 1, &text);
+    server.diagnostics(uri, 1);
+    let noisy = positions_with_diagnostics(&text);
+    assert!(
+        noisy >= 1_000,
+        "a noisy document: {noisy} positions with diagnostics"
+    );
+    let mut rng = Rng(0x0e57_a1e0);
+    let last = 41;
+    let mut burst = Vec::new();
+    for version in 2..=last {
+        let edit = noisy_cell_edit(
+            &mut text,
+            rng.below(LISTED_BOARDS),
+            rng.below(9),
+            rng.below(9),
+        );
+        let change = json!({
+            "jsonrpc": "2.0",
+            "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [edit]},
+        });
+        burst.extend(frame(&change.to_string()));
+    }
+    server.send_raw(&burst);
+    let published = server.diagnostics(uri, last);
+    let fresh = fresh_session_publish(uri, &text);
+    assert_eq!(published.len(), fresh.len(), "diagnostics published");
+    assert!(
+        published == fresh,
+        "the last publish differs from a fresh session's: first at {:?}",
+        published.iter().zip(&fresh).position(|(a, b)| a != b)
+    );
+    let _ = server.shutdown_and_exit();
+}
+
+/// Under a steady stream of requests (a hover every 2 ms, none awaited),
+/// each edit of a noisy document still gets its publish, and that publish
+/// is a fresh reading of the edited text. The hovers are answered too.
+#[test]
+fn a_noisy_document_edited_under_a_stream_of_hovers_publishes_the_fresh_reading() {
+    let mut server = Server::spawn();
+    server.initialize(caps("utf-16"));
+    let uri = "file:///w/hovered.go9";
+    let mut text = dense_go9(3_000, 3_000, 0);
+    server.open(uri, "go9", 1, &text);
+    server.diagnostics(uri, 1);
+    let noisy = positions_with_diagnostics(&text);
+    assert!(
+        noisy >= 1_000,
+        "a noisy document: {noisy} positions with diagnostics"
+    );
+    let mut rng = Rng(0x0407_e125);
+    // At most this many hovers for one publish: 20 s of them.
+    let most_hovers = 10_000;
+    let (mut sent, mut answered) = (0usize, 0usize);
+    for version in 2..=6 {
+        let edit = noisy_cell_edit(
+            &mut text,
+            rng.below(LISTED_BOARDS),
+            rng.below(9),
+            rng.below(9),
+        );
+        server.change(uri, version, json!([edit]));
+        let mut published = None;
+        let mut hovers = 0;
+        while published.is_none() {
+            assert!(
+                hovers < most_hovers,
+                "version {version}: no publish after {hovers} hovers"
+            );
+            let hover = json!({
+                "jsonrpc": "2.0",
+                "id": format!("hover-{sent}"),
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": uri},
+                           "position": {"line": 1 + 10 * rng.below(3_000), "character": rng.below(9)}},
+            });
+            server.send_raw(&frame(&hover.to_string()));
+            sent += 1;
+            hovers += 1;
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            for message in server.drain() {
+                if message["id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("hover-"))
+                {
+                    assert!(message.get("error").is_none(), "{message}");
+                    answered += 1;
+                } else if message["method"] == "textDocument/publishDiagnostics"
+                    && message["params"]["version"] == version
+                {
+                    published = Some(message["params"]["diagnostics"].clone());
+                }
+            }
+        }
+        let published = published.unwrap_or_default();
+        let fresh = Value::from(fresh_session_publish(uri, &text));
+        assert!(
+            published == fresh,
+            "version {version}: the publish under hovers is not the fresh reading"
+        );
+    }
+    // Every hover sent is answered, in the end.
+    while answered < sent {
+        let message =
+            server.wait_for(|m| m["id"].as_str().is_some_and(|id| id.starts_with("hover-")));
+        assert!(message.get("error").is_none(), "{message}");
+        answered += 1;
+    }
+    assert!(sent >= 5, "hovers sent: {sent}");
+    let _ = server.shutdown_and_exit();
+}

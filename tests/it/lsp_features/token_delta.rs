@@ -255,3 +255,108 @@ fn a_cancelled_request_keeps_the_cache() {
     assert!(sent > 0, "the edit's tokens are sent");
     assert_eq!(client.data, flat(&tokens::full(&view(&uri, &doc, 2)).data));
 }
+
+/// The client's splice rule on JSON: every edit of a delta is relative to
+/// the array the client held, so they are applied from the highest start
+/// down (as VS Code applies them); a splice past the end is a failure.
+fn splice_delta(data: &mut Vec<u64>, edits: &[serde_json::Value]) {
+    let mut edits: Vec<&serde_json::Value> = edits.iter().collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e["start"].as_u64().unwrap_or(0)));
+    for edit in edits {
+        let start = edit["start"].as_u64().expect("a start") as usize;
+        let end = start + edit["deleteCount"].as_u64().expect("a deleteCount") as usize;
+        assert!(end <= data.len(), "a splice past the end: {edit}");
+        let insert: Vec<u64> = edit["data"]
+            .as_array()
+            .map(|d| d.iter().map(|n| n.as_u64().expect("a number")).collect())
+            .unwrap_or_default();
+        data.splice(start..end, insert);
+    }
+}
+
+fn json_numbers(value: &serde_json::Value) -> Vec<u64> {
+    value
+        .as_array()
+        .expect("an array of numbers")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect()
+}
+
+/// Through a server: random edits sent as `didChange`, each followed by
+/// `semanticTokens/full/delta` with the last result id; the client's
+/// tokens, with the delta spliced in, equal `/full` of the same text from
+/// a second server that only ever answers `/full` (and gets the whole text
+/// each time, so it shares no incremental state with the first).
+#[test]
+fn deltas_through_the_server_equal_full_after_random_edits() {
+    use crate::support::client::{Server, apply_change, caps};
+    use serde_json::json;
+    let mut deltas = 0;
+    let mut edits_sent = 0;
+    for (seed, kind) in GameKind::ALL.into_iter().enumerate() {
+        let mut rng = Rng(0x7e1a_0000 + seed as u64);
+        let mut text = file(&mut rng, kind, 30);
+        let uri = format!("file:///w/delta.{}", kind.id());
+        let mut server = Server::in_process();
+        server.initialize(caps("utf-16"));
+        let mut oracle = Server::in_process();
+        oracle.initialize(caps("utf-16"));
+        server.open(&uri, kind.id(), 1, &text);
+        oracle.open(&uri, kind.id(), 1, &text);
+        let document = json!({"textDocument": {"uri": uri}});
+        let first = server.request("textDocument/semanticTokens/full", document.clone());
+        let mut data = json_numbers(&first["data"]);
+        let mut result_id = first["resultId"].clone();
+        let alphabet = ["x", "o", ".", "X", "T", "\n", "", " ", "\n\n", "é", "9 9"];
+        for round in 0..40 {
+            let version = round + 2;
+            let mut changes = Vec::new();
+            for _ in 0..1 + rng.below(3) {
+                // A random range of up to two characters on one line,
+                // replaced by a random piece (UTF-16 columns).
+                let lines: Vec<&str> = text.split('\n').collect();
+                let line = rng.below(lines.len());
+                let width: usize = lines[line].chars().map(char::len_utf16).sum();
+                let chars: Vec<char> = lines[line].chars().collect();
+                let from = rng.below(chars.len() + 1);
+                let to = (from + rng.below(3)).min(chars.len());
+                let column = |i: usize| chars[..i].iter().map(|c| c.len_utf16()).sum::<usize>();
+                let (start, end) = (column(from), column(to).min(width));
+                let change = json!({
+                    "range": {"start": {"line": line, "character": start},
+                              "end": {"line": line, "character": end}},
+                    "text": alphabet[rng.below(alphabet.len())],
+                });
+                apply_change(&mut text, &change, boardls::lsp::encoding::Encoding::Utf16);
+                changes.push(change);
+                edits_sent += 1;
+            }
+            server.change(&uri, version, json!(changes));
+            oracle.change(&uri, version, json!([{"text": text}]));
+            let answer = server.request(
+                "textDocument/semanticTokens/full/delta",
+                json!({"textDocument": {"uri": uri}, "previousResultId": result_id}),
+            );
+            if let Some(edits) = answer["edits"].as_array() {
+                splice_delta(&mut data, edits);
+                deltas += 1;
+            } else {
+                data = json_numbers(&answer["data"]);
+            }
+            assert_ne!(answer["resultId"], json!(null), "{kind:?} round {round}");
+            result_id = answer["resultId"].clone();
+            let full = oracle.request("textDocument/semanticTokens/full", document.clone());
+            assert_eq!(
+                data,
+                json_numbers(&full["data"]),
+                "{kind:?} round {round}: the tokens from deltas are not /full's"
+            );
+        }
+        let _ = server.shutdown_and_exit();
+        let _ = oracle.shutdown_and_exit();
+    }
+    assert!(edits_sent >= 200, "edits: {edits_sent}");
+    // The delta path itself was taken, not only whole answers.
+    assert!(deltas >= 100, "answers that were deltas: {deltas} of 120");
+}
