@@ -24,6 +24,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod mutants;
 mod soak;
 
 type Result<T = ()> = std::result::Result<T, String>;
@@ -69,6 +70,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("dist") => Dist::parse(&args[1..]).and_then(|dist| dist.run()),
         Some("soak") => soak::run(&args[1..]),
+        Some("mutants") => mutants::run(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
             print!("{HELP}\n{}", soak::HELP);
             Ok(())
