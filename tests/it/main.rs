@@ -34,6 +34,7 @@ mod lsp_proptest;
 mod lsp_protocol;
 mod lsp_read_requests;
 mod lsp_workspace;
+mod mutants;
 mod profiles;
 mod robust_props;
 mod soak;
