@@ -20,6 +20,7 @@ mod fmt_cli;
 mod format;
 mod fuzz_regressions;
 mod hooks_recovery;
+mod judge_answers;
 mod lsp_abuse;
 mod lsp_answers;
 mod lsp_budget;
