@@ -502,6 +502,20 @@ fn uttt_missing_and_extra_cases() {
             None,
         )]
     );
+    // The second board cut short after its first band: missing, no fix.
+    let answer = &uttt_answer()[..15];
+    assert_eq!(
+        uttt(answer),
+        [with(
+            error(
+                codes::ANSWER_MISSING_CASE,
+                Span::at(14, 11),
+                "Case #2 is missing"
+            ),
+            case_in_input(2, UTTT_ROWS[1], 11),
+            None,
+        )]
+    );
     let mut answer = uttt_answer();
     answer.extend(["", "!!! ... ..."]);
     assert_eq!(
