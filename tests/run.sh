@@ -19,6 +19,15 @@ for script in tests/editors/*.sh; do
   fi
 done
 
+# cargo-mutants, pinned: tests/it/mutants.rs lists its mutants to check
+# the exclusions of .cargo/mutants.toml (`cargo xtask mutants` runs it).
+mutants_version=27.1.0
+if [ "$(cargo mutants --version 2>/dev/null)" != "cargo-mutants $mutants_version" ]; then
+  started=$SECONDS
+  cargo install cargo-mutants --version "$mutants_version" --locked
+  echo "cargo-mutants $mutants_version installed in $((SECONDS - started)) s"
+fi
+
 # The fault hooks (feature `test-hooks`) are for the tests only.
 cargo test --release --workspace --all-targets --features boardls/test-hooks 2>&1 | tee -a "$log"
 # The protocol suite once more, every server reached through

@@ -328,3 +328,228 @@ pub(crate) fn analyse_masks(masks: MarkMasks) -> Findings {
         winning_lines,
     }
 }
+
+/// The rules as the GCJ 2013 statement gives them, checked on boards
+/// written out by hand: each line, each symbol, the joker, the verdicts.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from four rows of `X`, `O`, `T`, `.`.
+    fn board(rows: [&str; 4]) -> Board {
+        let mut board = Board::default();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, byte) in row.bytes().enumerate() {
+                board.cells[r][c] = Mark::from_byte(byte).unwrap();
+            }
+        }
+        board
+    }
+
+    /// `rows` with `symbol` written over the cells of `line`.
+    fn with_line(rows: [&str; 4], line: Line, symbols: [u8; 4]) -> Board {
+        let mut b = board(rows);
+        for (cell, &symbol) in line.cells().iter().zip(&symbols) {
+            b.cells[cell.row as usize][cell.col as usize] = Mark::from_byte(symbol).unwrap();
+        }
+        b
+    }
+
+    fn lines(findings: &Findings) -> Vec<WinningLine> {
+        findings.winning_lines.iter().collect()
+    }
+
+    const EMPTY: [&str; 4] = ["....", "....", "....", "...."];
+
+    #[test]
+    fn marks_and_words_are_the_statements() {
+        for (byte, mark) in [
+            (b'X', Mark::X),
+            (b'O', Mark::O),
+            (b'T', Mark::T),
+            (b'.', Mark::Empty),
+        ] {
+            assert_eq!(Mark::from_byte(byte), Some(mark));
+            assert_eq!(mark.to_byte(), byte);
+        }
+        assert_eq!(Mark::from_byte(b'x'), None);
+        assert_eq!((Player::X.symbol(), Player::O.symbol()), ('X', 'O'));
+        assert_eq!(Verdict::XWon.text(), "X won");
+        assert_eq!(Verdict::OWon.text(), "O won");
+        assert_eq!(Verdict::Draw.text(), "Draw");
+        assert_eq!(Verdict::NotCompleted.text(), "Game has not completed");
+    }
+
+    #[test]
+    fn the_ten_lines_are_rows_columns_and_both_diagonals() {
+        let cells = |line: Line| line.cells().map(|c| (c.row, c.col));
+        assert_eq!(cells(Line::Row(2)), [(2, 0), (2, 1), (2, 2), (2, 3)]);
+        assert_eq!(cells(Line::Column(1)), [(0, 1), (1, 1), (2, 1), (3, 1)]);
+        assert_eq!(cells(Line::Diagonal), [(0, 0), (1, 1), (2, 2), (3, 3)]);
+        assert_eq!(cells(Line::AntiDiagonal), [(0, 3), (1, 2), (2, 1), (3, 0)]);
+    }
+
+    #[test]
+    fn a_board_is_read_row_by_row() {
+        let b = board(["X...", "..O.", "....", "T..."]);
+        assert_eq!(b.mark(Cell::new(0, 0)), Mark::X);
+        assert_eq!(b.mark(Cell::new(1, 2)), Mark::O);
+        assert_eq!(b.mark(Cell::new(2, 1)), Mark::Empty);
+        assert_eq!(b.mark(Cell::new(3, 0)), Mark::T);
+        let t = board(["T...", "...T", "....", ".T.."]).t_cells();
+        let t: Vec<(u8, u8)> = t.iter().map(|c| (c.row, c.col)).collect();
+        assert_eq!(t, [(0, 0), (1, 3), (3, 1)]);
+        assert!(board(EMPTY).t_cells().is_empty());
+    }
+
+    #[test]
+    fn four_of_a_symbol_or_three_and_t_win_every_line() {
+        for line in Line::ALL {
+            for (symbols, player, judged) in [
+                (*b"XXXX", Player::X, Verdict::XWon),
+                (*b"OOOO", Player::O, Verdict::OWon),
+            ] {
+                for joker in 0..5 {
+                    let mut symbols = symbols;
+                    if joker < 4 {
+                        symbols[joker] = b'T';
+                    }
+                    let b = with_line(EMPTY, line, symbols);
+                    let findings = analyse(&b);
+                    assert_eq!(findings.verdict, judged, "{line:?} {symbols:?}");
+                    assert_eq!(verdict(&b), judged, "{line:?} {symbols:?}");
+                    assert_eq!(lines(&findings), [WinningLine { player, line }]);
+                    assert_eq!(
+                        findings.winning_lines.first(),
+                        Some(WinningLine { player, line })
+                    );
+                    assert!(!findings.both_won());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_short_of_four_or_with_two_symbols_does_not_win() {
+        for line in Line::ALL {
+            for symbols in [
+                *b"XXX.", *b"XXXO", *b"OOOX", *b"XXTT", *b"TTTT", *b"OOO.", *b"OTOX",
+            ] {
+                let b = with_line(EMPTY, line, symbols);
+                let findings = analyse(&b);
+                assert_eq!(
+                    findings.verdict,
+                    Verdict::NotCompleted,
+                    "{line:?} {symbols:?}"
+                );
+                assert_eq!(findings.winning_lines.first(), None);
+                assert!(lines(&findings).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_board_without_a_line_is_a_draw() {
+        // The statement's own draw: no line of four, no empty cell.
+        let b = board(["XOXT", "XXOO", "OXOX", "XXOO"]);
+        assert_eq!(verdict(&b), Verdict::Draw);
+        assert_eq!(analyse(&b).verdict, Verdict::Draw);
+        // One empty cell left: not completed.
+        let b = board(["XOX.", "OXOX", "OXOX", "XOXO"]);
+        assert_eq!(verdict(&b), Verdict::NotCompleted);
+    }
+
+    #[test]
+    fn every_winning_line_is_listed_in_order() {
+        // X holds row 0, column 0 and the diagonal (with T); O's row 3 holds an X.
+        let b = board(["XXXX", "XXOO", "X.XO", "XOOT"]);
+        let found = lines(&analyse(&b));
+        assert_eq!(
+            found,
+            [
+                WinningLine {
+                    player: Player::X,
+                    line: Line::Row(0)
+                },
+                WinningLine {
+                    player: Player::X,
+                    line: Line::Column(0)
+                },
+                WinningLine {
+                    player: Player::X,
+                    line: Line::Diagonal
+                },
+            ]
+        );
+        let b = board(["OXXT", "XOX.", "X.O.", "...O"]);
+        let findings = analyse(&b);
+        assert_eq!(
+            lines(&findings),
+            [WinningLine {
+                player: Player::O,
+                line: Line::Diagonal
+            }]
+        );
+        assert_eq!(findings.verdict, Verdict::OWon);
+        // X's anti-diagonal with T and O's row 3.
+        let b = board(["...T", "..X.", ".X..", "XOOO"]);
+        let found = lines(&analyse(&b));
+        assert_eq!(
+            found,
+            [WinningLine {
+                player: Player::X,
+                line: Line::AntiDiagonal
+            }]
+        );
+        let b = board(["...X", "..X.", ".X..", "TOOO"]);
+        let findings = analyse(&b);
+        assert_eq!(
+            lines(&findings),
+            [
+                WinningLine {
+                    player: Player::O,
+                    line: Line::Row(3)
+                },
+                WinningLine {
+                    player: Player::X,
+                    line: Line::AntiDiagonal
+                },
+            ]
+        );
+        assert!(findings.both_won());
+        // The judges' solutions report X when both hold a line.
+        assert_eq!(findings.verdict, Verdict::XWon);
+        assert_eq!(verdict(&b), Verdict::XWon);
+    }
+
+    #[test]
+    fn facts_are_two_jokers_or_both_players_winning() {
+        let facts = |rows| MarkMasks::of(&board(rows)).has_facts();
+        assert!(!facts(EMPTY));
+        assert!(!facts(["T...", "....", "....", "...."]));
+        assert!(facts(["T...", "....", "....", "...T"]));
+        assert!(facts(["T.T.", "....", "T...", "...."]));
+        // One player's line alone is no fact; both players' lines are.
+        assert!(!facts(["XXXT", "....", "OO..", "...."]));
+        assert!(!facts(["XXX.", "OOOO", "....", "...."]));
+        assert!(facts(["XXXX", "OOOO", "....", "...."]));
+    }
+
+    #[test]
+    fn masks_hold_each_mark_at_its_cell() {
+        let masks = MarkMasks::of(&board(["X...", ".O..", "..T.", "...."]));
+        assert_eq!(masks.x, 1 << 0);
+        assert_eq!(masks.o, 1 << 5);
+        assert_eq!(masks.t, 1 << 10);
+        assert_eq!(masks.empty, !(1 | 1 << 5 | 1 << 10));
+        let mut added = MarkMasks::default();
+        added.add(15, Mark::O);
+        added.add(3, Mark::X);
+        added.add(3, Mark::T);
+        added.add(7, Mark::Empty);
+        assert_eq!(
+            (added.x, added.o, added.t, added.empty),
+            (1 << 3, 1 << 15, 1 << 3, 1 << 7)
+        );
+    }
+}

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 mod docs;
+mod mutants;
 mod soak;
 
 type Result<T = ()> = std::result::Result<T, String>;
@@ -71,8 +72,9 @@ fn main() -> ExitCode {
         Some("dist") => Dist::parse(&args[1..]).and_then(|dist| dist.run()),
         Some("soak") => soak::run(&args[1..]),
         Some("docs") => write_docs(&args[1..]),
+        Some("mutants") => mutants::run(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
-            print!("{HELP}\n{}\n{DOCS_HELP}", soak::HELP);
+            print!("{HELP}\n{}\n{DOCS_HELP}\n{}", soak::HELP, mutants::HELP);
             Ok(())
         }
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
