@@ -36,6 +36,7 @@ mod lsp_read_requests;
 mod lsp_workspace;
 mod profiles;
 mod robust_props;
+mod slow_clients;
 mod soak;
 mod solve;
 mod stress;
