@@ -32,21 +32,13 @@ pub const PANIC_VAR: &str = "BOARDLS_TEST_PANIC";
 /// the workspace folders, in milliseconds (at least 10).
 pub const POLL_VAR: &str = "BOARDLS_TEST_POLL_MS";
 
-/// The environment variables that set a server process's limits on what
-/// waits for a client (`lsp::wire::writer::Limits`): bytes queued, and the
-/// stall time in milliseconds.
+/// The environment variable that sets a server process's limit on what
+/// waits for a client (`lsp::wire::writer::Limits`): bytes queued.
 pub const WIRE_BYTES_VAR: &str = "BOARDLS_TEST_WIRE_BYTES";
-pub const STALL_VAR: &str = "BOARDLS_TEST_STALL_MS";
 
 /// The bytes [`WIRE_BYTES_VAR`] lets wait for a client, if set.
 pub(crate) fn wire_bytes() -> Option<usize> {
     std::env::var(WIRE_BYTES_VAR).ok()?.parse().ok()
-}
-
-/// The stall time [`STALL_VAR`] asks for, if any.
-pub(crate) fn stall() -> Option<Duration> {
-    let millis: u64 = std::env::var(STALL_VAR).ok()?.parse().ok()?;
-    Some(Duration::from_millis(millis))
 }
 
 /// The poll interval [`POLL_VAR`] asks for, if any.

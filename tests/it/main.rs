@@ -41,6 +41,7 @@ mod lsp_workspace;
 mod mutants;
 mod profiles;
 mod robust_props;
+mod slow_clients;
 mod soak;
 mod solve;
 mod stress;

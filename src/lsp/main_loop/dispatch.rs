@@ -37,7 +37,7 @@ use crate::lsp::state::shared::Shared;
 use crate::lsp::wire::decode::{Incoming, LspCodec};
 use crate::lsp::wire::encode::error_response;
 use crate::lsp::wire::outbox::Outbox;
-use crate::lsp::wire::writer::{self, Limits, Wire};
+use crate::lsp::wire::writer::{self, Limits, PastQueued, Wire};
 use crate::lsp::workspace::tasks;
 
 /// How a session ended, for the exit status.
@@ -70,7 +70,7 @@ where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
-    serve_shared(input, output, Shared::new()).await
+    serve_shared(input, output, Shared::private()).await
 }
 
 /// [`serve_session`] with the faults a test asks for.
@@ -80,7 +80,7 @@ where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
 {
-    serve(input, output, Shared::new(), faults).await
+    serve(input, output, Shared::private(), faults).await
 }
 
 /// [`serve_session`], one of the sessions that share `shared` (the files
@@ -109,11 +109,18 @@ where
 {
     let _counted = shared.enter();
     let mut stopping = shared.stopping();
-    let limits = Limits::default();
+    let limits = Limits {
+        past_queued: if shared.private {
+            PastQueued::Wait
+        } else {
+            PastQueued::Drop
+        },
+        ..Limits::default()
+    };
     #[cfg(feature = "test-hooks")]
     let limits = Limits {
         queued: crate::test_hooks::wire_bytes().unwrap_or(limits.queued),
-        stall: crate::test_hooks::stall().unwrap_or(limits.stall),
+        ..limits
     };
     let (wire, frames) = Wire::new(limits);
     let mut dropped = wire.dropped();
@@ -152,11 +159,15 @@ where
         // (the decoder hands out buffered messages without ever yielding,
         // and one session could otherwise run a whole flood in one go).
         tokio::task::yield_now().await;
+        // A private server whose client leaves too much unread reads it
+        // no more until the writer catches up (its own work still runs).
+        let held = wire.over_limit();
         let next = tokio::select! {
             biased;
             Ok(()) = stopping.changed() => Next::Stopping(stopping.borrow().clone()),
             Ok(()) = dropped.changed() => Next::Dropped(dropped.borrow().clone()),
-            item = input.next() => Next::Client(item),
+            item = input.next(), if !held => Next::Client(item),
+            () = wire.caught_up(), if held => continue,
             Some(work) = internal.recv() => Next::Internal(work),
         };
         #[cfg(feature = "test-hooks")]

@@ -229,7 +229,7 @@ impl Job {
                     // the counting pass may be cancelled.
                     let never = Cancel::new();
                     let mut counting = true;
-                    let sent = wire.send_streamed(|out| {
+                    let sent = wire.send_streamed(None, |out| {
                         let cancel = if std::mem::take(&mut counting) {
                             &cancel
                         } else {

@@ -19,24 +19,35 @@ pub struct Shared {
     /// Shown to each client once initialized (`window/showMessage`, a
     /// warning): why a private server serves it.
     pub(crate) warning: Option<String>,
+    /// A private server (one client for the process): it never drops its
+    /// client for reading slowly, but stops reading it while too much
+    /// waits (`wire::writer::PastQueued`).
+    pub(crate) private: bool,
 }
 
 impl Shared {
+    /// What the sessions of a shared server (a daemon, a TCP server) share.
     pub fn new() -> Arc<Shared> {
-        Shared::made(None)
+        Shared::made(None, false)
     }
 
-    /// Sessions whose clients are each told `warning` once initialized.
+    /// A private server's one session.
+    pub(crate) fn private() -> Arc<Shared> {
+        Shared::made(None, true)
+    }
+
+    /// A private server whose client is told `warning` once initialized.
     pub(crate) fn with_warning(warning: String) -> Arc<Shared> {
-        Shared::made(Some(warning))
+        Shared::made(Some(warning), true)
     }
 
-    fn made(warning: Option<String>) -> Arc<Shared> {
+    fn made(warning: Option<String>, private: bool) -> Arc<Shared> {
         Arc::new(Shared {
             store: Store::new(),
             sessions: AtomicUsize::new(0),
             stopping: watch::Sender::new(None),
             warning,
+            private,
         })
     }
 

@@ -5,25 +5,32 @@
 //! the framework's own requests to the client (`workspace/configuration`,
 //! `client/registerCapability`, …) and the ordered notifications of the
 //! session's outbox ([`super::outbox`]) all end up here. Queuing never waits,
-//! so a client that stops reading stalls nothing but its own session; past
-//! its [`Limits`] (what waits behind the frame being written, or time
-//! without the client taking a byte) the session is dropped
-//! ([`Wire::dropped`]).
+//! so a client that stops reading stalls nothing but its own session. Past
+//! its [`Limits`] (bytes waiting behind the frame being written) a shared
+//! server's session is dropped ([`Wire::dropped`]); a private server stops
+//! reading its client instead ([`Wire::caught_up`]). Time alone never
+//! drops a client: a suspended editor reads again later.
+//!
+//! The outbox serializes a publish only while the wire is not busy
+//! ([`Wire::wait_not_busy`]), and a publish queued here but not yet taken
+//! by the writer is skipped once a newer publish of its document exists
+//! ([`PublishTag`]).
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
 //! first, and building and freeing that tree was most of each publish.
 
-use std::future::Future;
+use std::collections::HashMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
 use serde::Serialize;
 use tokio::io::{AsyncWrite, AsyncWriteExt};
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{Notify, mpsc, watch};
+use tower_lsp_server::ls_types::Uri;
 
 use super::encode::{ByteCount, frame, header};
 
@@ -45,28 +52,54 @@ pub enum Frame {
     },
 }
 
-/// What may wait for one client before its session is dropped: a client
-/// that reads nothing holds the server's memory for as long as it is
-/// served, and its answers pile up.
+/// What may wait for one client: bytes of responses and notifications
+/// queued and not yet taken by the writer.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Bytes queued behind the frame being written (a single frame,
     /// however large, is always taken).
     pub queued: usize,
-    /// Time without the client taking a byte while something waits for it.
-    pub stall: Duration,
+    /// What happens past `queued`.
+    pub past_queued: PastQueued,
+}
+
+/// What a server does with a client that leaves more than
+/// [`Limits::queued`] bytes unread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PastQueued {
+    /// A shared server (daemon, TCP) drops the session: a client that asks
+    /// and never reads would hold the memory all sessions share.
+    Drop,
+    /// A private server has one client, and dropping it helps no one: it
+    /// stops reading the client's messages until the writer catches up.
+    Wait,
 }
 
 impl Default for Limits {
-    /// 64 MiB (hundreds of the largest usual answers, and far more than a
-    /// client that reads ever leaves waiting); 30 s (a live editor reads
-    /// its server's output within moments, even while busy).
+    /// 64 MiB: hundreds of the largest usual answers, and far more than a
+    /// client that reads ever leaves waiting (publishes are merged in the
+    /// outbox while the wire is busy, so only answers pile up).
     fn default() -> Limits {
         Limits {
             queued: 64 << 20,
-            stall: Duration::from_secs(30),
+            past_queued: PastQueued::Drop,
         }
     }
+}
+
+/// While more than this many bytes wait for the writer, the wire is busy:
+/// the outbox serializes no publish and merges them instead. Small, so
+/// that a stale publish rarely waits here, and large enough for a burst
+/// of small messages to go out in one write.
+pub(crate) const BUSY_FROM: usize = 1 << 20;
+
+/// Which publish a frame holds: its document and the generation the wire
+/// gave it when it was sent ([`Wire::publish_tag`]). The writer skips a
+/// publish whose document has a newer one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublishTag {
+    uri: Uri,
+    generation: u64,
 }
 
 /// What the wire and its writer share: the bytes waiting, the limits, and
@@ -75,9 +108,55 @@ struct Meter {
     queued: AtomicUsize,
     limits: Limits,
     dropped: watch::Sender<Option<String>>,
+    /// Set once the wire is closed or its writer is gone: nobody waits
+    /// for bytes to be taken any more.
+    closed: AtomicBool,
+    /// Signalled (with [`Meter::taken`]) each time the writer takes a
+    /// frame, for the outbox's thread that waits for the wire not to be
+    /// busy.
+    took: Mutex<()>,
+    taken: Condvar,
+    /// The same, for the session's loop when it waits to read again.
+    took_async: Notify,
+    /// The newest generation of each document with a publish sent and
+    /// not yet taken by the writer.
+    newest: Mutex<HashMap<Uri, u64>>,
+    generations: AtomicU64,
 }
 
 impl Meter {
+    /// Uncounts `bytes` the writer took (or skipped), and wakes whoever
+    /// waits for the wire.
+    fn uncount(&self, bytes: usize) {
+        self.queued.fetch_sub(bytes, Ordering::AcqRel);
+        self.wake();
+    }
+
+    fn wake(&self) {
+        drop(self.took.lock().unwrap_or_else(PoisonError::into_inner));
+        self.taken.notify_all();
+        self.took_async.notify_waiters();
+    }
+
+    fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        self.wake();
+    }
+
+    /// Whether the publish `tag` is older than its document's newest;
+    /// forgets the document once its newest is taken.
+    fn is_stale(&self, tag: &PublishTag) -> bool {
+        let mut newest = self.newest.lock().unwrap_or_else(PoisonError::into_inner);
+        match newest.get(&tag.uri) {
+            Some(&generation) if generation > tag.generation => true,
+            Some(&generation) if generation == tag.generation => {
+                newest.remove(&tag.uri);
+                false
+            }
+            _ => false,
+        }
+    }
+
     fn drop_session(&self, why: String) {
         self.dropped.send_if_modified(|dropped| {
             let first = dropped.is_none();
@@ -93,22 +172,40 @@ impl Meter {
 /// writer finishes even if background work still holds a handle.
 #[derive(Clone)]
 pub struct Wire {
-    frames: Arc<Mutex<Option<mpsc::UnboundedSender<Frame>>>>,
+    frames: Arc<Mutex<Option<mpsc::UnboundedSender<Queued>>>>,
     meter: Arc<Meter>,
+}
+
+/// A frame in the queue, with the publish it holds, if it is one.
+struct Queued {
+    frame: Frame,
+    publish: Option<PublishTag>,
 }
 
 /// The writer's end of a [`Wire`] ([`write_frames`]).
 pub struct Frames {
-    queue: mpsc::UnboundedReceiver<Frame>,
+    queue: mpsc::UnboundedReceiver<Queued>,
     meter: Arc<Meter>,
 }
 
 impl Frames {
-    fn took(&self, frame: Frame) -> Frame {
-        self.meter
-            .queued
-            .fetch_sub(frame.queued_len(), Ordering::Relaxed);
-        frame
+    /// The frame to write, uncounted; `None` for a publish that a newer
+    /// one of its document has made stale (skipped: a frame not yet
+    /// started can be left out, one being written is always finished).
+    fn took(&self, queued: Queued) -> Option<Frame> {
+        self.meter.uncount(queued.frame.queued_len());
+        match &queued.publish {
+            Some(tag) if self.meter.is_stale(tag) => None,
+            _ => Some(queued.frame),
+        }
+    }
+}
+
+impl Drop for Frames {
+    /// The writer is gone (finished, failed or aborted): nothing waits
+    /// for it to take bytes any more.
+    fn drop(&mut self) {
+        self.meter.close();
     }
 }
 
@@ -132,6 +229,12 @@ impl Wire {
             queued: AtomicUsize::new(0),
             limits,
             dropped: watch::Sender::new(None),
+            closed: AtomicBool::new(false),
+            took: Mutex::new(()),
+            taken: Condvar::new(),
+            took_async: Notify::new(),
+            newest: Mutex::new(HashMap::new()),
+            generations: AtomicU64::new(0),
         });
         let wire = Wire {
             frames: Arc::new(Mutex::new(Some(frames))),
@@ -146,6 +249,69 @@ impl Wire {
         self.meter.dropped.subscribe()
     }
 
+    /// Bytes queued and not yet taken by the writer.
+    pub fn queued(&self) -> usize {
+        self.meter.queued.load(Ordering::Acquire)
+    }
+
+    /// Whether the outbox should hold its publishes back: more than
+    /// [`BUSY_FROM`] bytes wait for the writer.
+    pub fn busy(&self) -> bool {
+        self.queued() > BUSY_FROM && !self.meter.closed.load(Ordering::Acquire)
+    }
+
+    /// Blocks the calling thread (never the runtime's) while the wire is
+    /// [`busy`](Wire::busy): the client's pace decides when the next
+    /// publish is serialized.
+    pub fn wait_not_busy(&self) {
+        let meter = &self.meter;
+        let mut took = meter.took.lock().unwrap_or_else(PoisonError::into_inner);
+        while self.busy() {
+            // The timeout only guards against a wake-up missed by a bug.
+            took = meter
+                .taken
+                .wait_timeout(took, Duration::from_millis(200))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// Whether a private server should stop reading its client: more than
+    /// [`Limits::queued`] bytes wait (only with [`PastQueued::Wait`]).
+    pub fn over_limit(&self) -> bool {
+        self.meter.limits.past_queued == PastQueued::Wait
+            && self.queued() > self.meter.limits.queued
+            && !self.meter.closed.load(Ordering::Acquire)
+    }
+
+    /// Ends once the wire is no longer [`over_limit`](Wire::over_limit).
+    pub async fn caught_up(&self) {
+        loop {
+            let took = self.meter.took_async.notified();
+            tokio::pin!(took);
+            took.as_mut().enable();
+            if !self.over_limit() {
+                return;
+            }
+            took.await;
+        }
+    }
+
+    /// A new publish of `uri`: every publish of it sent before is stale
+    /// from now on. Call it in the order the publishes are sent.
+    pub fn publish_tag(&self, uri: &Uri) -> PublishTag {
+        let generation = self.meter.generations.fetch_add(1, Ordering::AcqRel) + 1;
+        self.meter
+            .newest
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(uri.clone(), generation);
+        PublishTag {
+            uri: uri.clone(),
+            generation,
+        }
+    }
+
     /// Queues any JSON-RPC message (a response, a request).
     pub fn send<M: Serialize>(&self, message: &M) {
         if let Ok(body) = serde_json::to_vec(message) {
@@ -155,44 +321,48 @@ impl Wire {
 
     /// Queues the notification `method` with `params`.
     pub fn notify<P: Serialize>(&self, method: &str, params: &P) {
+        self.notify_tagged(method, params, None);
+    }
+
+    /// [`Wire::notify`], for the publish `tag` when it is one.
+    pub fn notify_tagged<P: Serialize>(&self, method: &str, params: &P, tag: Option<PublishTag>) {
         #[derive(Serialize)]
         struct Notification<'a, P> {
             jsonrpc: &'static str,
             method: &'a str,
             params: &'a P,
         }
-        self.send(&Notification {
+        let message = Notification {
             jsonrpc: "2.0",
             method,
             params,
-        });
+        };
+        if let Ok(body) = serde_json::to_vec(&message) {
+            self.send_frame(framed(body), tag);
+        }
     }
 
     /// Queues a message already written as JSON.
     pub fn send_body(&self, body: Vec<u8>) {
-        // A big answer (a whole document's tokens) is not copied behind
-        // its header: the copy would double its memory for a moment.
-        const JOIN_BELOW: usize = 64 * 1024;
-        self.send_frame(if body.len() < JOIN_BELOW {
-            Frame::Whole(frame(&body))
-        } else {
-            Frame::Parts {
-                header: header(body.len()),
-                body,
-            }
-        });
+        self.send_frame(framed(body), None);
     }
 
-    fn send_frame(&self, item: Frame) {
+    /// Queues a publish (`tag`, when tagged), already written as JSON.
+    pub fn send_publish(&self, tag: Option<PublishTag>, body: Vec<u8>) {
+        self.send_frame(framed(body), tag);
+    }
+
+    fn send_frame(&self, item: Frame, publish: Option<PublishTag>) {
         let mut frames = self.frames.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(sender) = frames.as_ref() else {
             return;
         };
         let size = item.queued_len();
         let limit = self.meter.limits.queued;
-        let before = self.meter.queued.fetch_add(size, Ordering::Relaxed);
-        if before > 0 && before + size > limit {
-            self.meter.queued.fetch_sub(size, Ordering::Relaxed);
+        let before = self.meter.queued.fetch_add(size, Ordering::AcqRel);
+        if self.meter.limits.past_queued == PastQueued::Drop && before > 0 && before + size > limit
+        {
+            self.meter.queued.fetch_sub(size, Ordering::AcqRel);
             frames.take();
             drop(frames);
             self.meter.drop_session(format!(
@@ -202,7 +372,15 @@ impl Wire {
             ));
             return;
         }
-        let _ = sender.send(item);
+        if sender
+            .send(Queued {
+                frame: item,
+                publish,
+            })
+            .is_err()
+        {
+            self.meter.uncount(size);
+        }
     }
 
     /// Queues a frame whose body `write` writes, never held whole: written
@@ -213,14 +391,23 @@ impl Wire {
     /// cancelled); the second pass cannot give up, and a body that comes
     /// out short (a panic in it) is padded to its length with spaces, so
     /// the frames after it stay framed.
-    pub fn send_streamed(&self, mut write: impl FnMut(&mut dyn Write) -> Option<()>) -> Option<()> {
+    /// The writer skips it, as any publish, once it is stale (`tag`); the
+    /// body's chunks then find nobody to take them, and `write` stops.
+    pub fn send_streamed(
+        &self,
+        tag: Option<PublishTag>,
+        mut write: impl FnMut(&mut dyn Write) -> Option<()>,
+    ) -> Option<()> {
         let mut count = ByteCount(0);
         write(&mut count)?;
         let (send, chunks) = mpsc::channel(2);
-        self.send_frame(Frame::Streamed {
-            header: header(count.0),
-            chunks,
-        });
+        self.send_frame(
+            Frame::Streamed {
+                header: header(count.0),
+                chunks,
+            },
+            tag,
+        );
         let mut sink = ChunkSink {
             chunk: Vec::with_capacity(CHUNK),
             send,
@@ -236,6 +423,22 @@ impl Wire {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take();
+        self.meter.close();
+    }
+}
+
+/// `body` behind its header. A big answer (a whole document's tokens) is
+/// not copied behind its header: the copy would double its memory for a
+/// moment.
+fn framed(body: Vec<u8>) -> Frame {
+    const JOIN_BELOW: usize = 64 * 1024;
+    if body.len() < JOIN_BELOW {
+        Frame::Whole(frame(&body))
+    } else {
+        Frame::Parts {
+            header: header(body.len()),
+            body,
+        }
     }
 }
 
@@ -290,73 +493,48 @@ impl Drop for ChunkSink {
     }
 }
 
-/// Writes queued frames to the client, flushing whenever the queue is idle.
-/// A client that takes no byte for the stall time drops its session.
+/// Writes queued frames to the client, flushing whenever the queue is idle,
+/// for as long as the client takes them, however slowly. A failed write
+/// (the client is gone) drops the session.
 pub async fn write_frames<O>(mut output: O, mut frames: Frames)
 where
     O: AsyncWrite + Unpin,
 {
-    let stall = frames.meter.limits.stall;
     let written = async {
         while let Some(first) = frames.queue.recv().await {
-            let first = frames.took(first);
-            write_frame(&mut output, first, stall).await?;
-            while let Ok(more) = frames.queue.try_recv() {
-                let more = frames.took(more);
-                write_frame(&mut output, more, stall).await?;
+            if let Some(first) = frames.took(first) {
+                write_frame(&mut output, first).await?;
             }
-            within(stall, output.flush()).await?;
+            while let Ok(more) = frames.queue.try_recv() {
+                if let Some(more) = frames.took(more) {
+                    write_frame(&mut output, more).await?;
+                }
+            }
+            output.flush().await?;
         }
         Ok::<(), std::io::Error>(())
     };
-    if let Err(err) = written.await
-        && err.kind() == std::io::ErrorKind::TimedOut
-    {
-        frames.meter.drop_session(format!(
-            "its client read nothing for {} s while the server had something to send it",
-            stall.as_secs_f64()
-        ));
+    if let Err(err) = written.await {
+        frames
+            .meter
+            .drop_session(format!("writing to its client failed: {err}"));
     }
 }
 
-/// `io` unless it takes longer than `stall`: then a `TimedOut` error.
-async fn within<T>(
-    stall: Duration,
-    io: impl Future<Output = std::io::Result<T>>,
-) -> std::io::Result<T> {
-    tokio::time::timeout(stall, io)
-        .await
-        .unwrap_or_else(|_| Err(std::io::ErrorKind::TimedOut.into()))
-}
-
-/// Writes all of `bytes`, each write within `stall`.
-async fn write_all<O>(output: &mut O, mut bytes: &[u8], stall: Duration) -> std::io::Result<()>
-where
-    O: AsyncWrite + Unpin,
-{
-    while !bytes.is_empty() {
-        match within(stall, output.write(bytes)).await? {
-            0 => return Err(std::io::ErrorKind::WriteZero.into()),
-            n => bytes = &bytes[n..],
-        }
-    }
-    Ok(())
-}
-
-async fn write_frame<O>(output: &mut O, frame: Frame, stall: Duration) -> std::io::Result<()>
+async fn write_frame<O>(output: &mut O, frame: Frame) -> std::io::Result<()>
 where
     O: AsyncWrite + Unpin,
 {
     match frame {
-        Frame::Whole(bytes) => write_all(output, &bytes, stall).await,
+        Frame::Whole(bytes) => output.write_all(&bytes).await,
         Frame::Parts { header, body } => {
-            write_all(output, &header, stall).await?;
-            write_all(output, &body, stall).await
+            output.write_all(&header).await?;
+            output.write_all(&body).await
         }
         Frame::Streamed { header, mut chunks } => {
-            write_all(output, &header, stall).await?;
+            output.write_all(&header).await?;
             while let Some(chunk) = chunks.recv().await {
-                write_all(output, &chunk, stall).await?;
+                output.write_all(&chunk).await?;
             }
             Ok(())
         }
@@ -379,6 +557,90 @@ where
 impl Frames {
     /// The next frame queued, if any, without waiting.
     pub(super) fn try_take(&mut self) -> Option<Frame> {
-        self.queue.try_recv().ok()
+        loop {
+            let queued = self.queue.try_recv().ok()?;
+            if let Some(frame) = self.took(queued) {
+                return Some(frame);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uri(text: &str) -> Uri {
+        text.parse().unwrap_or_else(|_| panic!("uri {text}"))
+    }
+
+    fn body_of(frame: Frame) -> String {
+        let bytes = match frame {
+            Frame::Whole(bytes) => bytes,
+            Frame::Parts { header, body } => [header, body].concat(),
+            Frame::Streamed { .. } => unreachable!("nothing here is streamed"),
+        };
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        text.split("\r\n\r\n").nth(1).unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn a_queued_publish_is_skipped_once_its_document_has_a_newer_one() {
+        let (wire, mut frames) = Wire::new(Limits::default());
+        let (a, b) = (uri("file:///a.go9"), uri("file:///b.go9"));
+        let a1 = wire.publish_tag(&a);
+        wire.send_publish(Some(a1), b"a1".to_vec());
+        let b1 = wire.publish_tag(&b);
+        wire.send_publish(Some(b1), b"b1".to_vec());
+        wire.send_body(b"answer".to_vec());
+        // Newer, and still to be sent: the queued one is stale already.
+        let a2 = wire.publish_tag(&a);
+        let taken: Vec<String> = std::iter::from_fn(|| frames.try_take())
+            .map(body_of)
+            .collect();
+        assert_eq!(taken, ["b1", "answer"]);
+        assert_eq!(wire.queued(), 0, "the skipped frame is uncounted");
+        wire.send_publish(Some(a2), b"a2".to_vec());
+        let taken: Vec<String> = std::iter::from_fn(|| frames.try_take())
+            .map(body_of)
+            .collect();
+        assert_eq!(taken, ["a2"]);
+    }
+
+    #[test]
+    fn the_wire_is_busy_until_the_writer_takes_its_bytes() {
+        let (wire, mut frames) = Wire::new(Limits::default());
+        wire.send_body(vec![b' '; BUSY_FROM / 2]);
+        assert!(!wire.busy());
+        wire.send_body(vec![b' '; BUSY_FROM / 2 + 1]);
+        assert!(wire.busy());
+        let waiter = {
+            let wire = wire.clone();
+            std::thread::spawn(move || wire.wait_not_busy())
+        };
+        assert!(frames.try_take().is_some());
+        waiter.join().expect("the wait ends once bytes are taken");
+        assert!(!wire.busy());
+    }
+
+    #[test]
+    fn a_private_wire_holds_past_its_limit_and_a_shared_one_drops() {
+        let limits = |past_queued| Limits {
+            queued: 150,
+            past_queued,
+        };
+        let (private, mut frames) = Wire::new(limits(PastQueued::Wait));
+        private.send_body(vec![b' '; 80]);
+        private.send_body(vec![b' '; 80]);
+        assert!(private.over_limit());
+        assert!(private.dropped().borrow().is_none());
+        assert!(frames.try_take().is_some());
+        assert!(!private.over_limit());
+
+        let (shared, _frames) = Wire::new(limits(PastQueued::Drop));
+        shared.send_body(vec![b' '; 80]);
+        shared.send_body(vec![b' '; 80]);
+        assert!(!shared.over_limit());
+        assert!(shared.dropped().borrow().is_some());
     }
 }

@@ -14,6 +14,7 @@ pub mod features;
 pub mod load;
 pub mod load_run;
 pub mod oracle;
+pub mod paced;
 pub mod sources;
 
 /// The user the tests hand a fault to when they run as root, for whom

@@ -143,6 +143,8 @@ async fn serve(
     tokio::pin!(idle_exit);
     let stopped = stop_signal();
     tokio::pin!(stopped);
+    let (ended, ends) = watch::channel(0u64);
+    tokio::spawn(give_back_memory(ends));
     let mut next = 0u64;
     loop {
         tokio::select! {
@@ -163,13 +165,12 @@ async fn serve(
                 sessions.send_modify(|n| *n += 1);
                 let sessions = sessions.clone();
                 let shared = shared.clone();
+                let ended = ended.clone();
                 tokio::spawn(async move {
                     let (input, output) = stream.into_split();
                     serve_connection(input, output, shared, format!("#{next}")).await;
                     sessions.send_modify(|n| *n -= 1);
-                    if *sessions.borrow() == 0 {
-                        give_back_memory(sessions.subscribe()).await;
-                    }
+                    ended.send_modify(|n| *n += 1);
                 });
             }
             () = &mut idle_exit => {
@@ -224,13 +225,20 @@ async fn idle_for(mut count: watch::Receiver<usize>, idle: Duration) {
     }
 }
 
-/// Once no session is left (for a second: what a session's background
-/// work held is freed by then), the allocator hands its free memory back
-/// to the system: glibc keeps it otherwise, and a daemon that served many
-/// sessions would hold their peak for good.
-async fn give_back_memory(mut count: watch::Receiver<usize>) {
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    if *count.borrow_and_update() == 0 {
+/// After sessions end (once a second has passed with no other ending:
+/// a burst of ends trims once, and what a session's background work held
+/// is freed by then), the allocator hands its free memory back to the
+/// system: glibc keeps it otherwise, and a daemon that served many
+/// sessions would hold their peak for as long as one session stays.
+async fn give_back_memory(mut ends: watch::Receiver<u64>) {
+    while ends.changed().await.is_ok() {
+        loop {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            if !ends.has_changed().unwrap_or(false) {
+                break;
+            }
+            ends.borrow_and_update();
+        }
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         // SAFETY: malloc_trim only returns free pages to the system.
         let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
