@@ -28,8 +28,8 @@ use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
 use crate::profile::{self, Validation};
 use crate::syntax::{
-    self, CodeCount, DocPosition, Header, ParsedFile, ParsedPosition, collect_diagnostics,
-    file_diagnostics, parse_header, parse_position, read_positions,
+    CodeCount, DocPosition, Header, ParsedPosition, collect_diagnostics, file_diagnostics,
+    parse_header, parse_position, read_positions,
 };
 use crate::text::{CursorLines, LineSource, strip_line_end, to_u32};
 
@@ -387,12 +387,6 @@ impl Document {
             }
         }
         self.shift_from = index;
-    }
-
-    /// A fresh parse of the current text, for comparing with the
-    /// incremental state (`positions`, `header`, `diagnostics`).
-    pub fn parse_fresh(&self) -> ParsedFile {
-        syntax::parse_lines(self.kind, &self.lines())
     }
 
     fn reparse_all(&mut self) {

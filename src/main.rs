@@ -279,7 +279,7 @@ fn check(
         .or(format)
         .unwrap_or(OutputFormat::default_for(terminal));
     let color = check::use_color(color.into(), |name| std::env::var(name).ok(), terminal);
-    check::run_profiled(&mut *check::styled_sink(format, color), paths, profile)
+    check::check_paths(&mut *check::styled_sink(format, color), paths, profile)
 }
 
 /// A duration: `500ms`, `2s`, `1.5s`, `2m`, or plain seconds.

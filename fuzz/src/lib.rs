@@ -178,9 +178,9 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
             version: 1,
             caps,
         };
-        let _ = hover::hover(&view, range.start);
-        let _ = hover::hover(&view, range.end);
-        let _ = hints::inlay_hints(&view, range);
+        let _ = hover::hover_with(&view, range.start, boardls::lsp::config::HoverPicture::Auto);
+        let _ = hover::hover_with(&view, range.end, boardls::lsp::config::HoverPicture::Auto);
+        let _ = hints::inlay_hints_with(&view, range, &boardls::lsp::config::HintSettings::default());
         let _ = symbols::document_symbols(&view, &Cancel::NEVER);
         let _ = symbols::folding_ranges(&view, &Cancel::NEVER);
         let diagnostics = proto_diagnostics::document(&view);

@@ -2,49 +2,7 @@
 //! has always printed) and `json` (the same objects as one array).
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
-use crate::diagnostics::{Diagnostic, Span};
-
-/// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
-/// code units), `severity`, `code`, `message`, `related` (each a `range`
-/// and a `message`). `check` writes the same text with
-/// the same text by hand; this value is what it is tested against.
-pub fn diagnostic_object(file: &CheckedFile<'_>, diagnostic: &Diagnostic) -> serde_json::Value {
-    let related: Vec<serde_json::Value> = diagnostic
-        .related
-        .iter()
-        .map(|related| match &related.file {
-            // Another file (an answer's input, whose board rows are ASCII:
-            // byte columns are UTF-16 columns).
-            Some(other) => serde_json::json!({
-                "path": other.display().to_string(),
-                "range": {
-                    "start": { "line": related.span.line, "character": related.span.start },
-                    "end": { "line": related.span.line, "character": related.span.end },
-                },
-                "message": related.message,
-            }),
-            None => serde_json::json!({
-                "range": lsp_range(file, related.span),
-                "message": related.message,
-            }),
-        })
-        .collect();
-    serde_json::json!({
-        "path": file.path,
-        "range": lsp_range(file, diagnostic.span),
-        "severity": diagnostic.severity.word(),
-        "code": diagnostic.code,
-        "message": diagnostic.message,
-        "related": related,
-    })
-}
-
-fn lsp_range(file: &CheckedFile<'_>, span: Span) -> serde_json::Value {
-    serde_json::json!({
-        "start": { "line": span.line, "character": file.utf16_column(span.line, span.start) },
-        "end": { "line": span.line, "character": file.utf16_column(span.line, span.end) },
-    })
-}
+use crate::diagnostics::Diagnostic;
 
 /// What [`write_object`] writes again and again, prepared once: the
 /// head of the object for the last code, the file's path (escaped once per
@@ -104,9 +62,11 @@ impl EscapedOnce {
     }
 }
 
-/// [`diagnostic_object`] as serde_json prints it (keys in order, no
-/// spaces), written straight into `out`: building the value cost more than
-/// finding the diagnostic.
+/// One diagnostic as an object: `path`, `range` (0-based LSP range, UTF-16
+/// code units), `severity`, `code`, `message`, `related` (each a `range`
+/// and a `message`), as serde_json prints it (keys in order, no spaces),
+/// written straight into `out` rather than built as a value first, which
+/// would cost more than finding the diagnostic.
 fn write_object(
     fragments: &mut Fragments,
     file: &CheckedFile<'_>,

@@ -30,11 +30,11 @@ mod sink;
 pub use concise::TextSink;
 pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
-pub use json::{JsonArraySink, JsonSink, diagnostic_object};
+pub use json::{JsonArraySink, JsonSink};
 pub use output_format::{
     ColorChoice, OutputFormat, render, render_with, sink, styled_sink, use_color,
 };
 pub use rules::{Rule, rule_index, rules};
-pub use run::{check_bytes, run_profiled, run_with};
+pub use run::{check_bytes, check_paths};
 pub use sarif::{SCHEMA_URI, SarifSink, uri};
 pub use sink::{CheckedFile, Sink, Summary};

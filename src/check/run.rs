@@ -21,24 +21,11 @@ use crate::walk::{self, FileRole};
 
 /// Checks one file's bytes into `sink`, streaming: each diagnostic is
 /// rendered as it is found, and `out` goes to `writer` whenever it holds
-/// more than a little. Returns what was found, or the writer's error.
-pub fn check_bytes(
-    path: &str,
-    kind: GameKind,
-    bytes: &[u8],
-    sink: &mut dyn Sink,
-    summary: &mut Summary,
-    out: &mut Vec<u8>,
-    writer: &mut dyn io::Write,
-) -> io::Result<()> {
-    check_bytes_profiled(path, kind, bytes, None, sink, summary, out, writer)
-}
-
-/// [`check_bytes`], plus the broken promises of a judge profile (after the
-/// file's own diagnostics). An invalid-input test is gathered whole first:
+/// more than a little; with a judge profile, its broken promises follow the
+/// file's own diagnostics. Returns what was found, or the writer's error. An invalid-input test is gathered whole first:
 /// whether its findings are errors depends on all of them.
 #[allow(clippy::too_many_arguments)]
-pub fn check_bytes_profiled(
+pub fn check_bytes(
     path: &str,
     kind: GameKind,
     bytes: &[u8],
@@ -151,13 +138,9 @@ impl Outcome {
     }
 }
 
-/// `check` with any sink: every board file under `paths`, streamed.
-pub fn run_with(sink: &mut dyn Sink, paths: &[PathBuf]) -> ExitCode {
-    run_profiled(sink, paths, None)
-}
-
-/// [`run_with`], each file also checked against a judge profile.
-pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profile>) -> ExitCode {
+/// `check` with any sink: every board file under `paths`, streamed, each
+/// also checked against a judge profile when one is given.
+pub fn check_paths(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profile>) -> ExitCode {
     let mut outcome = Outcome::default();
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
@@ -193,7 +176,7 @@ pub fn run_profiled(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Prof
             let errors = summary.errors;
             let display = file.display().to_string();
             let checked = match role {
-                FileRole::Board(kind) => check_bytes_profiled(
+                FileRole::Board(kind) => check_bytes(
                     &display,
                     kind,
                     &bytes,

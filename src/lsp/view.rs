@@ -1,6 +1,6 @@
 //! What every feature reads: one document as the client sees it, and what
-//! the client can do. A leaf: it imports no other part of the server, and
-//! the feature modules import it (never the session or the handlers).
+//! the client can do. Of the server it imports only `encoding`; the
+//! features import it, and never the session or the handlers.
 
 use tower_lsp_server::ls_types::{ClientCapabilities, MarkupKind, Uri};
 

@@ -147,11 +147,6 @@ impl Project {
         self.mapped_game(path).or_else(|| GameKind::from_path(path))
     }
 
-    /// Whether `[files]` maps any file at all.
-    pub fn maps_files(&self) -> bool {
-        !self.matchers.is_empty()
-    }
-
     /// The answer-name patterns in force.
     pub fn answer_names(&self) -> &[String] {
         &self.names

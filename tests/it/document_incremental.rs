@@ -15,7 +15,7 @@ const TOMEK_A: &str = "XXXT\n....\nOO..\n....\n";
 const TOMEK_B: &str = "XOXT\nXXOO\nOXOX\nXXOO\n";
 
 fn assert_matches_fresh(document: &Document) {
-    let fresh = document.parse_fresh();
+    let fresh = boardls::syntax::parse_lines(document.kind(), &document.lines());
     assert_eq!(document.header(), fresh.header.as_ref(), "header");
     assert_eq!(document.parsed_positions(), fresh.positions, "positions");
     assert_eq!(

@@ -57,8 +57,16 @@ fn expected(kind: GameKind, caps: ClientCaps, uri: &Uri, sent: &Sent) -> Value {
     let range =
         || -> Range { serde_json::from_value(sent.params["range"].clone()).unwrap_or_default() };
     let answer = match sent.method {
-        "textDocument/hover" => serde_json::to_value(hover::hover(&view, position("position"))),
-        "textDocument/inlayHint" => serde_json::to_value(hints::inlay_hints(&view, range())),
+        "textDocument/hover" => serde_json::to_value(hover::hover_with(
+            &view,
+            position("position"),
+            boardls::lsp::config::HoverPicture::Auto,
+        )),
+        "textDocument/inlayHint" => serde_json::to_value(hints::inlay_hints_with(
+            &view,
+            range(),
+            &boardls::lsp::config::HintSettings::default(),
+        )),
         "textDocument/documentSymbol" => {
             serde_json::to_value(symbols::document_symbols(&view, &Cancel::NEVER))
         }

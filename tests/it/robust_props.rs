@@ -132,7 +132,9 @@ fn check_shapes(kind: GameKind, text: &str, enc: Encoding, range: Range) -> Resu
         last_end = Some((line, start + token.length));
     }
     let mut previous_line = None;
-    for hint in hints::inlay_hints(&view, range) {
+    for hint in
+        hints::inlay_hints_with(&view, range, &boardls::lsp::config::HintSettings::default())
+    {
         let at = hint.position;
         let width = lines.get(at.line as usize).map(|(w, _)| *w);
         if width != Some(at.character) {

@@ -36,10 +36,6 @@ use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 use crate::wording::count;
 
-pub fn inlay_hints(view: &DocView<'_>, range: Range) -> Vec<InlayHint> {
-    inlay_hints_with(view, range, &HintSettings::default())
-}
-
 /// The hints of the kinds the settings switch on (`enable` is the caller's).
 pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) -> Vec<InlayHint> {
     let first = range.start.line.min(range.end.line);

@@ -18,11 +18,6 @@ use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 use crate::wording::count;
 
-/// The hover with the picture `hover.picture`'s default gives this client.
-pub fn hover(view: &DocView<'_>, pos: Position) -> Option<Hover> {
-    hover_with(view, pos, HoverPicture::Auto)
-}
-
 /// The most positions a document may have for the coverage of its count
 /// line's hover and its code lens (the largest judge's T).
 pub const MAX_COVERAGE_POSITIONS: usize = 1000;

@@ -17,7 +17,7 @@
 //! theirs. `/range` costs the positions the range overlaps, not the document.
 
 use tower_lsp_server::ls_types::{
-    Position, Range, SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
+    Range, SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
 };
 
 use super::locate::{self, Located};
@@ -88,12 +88,6 @@ pub fn legend() -> SemanticTokensLegend {
             .collect(),
         token_modifiers: Vec::new(),
     }
-}
-
-/// `textDocument/semanticTokens/full`.
-pub fn full(view: &DocView<'_>) -> SemanticTokens {
-    let all = Range::new(Position::new(0, 0), Position::new(u32::MAX, u32::MAX));
-    range(view, all)
 }
 
 /// `textDocument/semanticTokens/range`: the tokens of the cells inside

@@ -15,7 +15,6 @@ use serde::{Serialize, Serializer};
 use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
 
-use super::encode::ByteCount;
 use crate::document::DocDiagnostics;
 use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::Encoding;
@@ -39,14 +38,6 @@ pub fn notification(published: &Published) -> Vec<u8> {
     let mut out = Vec::with_capacity(4096);
     write_notification(published, &mut out);
     out
-}
-
-/// The length of [`notification`], without keeping it: what the counting
-/// pass of a streamed publish finds (`Wire::send_streamed`).
-pub fn notification_len(published: &Published) -> usize {
-    let mut count = ByteCount(0);
-    write_notification(published, &mut count);
-    count.0
 }
 
 /// Writes [`notification`] into `out` (errors are the sink's to keep: a
@@ -132,5 +123,38 @@ impl Serialize for Diagnostics<'_> {
         );
         failed?;
         seq.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr as _;
+
+    use tower_lsp_server::ls_types::Uri;
+
+    use crate::document::Document;
+    use crate::games::GameKind;
+    use crate::lsp::encoding::Encoding;
+    use crate::lsp::wire::encode::ByteCount;
+    use crate::lsp::wire::publish::{Published, notification, write_notification};
+
+    /// The counting pass of a streamed publish finds the length of what is
+    /// then written.
+    #[test]
+    fn the_counted_length_is_the_written_length() {
+        let doc = Document::new(GameKind::Go9, "x........\n.........\nxyz\n");
+        let published = Published {
+            uri: Uri::from_str("file:///w/a.go9").expect("a URI"),
+            version: 1,
+            snapshot: doc.snapshot(),
+            enc: Encoding::Utf16,
+            filter: Default::default(),
+            kept: None,
+        };
+        let mut count = ByteCount(0);
+        write_notification(&published, &mut count);
+        let body = notification(&published);
+        assert!(body.len() > 100);
+        assert_eq!(count.0, body.len());
     }
 }

@@ -52,7 +52,7 @@ fn answers(doc: &Document, enc: Encoding) -> String {
     format!(
         "{:#?}\n{:#?}\n{:#?}\n{:#?}",
         proto_diagnostics::document(&view),
-        hints::inlay_hints(&view, all),
+        hints::inlay_hints_with(&view, all, &boardls::lsp::config::HintSettings::default()),
         symbols::document_symbols(&view, &Cancel::NEVER),
         symbols::folding_ranges(&view, &Cancel::NEVER),
     )

@@ -130,7 +130,16 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
                 .delta(&view, &previous, generation, &Cancel::NEVER)
                 .expect("not cancelled"),
         );
-        let fresh = flat(&tokens::full(&view).data);
+        let fresh = flat(
+            &tokens::range(
+                &view,
+                tower_lsp_server::ls_types::Range::new(
+                    tower_lsp_server::ls_types::Position::new(0, 0),
+                    tower_lsp_server::ls_types::Position::new(u32::MAX, u32::MAX),
+                ),
+            )
+            .data,
+        );
         assert_eq!(
             client.data, fresh,
             "{kind:?} {enc:?} seed {seed} round {round}"
@@ -206,7 +215,19 @@ fn a_one_cell_edit_sends_its_position_only() {
     );
     // A board has at most 81 cells: 81 tokens and the one after them.
     assert!(sent <= 82 * 5 && whole > 20 * sent, "{sent} of {whole}");
-    assert_eq!(client.data, flat(&tokens::full(&view).data));
+    assert_eq!(
+        client.data,
+        flat(
+            &tokens::range(
+                &view,
+                tower_lsp_server::ls_types::Range::new(
+                    tower_lsp_server::ls_types::Position::new(0, 0),
+                    tower_lsp_server::ls_types::Position::new(u32::MAX, u32::MAX)
+                )
+            )
+            .data
+        )
+    );
 }
 
 /// A cancelled request leaves the kept tokens as they were: the next delta
@@ -253,7 +274,19 @@ fn a_cancelled_request_keeps_the_cache() {
             .expect("not cancelled"),
     );
     assert!(sent > 0, "the edit's tokens are sent");
-    assert_eq!(client.data, flat(&tokens::full(&view(&uri, &doc, 2)).data));
+    assert_eq!(
+        client.data,
+        flat(
+            &tokens::range(
+                &view(&uri, &doc, 2),
+                tower_lsp_server::ls_types::Range::new(
+                    tower_lsp_server::ls_types::Position::new(0, 0),
+                    tower_lsp_server::ls_types::Position::new(u32::MAX, u32::MAX)
+                )
+            )
+            .data
+        )
+    );
 }
 
 /// The client's splice rule on JSON: every edit of a delta is relative to

@@ -401,7 +401,13 @@ fn hover_past_the_end_of_a_line_or_the_text_is_clamped() {
             encoding,
             ..ClientCaps::default()
         };
-        let hover_at = |fixture: &Fixture, at: Position| hover::hover(&fixture.view(caps), at);
+        let hover_at = |fixture: &Fixture, at: Position| {
+            hover::hover_with(
+                &fixture.view(caps),
+                at,
+                boardls::lsp::config::HoverPicture::Auto,
+            )
+        };
         let end = at_line_end.cursor(encoding);
         assert!(hover_at(&at_line_end, end).is_some());
         assert_eq!(

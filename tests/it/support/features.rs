@@ -380,7 +380,17 @@ pub fn check_tokens(kind: GameKind, fixture: &str, expect: Expect) {
         .collect();
     let actual = fixture.render(ClientCaps::default(), |view| {
         let enc = view.enc();
-        let full = decode_tokens(&fixture.text, &tokens::full(view), enc);
+        let full = decode_tokens(
+            &fixture.text,
+            &tokens::range(
+                view,
+                tower_lsp_server::ls_types::Range::new(
+                    tower_lsp_server::ls_types::Position::new(0, 0),
+                    tower_lsp_server::ls_types::Position::new(u32::MAX, u32::MAX),
+                ),
+            ),
+            enc,
+        );
         let everything = Range::new(
             Position::new(0, 0),
             position_of(&fixture.text, fixture.text.len(), enc),
