@@ -2,7 +2,8 @@
 //! of ARCHITECTURE.md (read from it, so the document and the check cannot
 //! drift), only the modules the table allows name `serde_json`,
 //! `tower_lsp_server` or `tokio`, the file-level import graph has no cycle,
-//! no file is longer than [`MAX_LINES`], and the public surface stays small.
+//! no file is longer than [`MAX_LINES`], the public surface stays small,
+//! and the code map of ARCHITECTURE.md names every file under `src/`.
 //! Every test here has `structure` in its name: `cargo test structure`.
 //!
 //! Each `.rs` file is a node. An edge runs from a file to the file that
@@ -975,4 +976,132 @@ fn use_tree(
         i += 1;
     }
     i
+}
+
+/// The code map of ARCHITECTURE.md names every file under `src/`, and
+/// nothing it names under `src/` is missing. Its rule, stated above the
+/// table: a row's first path is a file or a folder (`src/…`); the paths
+/// after it in the first column, and, on a folder's row, the `*.rs` names
+/// in its description, are relative to that folder; a folder's row covers
+/// its `mod.rs`.
+#[test]
+fn structure_code_map_names_every_module() {
+    let architecture = std::fs::read_to_string(sources::root().join("ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md is readable");
+    let files: BTreeSet<String> = sources::rust_sources()
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    let map = CodeMap::parse(&architecture).expect("the code map");
+    let problems = map.problems(&files);
+    assert!(
+        problems.is_empty(),
+        "the code map of ARCHITECTURE.md and src/ differ:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn structure_code_map_check_sees_a_missing_and_a_stray_module() {
+    let map = CodeMap::parse(
+        "## Code map\n\n| path | what it is |\n|---|---|\n\
+         | `src/a.rs`, `b.rs` | two files |\n\
+         | `src/c/` | a folder: `d.rs` (one), `gone.rs` |\n\n## Next\n",
+    )
+    .expect("a code map");
+    let files: BTreeSet<String> = ["src/a.rs", "src/b.rs", "src/c/mod.rs", "src/c/d.rs", "src/e.rs"]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        map.problems(&files),
+        [
+            "`src/c/gone.rs` is named but does not exist",
+            "`src/e.rs` is not named",
+        ]
+    );
+}
+
+/// What the code map of ARCHITECTURE.md names under `src/`.
+struct CodeMap {
+    /// Files named, and folders named by a row of their own.
+    named: BTreeSet<String>,
+    folders: BTreeSet<String>,
+}
+
+impl CodeMap {
+    fn parse(markdown: &str) -> Result<CodeMap, String> {
+        let section = markdown
+            .split("\n## Code map")
+            .nth(1)
+            .ok_or("ARCHITECTURE.md has no `## Code map` section")?;
+        let section = section.split("\n## ").next().unwrap_or(section);
+        let mut named = BTreeSet::new();
+        let mut folders = BTreeSet::new();
+        for row in section.lines().filter(|line| line.starts_with("| `")) {
+            let mut cells = row.trim_matches('|').splitn(2, " | ");
+            let first = cells.next().unwrap_or_default();
+            let description = cells.next().unwrap_or_default();
+            let paths = backticked(first);
+            let Some(base) = paths.first().filter(|path| path.starts_with("src/")) else {
+                continue;
+            };
+            let folder = match base.strip_suffix('/') {
+                Some(_) => base.clone(),
+                None => match base.rfind('/') {
+                    Some(slash) => base[..=slash].to_owned(),
+                    None => String::new(),
+                },
+            };
+            if base.ends_with('/') {
+                folders.insert(base.clone());
+                named.insert(format!("{folder}mod.rs"));
+                for name in backticked(description) {
+                    if name.ends_with(".rs") && !name.contains(' ') {
+                        named.insert(format!("{folder}{name}"));
+                    }
+                }
+            } else {
+                named.insert(base.clone());
+            }
+            for path in &paths[1..] {
+                named.insert(format!("{folder}{path}"));
+            }
+        }
+        Ok(CodeMap { named, folders })
+    }
+
+    /// Each file named that is missing, then each file not named.
+    fn problems(&self, files: &BTreeSet<String>) -> Vec<String> {
+        let mut problems: Vec<String> = self
+            .named
+            .iter()
+            .filter(|path| !files.contains(*path) && !self.is_implied_mod(path, files))
+            .map(|path| format!("`{path}` is named but does not exist"))
+            .collect();
+        problems.extend(
+            files
+                .iter()
+                .filter(|file| !self.named.contains(*file))
+                .map(|file| format!("`{file}` is not named")),
+        );
+        problems
+    }
+
+    /// A folder's row names its `mod.rs`, which a folder module may have as
+    /// `folder.rs` beside it instead (`src/document.rs` and `src/document/`).
+    fn is_implied_mod(&self, path: &str, files: &BTreeSet<String>) -> bool {
+        path.strip_suffix("/mod.rs").is_some_and(|folder| {
+            self.folders.contains(&format!("{folder}/")) && files.contains(&format!("{folder}.rs"))
+        })
+    }
+}
+
+/// The texts between backticks, in order.
+fn backticked(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
 }
