@@ -21,8 +21,8 @@
 //!
 //! The last publish of each phase is compared, diagnostic for diagnostic,
 //! with what a fresh server publishes for the same text on opening it: a
-//! stale or wrong publish makes the bench exit with status 1 (so do
-//! missing errors or warnings in a checked publish).
+//! stale or wrong publish makes the bench exit with status 1. (The counts
+//! per severity are printed only: a publish lists at most `maxProblems`.)
 //!
 //! Quiet files of 100,000 positions of each kind are opened too (open time
 //! only). `BOARDLS=PATH` measures another binary (an older build, say).
@@ -187,11 +187,6 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) -> Vec<Strin
             (5.0 * text.len() as f64 + 30e6) / 1e6
         ),
     );
-    if got != expected {
-        wrong.push(format!(
-            "{name} {size}: didOpen published {got:?} errors and warnings of {expected:?}"
-        ));
-    }
     if rounds == 0 {
         return wrong;
     }
@@ -238,11 +233,6 @@ fn dense(binary: &PathBuf, size: usize, rounds: usize, quick: bool) -> Vec<Strin
             }
             last_body = body;
         }
-    }
-    if !complete {
-        wrong.push(format!(
-            "{name} {size}: a checked cell edit's publish lacks errors or warnings"
-        ));
     }
     if !is_fresh_reading(binary, &uri, kind, &text, &last_body) {
         wrong.push(format!(

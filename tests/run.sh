@@ -75,6 +75,20 @@ if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
 fi
 
+# --- Wall-clock goals: the benches in check mode (BOARDLS_BENCH_CHECK=1
+# exits 1 on a missed goal), once, after the suites, so that nothing
+# else of the run shares the cores. The tests assert order, content and
+# counts; the times are asserted here only. lsp_dense (quick: 1,000
+# boards) checks that its last publishes are fresh readings.
+if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
+  bench=(cargo test --release --features boardls/test-hooks)
+  BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench keystroke -- --bench
+  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover BOARDLS_LOAD_SESSIONS=8 \
+    BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 "${bench[@]}" --bench daemon_load -- --bench
+  BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense
+fi
+# --- end of wall-clock goals
+
 # --- Skips: every SKIPPED line must be allowed by tests/allowed-skips.txt
 # (`test | when | why`; `non-root` entries only when not run as root).
 skipped=$(grep -c '^SKIPPED:' "$log" || true)

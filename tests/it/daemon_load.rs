@@ -61,17 +61,15 @@ fn typing_sessions_keep_their_latency_while_another_floods() {
         ms(worst.p99),
         outcome.flooded
     );
+    // Counts, not times: the p99 goal is the bench's (`BOARDLS_BENCH_CHECK=1
+    // cargo bench --bench daemon_load`, which tests/run.sh runs).
+    outcome.assert_measured(&scenario);
     assert_eq!(outcome.lost, 0, "every measured edit is published");
     assert_eq!(outcome.noisy, 0, "the typed files stay quiet");
     assert!(
         outcome.flooded > 1_000,
-        "the flooder flooded: {}",
+        "hovers of the flooder answered: {}",
         outcome.flooded
-    );
-    assert!(
-        worst.p99 < Duration::from_millis(25),
-        "the worst typing session's p99 is {:.1} ms beside the flood",
-        ms(worst.p99)
     );
 }
 

@@ -106,3 +106,55 @@ fn positions_inside_chars_and_past_everything() {
         );
     }
 }
+
+/// `tests/fuzz_regressions/setter_inputs/*`: the `setter_inputs` target's
+/// seed corpus and saved crashes (input, answer and boardls.toml split at
+/// zero bytes), replayed through the same checks: for every game the
+/// answer compared, the judge profiles run, the project file read; every
+/// span inside its text.
+#[test]
+fn setter_inputs_replay() {
+    let dir = format!(
+        "{}/tests/fuzz_regressions/setter_inputs",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut replayed = 0;
+    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let bytes = std::fs::read(entry.path()).unwrap_or_default();
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(text) => text,
+            Err(err) => std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
+        };
+        let mut parts = text.splitn(3, '\0');
+        let input = parts.next().unwrap_or_default();
+        let answer = parts.next().unwrap_or_default();
+        let project = parts.next().unwrap_or_default();
+        let name = entry.path().display().to_string();
+        for kind in GameKind::ALL {
+            // An answer file is judged against an input that reads as its game.
+            let input_reads = boardls::syntax::diagnose(kind, input)
+                .iter()
+                .all(|d| d.severity != boardls::diagnostics::Severity::Error);
+            let input_path: std::sync::Arc<std::path::Path> = std::path::Path::new("input").into();
+            let found = boardls::answers::check_answer(kind, input, Some(&input_path), answer);
+            if input_reads && let Err(problem) = oracle::check_answer_spans(input, answer, &found) {
+                panic!("{name}: answer ({kind:?}): {problem}");
+            }
+            for profile in boardls::profile::Profile::ALL {
+                if profile.game() == kind {
+                    let found = boardls::profile::check(profile, kind, input);
+                    if let Err(problem) = oracle::check_spans(input, &found) {
+                        panic!("{name}: profile {}: {problem}", profile.name());
+                    }
+                }
+            }
+        }
+        if let Err(found) = boardls::project::read(project)
+            && let Err(problem) = oracle::check_spans(project, &found)
+        {
+            panic!("{name}: boardls.toml: {problem}");
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 6, "{replayed} inputs under {dir}");
+}

@@ -41,6 +41,8 @@ pub struct Figures {
     pub cut_mid_frame: usize,
     pub daemon_kills: usize,
     pub documents_checked: usize,
+    /// Clients the daemon did not take.
+    pub failed_connects: usize,
     pub latency: Summary,
     pub peak_rss_kib: u64,
 }
@@ -140,6 +142,9 @@ pub fn soak(soak: &Soak) -> Result<Figures, String> {
             // documents of the workspace.
             let folder = rng.chance(70).then_some(workspace.as_path());
             let Ok(session) = Session::connect(&socket, folder, Reading::Measure) else {
+                // The daemon is started before the loop goes on: a client
+                // it cannot take is a failure, not a skipped turn.
+                figures.failed_connects += 1;
                 continue;
             };
             figures.sessions += 1;
@@ -275,6 +280,21 @@ pub fn soak(soak: &Soak) -> Result<Figures, String> {
     }
     checker.close();
     figures.latency = Summary::of(latencies);
+    // Something was measured and checked, and every client was taken.
+    if figures.failed_connects > 0 {
+        return Err(fail(format!(
+            "{} clients could not connect",
+            figures.failed_connects
+        )));
+    }
+    if figures.documents_checked == 0 {
+        return Err(fail(
+            "no document was checked against a fresh reading".to_owned(),
+        ));
+    }
+    if figures.latency.count == 0 {
+        return Err(fail("no edit's publish was measured".to_owned()));
+    }
     Ok(figures)
 }
 

@@ -214,6 +214,9 @@ struct Seen {
     noisy: usize,
     /// Answers by id (only those asked for are kept).
     answers: HashMap<i64, Value>,
+    /// Answers without an error to the session's requests, once
+    /// initialized (a flooder's hovers answered).
+    answered: usize,
     /// The connection ended.
     closed: bool,
 }
@@ -385,6 +388,12 @@ impl Session {
         lock(&self.seen).pending.values().map(VecDeque::len).sum()
     }
 
+    /// Requests answered without an error since `initialize` (counted by
+    /// a flooder's reader; a large answer, skipped unread, is not counted).
+    pub fn answered(&self) -> usize {
+        lock(&self.seen).answered
+    }
+
     /// Publishes of edited documents that had diagnostics.
     pub fn noisy(&self) -> usize {
         lock(&self.seen).noisy
@@ -500,6 +509,9 @@ fn read_frames(
         }
         let mut state = lock(&seen);
         if reading == Reading::Drain && initialized {
+            if method.is_none() && message.get("id").is_some() && message.get("error").is_none() {
+                state.answered += 1;
+            }
             continue;
         }
         match method {

@@ -52,11 +52,34 @@ pub struct Outcome {
     pub lost: usize,
     /// Publishes of typed documents that had diagnostics (should be none).
     pub noisy: usize,
-    /// Edits or hovers the flooder sent.
+    /// Edits the flooder sent, or hovers of the flooder answered.
     pub flooded: usize,
+    /// Typing sessions whose write failed (they stopped typing).
+    pub failed_typists: usize,
+    /// Whether the flooder could connect and open its document.
+    pub flood_started: bool,
 }
 
 impl Outcome {
+    /// Fails unless something was measured: every typing session typed
+    /// without a failed write and has latencies, and a flooder, if any,
+    /// started.
+    pub fn assert_measured(&self, scenario: &Scenario) {
+        assert_eq!(self.failed_typists, 0, "typing sessions whose write failed");
+        assert_eq!(
+            self.sessions.len(),
+            scenario.sessions,
+            "typing sessions measured"
+        );
+        for (i, session) in self.sessions.iter().enumerate() {
+            assert!(session.count > 0, "typing session {i}: no latency measured");
+        }
+        assert!(self.all.count > 0, "no latency measured");
+        if scenario.flood.is_some() {
+            assert!(self.flood_started, "the flooder could not start");
+        }
+    }
+
     /// The session with the largest p99.
     pub fn worst(&self) -> Summary {
         self.sessions
@@ -122,16 +145,19 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
     let period = Duration::from_secs_f64(1.0 / scenario.rate);
     let stop = AtomicBool::new(false);
     let flooded = AtomicUsize::new(0);
+    let failed_typists = AtomicUsize::new(0);
+    let flood_started = AtomicBool::new(false);
     let start = Instant::now() + Duration::from_millis(50);
     let measure_from = start + scenario.warmup;
     let end = measure_from + scenario.measure;
     std::thread::scope(|scope| {
         if let Some(flood) = scenario.flood {
-            let (stop, flooded) = (&stop, &flooded);
-            scope.spawn(move || run_flood(socket, flood, stop, flooded, seed));
+            let (stop, flooded, started) = (&stop, &flooded, &flood_started);
+            scope.spawn(move || run_flood(socket, flood, stop, flooded, started, seed));
         }
         for (i, typist) in typists.iter().enumerate() {
             let offset = period.mul_f64(i as f64 / typists.len().max(1) as f64);
+            let failed_typists = &failed_typists;
             scope.spawn(move || {
                 let mut rng = Rng(seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9));
                 let mut versions = vec![1i64; typist.docs.len()];
@@ -152,6 +178,7 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
                         .set_cell(uri, versions[d], cell, &char_at(text, cell), timed)
                         .is_err()
                     {
+                        failed_typists.fetch_add(1, Ordering::Relaxed);
                         return;
                     }
                     next += period;
@@ -176,6 +203,8 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
     });
     let mut outcome = Outcome {
         flooded: flooded.load(Ordering::Relaxed),
+        failed_typists: failed_typists.load(Ordering::Relaxed),
+        flood_started: flood_started.load(Ordering::Relaxed),
         ..Outcome::default()
     };
     let mut all = Vec::new();
@@ -196,8 +225,16 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
     outcome
 }
 
-/// The flooder: its own session, until `stop`.
-fn run_flood(socket: &Path, flood: Flood, stop: &AtomicBool, sent: &AtomicUsize, seed: u64) {
+/// The flooder: its own session, until `stop`. `sent` counts its edits
+/// as sent, its hovers as answered.
+fn run_flood(
+    socket: &Path,
+    flood: Flood,
+    stop: &AtomicBool,
+    sent: &AtomicUsize,
+    started: &AtomicBool,
+    seed: u64,
+) {
     let boards = match flood {
         Flood::Edits { boards, .. } | Flood::Hovers { boards, .. } => boards,
     };
@@ -208,6 +245,7 @@ fn run_flood(socket: &Path, flood: Flood, stop: &AtomicBool, sent: &AtomicUsize,
     if session.open(&uri, 1, &dense_document(boards)).is_err() {
         return;
     }
+    started.store(true, Ordering::Relaxed);
     let mut rng = Rng(seed ^ 0xf100d);
     let mut version = 1;
     match flood {
@@ -239,14 +277,17 @@ fn run_flood(socket: &Path, flood: Flood, stop: &AtomicBool, sent: &AtomicUsize,
                     if session.hover(&uri, cell).is_err() {
                         return;
                     }
-                    sent.fetch_add(1, Ordering::Relaxed);
                 }
+                sent.store(session.answered(), Ordering::Relaxed);
                 next += tick;
                 if let Some(wait) = next.checked_duration_since(Instant::now()) {
                     std::thread::sleep(wait);
                 }
             }
         }
+    }
+    if matches!(flood, Flood::Hovers { .. }) {
+        sent.store(session.answered(), Ordering::Relaxed);
     }
     session.abort();
 }

@@ -165,6 +165,34 @@ pub fn check_spans(text: &str, diagnostics: &[Diagnostic]) -> Result<(), String>
     Ok(())
 }
 
+/// An answer file's findings: their own spans and fixes inside `answer`,
+/// each related span inside the file it names (another file: `input`).
+pub fn check_answer_spans(
+    input: &str,
+    answer: &str,
+    diagnostics: &[Diagnostic],
+) -> Result<(), String> {
+    let (mut own, mut in_input) = (Vec::new(), Vec::new());
+    for d in diagnostics {
+        for related in &d.related {
+            let mut alone = d.clone();
+            alone.span = related.span;
+            alone.related.clear();
+            alone.fix = None;
+            if related.file.is_some() {
+                in_input.push(alone);
+            } else {
+                own.push(alone);
+            }
+        }
+        let mut alone = d.clone();
+        alone.related.clear();
+        own.push(alone);
+    }
+    check_spans(answer, &own)?;
+    check_spans(input, &in_input).map_err(|problem| format!("in the input: {problem}"))
+}
+
 /// Parses `text` as `kind`: no panic, every span inside the text, and the
 /// streaming `diagnose` (used by `check`) agrees with the full parse.
 pub fn check_parse(kind: GameKind, text: &str) -> Result<(), String> {
