@@ -47,7 +47,12 @@ const MODULES: &[(&str, &str, &[&str])] = &[
     (
         "answers",
         "src/answers/**/*.rs",
-        &["answers::", "check_cli::", "check_formats::"],
+        &[
+            "answers::",
+            "answer_files::",
+            "check_cli::",
+            "check_formats::",
+        ],
     ),
     (
         "profile",
