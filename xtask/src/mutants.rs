@@ -22,7 +22,7 @@ Runs cargo-mutants (27.x: cargo install cargo-mutants --locked) over
 src/games/, src/answers/ and src/profile/ (or the MODULEs named: games,
 answers, profile), each with the test suites that judge it. The outcome
 of each is in <target>/mutants-out/MODULE/mutants.out (missed.txt lists
-the survivors); tests/MUTANTS.md has the last score.
+the survivors); CONTRIBUTING.md has the last score.
 
 Options:
   --shard K/N   run the K-th of N shards of each module (0-based K)
