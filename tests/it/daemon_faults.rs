@@ -326,6 +326,19 @@ impl Staller {
         }
     }
 
+    /// Asks `n` hovers at once.
+    fn ask_hovers(&self, uri: &str, n: u64) {
+        for id in 0..n {
+            let request = json!({"jsonrpc": "2.0", "id": 100 + id,
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": uri},
+                    "position": {"line": 1, "character": 0}}});
+            if !self.send(&request) {
+                return;
+            }
+        }
+    }
+
     /// Reads what was buffered until the daemon's end of the connection:
     /// whether it came within the timeout.
     fn closed(&self) -> bool {
@@ -362,12 +375,17 @@ fn latencies(server: &mut Server, uri: &str, version: &mut i64, rounds: usize) -
     seen
 }
 
-/// A client that stops reading while the daemon answers it, with the
-/// daemon's limits set by `limit` (an environment variable and its
-/// value): it is dropped with `why` logged, its connection closed and
-/// what its session held freed, while another session keeps its latency.
+/// A client that stops reading while the daemon answers what `flood` asks,
+/// with the daemon's limits set by `limit` (an environment variable and
+/// its value): it is dropped with `why` logged, its connection closed and
+/// what its session held freed (the daemon's memory stays bounded),
+/// while another session keeps its latency.
 #[cfg(feature = "test-hooks")]
-fn a_client_that_stops_reading(limit: (&str, &str), flood: u64, why: &str) {
+fn a_client_that_stops_reading(
+    limit: (&str, &str),
+    flood: impl FnOnce(&Staller, &str) + Send + 'static,
+    why: &str,
+) {
     let dir = TempDir::private("faults-stall");
     let socket = dir.path().join("d.sock");
     let daemon = UnixDaemon::start_with(&socket, "60", |command| {
@@ -383,15 +401,18 @@ fn a_client_that_stops_reading(limit: (&str, &str), flood: u64, why: &str) {
     let quiet = latencies(&mut healthy, uri, &mut version, 5);
 
     let staller = Staller::connect(&socket, uri);
+    let memory_before = crate::support::paced::rss_kb(daemon.pid());
     let flooding = std::thread::spawn(move || {
-        staller.ask_big(uri, flood);
+        flood(&staller, uri);
         staller
     });
     let mut busy = Vec::new();
+    let mut memory_peak = memory_before;
     let started = Instant::now();
     while !daemon.said("dropping a session") {
         assert!(started.elapsed() < TIMEOUT, "the client was never dropped");
         busy.extend(latencies(&mut healthy, uri, &mut version, 1));
+        memory_peak = memory_peak.max(crate::support::paced::rss_kb(daemon.pid()));
     }
     let line = daemon.expect_line("dropping a session");
     assert!(line.contains(why), "{line}");
@@ -401,12 +422,20 @@ fn a_client_that_stops_reading(limit: (&str, &str), flood: u64, why: &str) {
     let worst = |seen: &[Duration]| seen.iter().max().copied().unwrap_or_default();
     eprintln!(
         "daemon_faults: {}: healthy session's worst latency {:?} quiet, {:?} ({} samples) while \
-         the other stalled; dropped after {:?}",
+         the other stalled; dropped after {:?}; daemon memory {memory_before} kB before, \
+         {memory_peak} kB at most",
         limit.0,
         worst(&quiet),
         worst(&busy),
         busy.len(),
         started.elapsed()
+    );
+    // What waits for the client is bounded (the limit, then the drop):
+    // the daemon's memory grows by far less than a whole flood of answers
+    // would hold, let alone without bound.
+    assert!(
+        memory_peak < memory_before + 256 * 1024,
+        "daemon memory {memory_before} kB before, {memory_peak} kB at most"
     );
     assert!(
         worst(&busy) < Duration::from_secs(3),
@@ -425,15 +454,22 @@ fn a_client_that_stops_reading(limit: (&str, &str), flood: u64, why: &str) {
 fn a_client_that_does_not_read_is_dropped_past_the_queued_bytes() {
     a_client_that_stops_reading(
         ("BOARDLS_TEST_WIRE_BYTES", "4000000"),
-        200,
-        "more than 4000000 bytes waited",
+        |staller, uri| staller.ask_big(uri, 200),
+        "more than 4000000 bytes or",
     );
 }
 
+/// No time limit drops a client (a suspended editor reads again later:
+/// `slow_clients`), but one that asks 10,000 hovers and reads none of the
+/// answers is past the limit on messages waiting, at the default bytes.
 #[cfg(feature = "test-hooks")]
 #[test]
-fn a_client_that_does_not_read_is_dropped_past_the_stall_time() {
-    a_client_that_stops_reading(("BOARDLS_TEST_STALL_MS", "2000"), 3, "read nothing for 2 s");
+fn a_client_that_asks_10_000_hovers_and_never_reads_is_dropped_alone() {
+    a_client_that_stops_reading(
+        ("BOARDLS_TEST_UNUSED", ""),
+        |staller, uri| staller.ask_hovers(uri, 10_000),
+        "4096 messages waited",
+    );
 }
 
 /// A small tmpfs, filled up; unmounted when dropped.

@@ -52,19 +52,22 @@ pub enum Frame {
     },
 }
 
-/// What may wait for one client: bytes of responses and notifications
-/// queued and not yet taken by the writer.
+/// What may wait for one client: responses and notifications queued and
+/// not yet taken by the writer.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Bytes queued behind the frame being written (a single frame,
     /// however large, is always taken).
     pub queued: usize,
-    /// What happens past `queued`.
+    /// Messages queued: a client that sends thousands of small requests
+    /// and reads none of their answers is past it long before the bytes.
+    pub queued_messages: usize,
+    /// What happens past either.
     pub past_queued: PastQueued,
 }
 
 /// What a server does with a client that leaves more than
-/// [`Limits::queued`] bytes unread.
+/// [`Limits::queued`] bytes, or [`Limits::queued_messages`], unread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PastQueued {
     /// A shared server (daemon, TCP) drops the session: a client that asks
@@ -76,12 +79,14 @@ pub enum PastQueued {
 }
 
 impl Default for Limits {
-    /// 64 MiB: hundreds of the largest usual answers, and far more than a
-    /// client that reads ever leaves waiting (publishes are merged in the
-    /// outbox while the wire is busy, so only answers pile up).
+    /// 64 MiB: hundreds of the largest usual answers; 4,096 messages:
+    /// thousands of requests in flight. Both far more than a client that
+    /// reads ever leaves waiting (publishes are merged in the outbox while
+    /// the wire is busy, so only answers pile up).
     fn default() -> Limits {
         Limits {
             queued: 64 << 20,
+            queued_messages: 4096,
             past_queued: PastQueued::Drop,
         }
     }
@@ -106,6 +111,7 @@ pub struct PublishTag {
 /// why the session is dropped, once it is.
 struct Meter {
     queued: AtomicUsize,
+    queued_messages: AtomicUsize,
     limits: Limits,
     dropped: watch::Sender<Option<String>>,
     /// Set once the wire is closed or its writer is gone: nobody waits
@@ -129,6 +135,7 @@ impl Meter {
     /// waits for the wire.
     fn uncount(&self, bytes: usize) {
         self.queued.fetch_sub(bytes, Ordering::AcqRel);
+        self.queued_messages.fetch_sub(1, Ordering::AcqRel);
         self.wake();
     }
 
@@ -227,6 +234,7 @@ impl Wire {
         let (frames, queue) = mpsc::unbounded_channel();
         let meter = Arc::new(Meter {
             queued: AtomicUsize::new(0),
+            queued_messages: AtomicUsize::new(0),
             limits,
             dropped: watch::Sender::new(None),
             closed: AtomicBool::new(false),
@@ -277,10 +285,12 @@ impl Wire {
     }
 
     /// Whether a private server should stop reading its client: more than
-    /// [`Limits::queued`] bytes wait (only with [`PastQueued::Wait`]).
+    /// its [`Limits`] wait (only with [`PastQueued::Wait`]).
     pub fn over_limit(&self) -> bool {
-        self.meter.limits.past_queued == PastQueued::Wait
-            && self.queued() > self.meter.limits.queued
+        let limits = &self.meter.limits;
+        limits.past_queued == PastQueued::Wait
+            && (self.queued() > limits.queued
+                || self.meter.queued_messages.load(Ordering::Acquire) > limits.queued_messages)
             && !self.meter.closed.load(Ordering::Acquire)
     }
 
@@ -358,17 +368,20 @@ impl Wire {
             return;
         };
         let size = item.queued_len();
-        let limit = self.meter.limits.queued;
+        let limits = self.meter.limits;
         let before = self.meter.queued.fetch_add(size, Ordering::AcqRel);
-        if self.meter.limits.past_queued == PastQueued::Drop && before > 0 && before + size > limit
+        let messages = self.meter.queued_messages.fetch_add(1, Ordering::AcqRel) + 1;
+        if limits.past_queued == PastQueued::Drop
+            && before > 0
+            && (before + size > limits.queued || messages > limits.queued_messages)
         {
-            self.meter.queued.fetch_sub(size, Ordering::AcqRel);
+            self.meter.uncount(size);
             frames.take();
             drop(frames);
             self.meter.drop_session(format!(
-                "its client did not read what it was sent: more than {} bytes waited to be \
-                 written to it",
-                limit
+                "its client did not read what it was sent: more than {} bytes or {} messages \
+                 waited to be written to it",
+                limits.queued, limits.queued_messages
             ));
             return;
         }
@@ -627,6 +640,7 @@ mod tests {
     fn a_private_wire_holds_past_its_limit_and_a_shared_one_drops() {
         let limits = |past_queued| Limits {
             queued: 150,
+            queued_messages: 4,
             past_queued,
         };
         let (private, mut frames) = Wire::new(limits(PastQueued::Wait));
@@ -642,5 +656,15 @@ mod tests {
         shared.send_body(vec![b' '; 80]);
         assert!(!shared.over_limit());
         assert!(shared.dropped().borrow().is_some());
+
+        // Many small messages: past the count before the bytes.
+        for past_queued in [PastQueued::Wait, PastQueued::Drop] {
+            let (wire, _frames) = Wire::new(limits(past_queued));
+            for _ in 0..5 {
+                wire.send_body(b"{}".to_vec());
+            }
+            let past = wire.over_limit() || wire.dropped().borrow().is_some();
+            assert!(past, "{past_queued:?}");
+        }
     }
 }

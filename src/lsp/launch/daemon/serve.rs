@@ -225,20 +225,16 @@ async fn idle_for(mut count: watch::Receiver<usize>, idle: Duration) {
     }
 }
 
-/// After sessions end (once a second has passed with no other ending:
-/// a burst of ends trims once, and what a session's background work held
-/// is freed by then), the allocator hands its free memory back to the
-/// system: glibc keeps it otherwise, and a daemon that served many
-/// sessions would hold their peak for as long as one session stays.
+/// A second after a session ends (what its background work held is freed
+/// by then), the allocator hands its free memory back to the system:
+/// glibc keeps it otherwise, and a daemon that served many sessions would
+/// hold their peak for as long as one session stays. The sessions that end
+/// during that second are trimmed for together, so a burst of ends trims
+/// at most once a second.
 async fn give_back_memory(mut ends: watch::Receiver<u64>) {
     while ends.changed().await.is_ok() {
-        loop {
-            tokio::time::sleep(Duration::from_secs(1)).await;
-            if !ends.has_changed().unwrap_or(false) {
-                break;
-            }
-            ends.borrow_and_update();
-        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        ends.borrow_and_update();
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         // SAFETY: malloc_trim only returns free pages to the system.
         let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
