@@ -1009,10 +1009,16 @@ fn structure_code_map_check_sees_a_missing_and_a_stray_module() {
          | `src/c/` | a folder: `d.rs` (one), `gone.rs` |\n\n## Next\n",
     )
     .expect("a code map");
-    let files: BTreeSet<String> = ["src/a.rs", "src/b.rs", "src/c/mod.rs", "src/c/d.rs", "src/e.rs"]
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
+    let files: BTreeSet<String> = [
+        "src/a.rs",
+        "src/b.rs",
+        "src/c/mod.rs",
+        "src/c/d.rs",
+        "src/e.rs",
+    ]
+    .into_iter()
+    .map(str::to_owned)
+    .collect();
     assert_eq!(
         map.problems(&files),
         [
