@@ -85,9 +85,9 @@ pub struct Document {
     shift: u32,
     shift_from: usize,
     /// Indices (ascending) of the positions that have diagnostics, so that
-    /// gathering them costs the few noisy positions, not the whole file
-    /// (walking every position was most of an edit's round trip; figures:
-    /// BENCHMARKS.md, "Figures behind the code").
+    /// gathering them costs the few noisy positions, not the whole file:
+    /// an edit's round trip must not grow with the quiet positions
+    /// (BENCHMARKS.md, "Figures behind the code").
     noisy: Vec<usize>,
     /// Header and file-level diagnostics, absolute.
     file_diagnostics: Vec<Diagnostic>,

@@ -38,10 +38,9 @@ pub(crate) fn line_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::with_capacity(bytes.len() / 16 + 1);
     starts.push(0);
     // Without any `\r` (almost every file; std looks with memchr), `\n`
-    // alone breaks lines: test eight bytes at a time (a byte loop was a
-    // noticeable part of `check`, the index being built once to parse and
-    // once to print). Board lines are ~10 bytes, too short for a memchr
-    // per line to pay.
+    // alone breaks lines: test eight bytes at a time, since `check` builds
+    // this index twice (to parse and to print). Board lines are short, too
+    // short for a memchr per line to pay.
     if !text.contains('\r') {
         newline_starts(bytes, &mut starts);
         return starts;
@@ -225,8 +224,8 @@ impl LineSource for TextLines<'_> {
 /// index: a cursor remembers the last line asked for, and the next request
 /// walks from there (or from the top, when that is nearer). Reading goes
 /// forward a line or two at a time, so each line costs a scan of its own
-/// bytes; a 91 MB file is read without the 8 bytes per line that an index
-/// of its 10 million line starts would take.
+/// bytes, and a file of millions of lines is read without the 8 bytes per
+/// line that an index of its line starts would take.
 pub struct CursorLines<'a> {
     text: &'a str,
     line_count: u32,

@@ -109,8 +109,7 @@ fn write_object(
 }
 
 /// Short pieces gathered on the stack and appended to the output at once:
-/// a range is a dozen pieces, and appending each to the `Vec` was most of
-/// writing it.
+/// a range is a dozen pieces, and one append costs less than a dozen.
 struct Small {
     bytes: [u8; Small::ROOM],
     len: usize,

@@ -176,9 +176,8 @@ impl Summary {
 /// in `summary`.
 pub trait Sink {
     /// Whether diagnostics should come with their related locations:
-    /// building them costs (on a dense go file, deriving related stones'
-    /// messages was half of `check`), so a format that never shows them
-    /// says no.
+    /// deriving related stones' messages is costly on a dense go file, so a
+    /// format that never shows them says no.
     fn wants_related(&self) -> bool {
         true
     }

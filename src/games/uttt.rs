@@ -86,8 +86,8 @@ impl Player {
 /// `row * 9 + col`): the chips of each player and the `!` cells; every
 /// other cell is `.`. The three sets are disjoint and within the 81 cells.
 /// As sets, a regular row's bytes become its cells in a few instructions
-/// and the judge's sets cost nothing (a `[[Chip; 9]; 9]` walked for the
-/// free and the marked cells was a large part of opening a `.uttt` file).
+/// and the judge's sets cost nothing, where a `[[Chip; 9]; 9]` would be
+/// walked for the free and the marked cells on every board opened.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Board {
     x: CellSet,

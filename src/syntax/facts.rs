@@ -28,8 +28,8 @@ impl ParsedPosition {
     /// Appends [`ParsedPosition::diagnostics`] to `out` (relative lines,
     /// sorted among themselves). Without `related`, derived facts come
     /// without their related locations: a publish whose budget for them
-    /// is spent has no use for them, and building their messages was most
-    /// of its cost (figures: BENCHMARKS.md, "Figures behind the code").
+    /// is spent has no use for them, and their messages are the costly part
+    /// of a fact (BENCHMARKS.md, "Figures behind the code").
     pub fn diagnostics_into(&self, out: &mut Vec<Diagnostic>, related: bool) {
         let start = out.len();
         out.extend(self.stored.iter().cloned());

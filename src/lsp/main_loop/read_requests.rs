@@ -36,9 +36,9 @@ use crate::lsp::wire::encode::{error_response, write_response, written_with};
 use crate::lsp::wire::writer::Wire;
 
 /// From this many positions a document's whole token array is streamed
-/// to the client, written twice rather than held whole (its JSON was most
-/// of the server's peak memory with a big document open; BENCHMARKS.md,
-/// "Kept pieces and memory").
+/// to the client, written twice rather than held whole, so that the
+/// server's peak memory with a big document open does not hold the JSON
+/// of every token (BENCHMARKS.md, "Kept pieces and memory").
 const STREAM_TOKENS_FROM: usize = 20_000;
 
 /// What a taken request asks for.

@@ -138,10 +138,10 @@ impl LspCodec {
             let from = self.scanned.saturating_sub(CONTENT_LENGTH.len() + 24);
             self.scanned = src.len();
             // A header block ends in CR LF CR LF, so a stretch without any
-            // CR holds none complete: one quick look (the body of a large
-            // didOpen arrives in hundreds of pieces, and the byte-wise
-            // search for `Content-Length` was a fifth of opening a large
-            // file).
+            // CR holds none complete: one quick look, since the body of a
+            // large didOpen arrives in hundreds of pieces and a byte-wise
+            // search for `Content-Length` over each would cost the whole
+            // body many times.
             if src.get(from..).is_some_and(|rest| !rest.contains(&b'\r')) {
                 return None;
             }

@@ -18,7 +18,7 @@
 //!
 //! Notifications are serialized straight from their typed params: the
 //! framework's client turns every message into a `serde_json::Value` tree
-//! first, and building and freeing that tree was most of each publish.
+//! first, and a publish should cost its bytes, not a tree built and freed.
 
 use std::collections::HashMap;
 use std::io::Write;
