@@ -1037,7 +1037,8 @@ struct CodeMap {
 
 impl CodeMap {
     fn parse(markdown: &str) -> Result<CodeMap, String> {
-        let section = markdown
+        let section = format!("\n{markdown}");
+        let section = section
             .split("\n## Code map")
             .nth(1)
             .ok_or("ARCHITECTURE.md has no `## Code map` section")?;
