@@ -1112,3 +1112,62 @@ fn backticked(text: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// Where the file system is named (`std::fs`, `tokio::fs`): the commands
+/// that read and write files, the walk and the project files, and the
+/// server's rooms for the disk, its launch and a session's folders.
+/// ARCHITECTURE.md ("The engine never touches the disk") says the same.
+const MAY_NAME_FS: [&str; 9] = [
+    "src/check/",
+    "src/coverage/",
+    "src/format/",
+    "src/stress/",
+    "src/walk.rs",
+    "src/project/",
+    "src/lsp/disk/",
+    "src/lsp/launch/",
+    "src/lsp/workspace/",
+];
+
+#[test]
+fn structure_only_the_listed_modules_name_the_file_system() {
+    let strays: Vec<String> = sources::rust_sources()
+        .into_iter()
+        .filter(|(path, text)| {
+            names_the_file_system(text) && !MAY_NAME_FS.iter().any(|room| path.starts_with(room))
+        })
+        .map(|(path, _)| path)
+        .collect();
+    assert!(
+        strays.is_empty(),
+        "these files name std::fs or tokio::fs outside the modules ARCHITECTURE.md allows: {strays:?}"
+    );
+}
+
+#[test]
+fn structure_the_file_system_check_sees_each_way_of_naming_it() {
+    for text in [
+        "use std::fs;",
+        "let _ = std::fs::read(path);",
+        "use std::{fs, io};",
+        "use std::{io, fs::File};",
+        "use std::{\n    io,\n    fs,\n};",
+        "tokio::fs::read(path).await",
+    ] {
+        assert!(names_the_file_system(text), "{text}");
+    }
+    for text in ["use std::io;", "let fsm = 1;", "// see std::fs in walk.rs"] {
+        assert!(!names_the_file_system(text), "{text}");
+    }
+}
+
+/// Whether `text` names `std::fs` or `tokio::fs` in code (comments aside).
+fn names_the_file_system(text: &str) -> bool {
+    let pattern = regex::Regex::new(r"\b(std|tokio)::fs\b|\buse std::\{[^}]*\bfs\b")
+        .expect("a valid pattern");
+    let code: Vec<&str> = text
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect();
+    pattern.is_match(&code.join("\n"))
+}
