@@ -249,37 +249,7 @@ fn reframed(request: &Request) -> Request {
 /// input, each judge profile of the game on the input, and the project
 /// file read; no panic, and every span inside the text it points into.
 pub fn setter_inputs(data: &[u8]) {
-    let text = match std::str::from_utf8(data) {
-        Ok(text) => text,
-        Err(err) => std::str::from_utf8(&data[..err.valid_up_to()]).unwrap_or_default(),
-    };
-    let mut parts = text.splitn(3, '\0');
-    let input = parts.next().unwrap_or_default();
-    let answer = parts.next().unwrap_or_default();
-    let project = parts.next().unwrap_or_default();
-    for kind in GameKind::ALL {
-        // An answer file is judged against an input that reads as its game.
-        let input_reads = boardls::syntax::diagnose(kind, input)
-            .iter()
-            .all(|d| d.severity != boardls::diagnostics::Severity::Error);
-        let input_path: std::sync::Arc<std::path::Path> = std::path::Path::new("input").into();
-        let found = boardls::answers::check_answer(kind, input, Some(&input_path), answer);
-        if input_reads && let Err(problem) = oracle::check_answer_spans(input, answer, &found) {
-            panic!("answer ({kind:?}): {problem}\ninput: {input:?}\nanswer: {answer:?}");
-        }
-        for profile in boardls::profile::Profile::ALL {
-            if profile.game() != kind {
-                continue;
-            }
-            let found = boardls::profile::check(profile, kind, input);
-            if let Err(problem) = oracle::check_spans(input, &found) {
-                panic!("profile {}: {problem}\ninput: {input:?}", profile.name());
-            }
-        }
-    }
-    if let Err(found) = boardls::project::read(project)
-        && let Err(problem) = oracle::check_spans(project, &found)
-    {
-        panic!("boardls.toml: {problem}\ntext: {project:?}");
+    if let Err(problem) = oracle::check_setter_inputs(data) {
+        panic!("{problem}\ninput: {:?}", String::from_utf8_lossy(data));
     }
 }

@@ -121,38 +121,8 @@ fn setter_inputs_replay() {
     let mut replayed = 0;
     for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
         let bytes = std::fs::read(entry.path()).unwrap_or_default();
-        let text = match std::str::from_utf8(&bytes) {
-            Ok(text) => text,
-            Err(err) => std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
-        };
-        let mut parts = text.splitn(3, '\0');
-        let input = parts.next().unwrap_or_default();
-        let answer = parts.next().unwrap_or_default();
-        let project = parts.next().unwrap_or_default();
-        let name = entry.path().display().to_string();
-        for kind in GameKind::ALL {
-            // An answer file is judged against an input that reads as its game.
-            let input_reads = boardls::syntax::diagnose(kind, input)
-                .iter()
-                .all(|d| d.severity != boardls::diagnostics::Severity::Error);
-            let input_path: std::sync::Arc<std::path::Path> = std::path::Path::new("input").into();
-            let found = boardls::answers::check_answer(kind, input, Some(&input_path), answer);
-            if input_reads && let Err(problem) = oracle::check_answer_spans(input, answer, &found) {
-                panic!("{name}: answer ({kind:?}): {problem}");
-            }
-            for profile in boardls::profile::Profile::ALL {
-                if profile.game() == kind {
-                    let found = boardls::profile::check(profile, kind, input);
-                    if let Err(problem) = oracle::check_spans(input, &found) {
-                        panic!("{name}: profile {}: {problem}", profile.name());
-                    }
-                }
-            }
-        }
-        if let Err(found) = boardls::project::read(project)
-            && let Err(problem) = oracle::check_spans(project, &found)
-        {
-            panic!("{name}: boardls.toml: {problem}");
+        if let Err(problem) = oracle::check_setter_inputs(&bytes) {
+            panic!("{}: {problem}", entry.path().display());
         }
         replayed += 1;
     }

@@ -324,3 +324,42 @@ pub fn seed(kind: GameKind) -> &'static str {
         }
     }
 }
+
+/// The setters' inputs from one byte string: an input file, its answer
+/// file and a `boardls.toml`, split at the first two zero bytes (what is
+/// missing is empty). For every game: the answer checked against an input
+/// that reads as its game, each judge profile of the game on the input,
+/// and the project file read; every span inside the text it points into.
+/// The `setter_inputs` fuzz target and its corpus replay both call it.
+pub fn check_setter_inputs(data: &[u8]) -> Result<(), String> {
+    let text = match std::str::from_utf8(data) {
+        Ok(text) => text,
+        Err(err) => std::str::from_utf8(&data[..err.valid_up_to()]).unwrap_or_default(),
+    };
+    let mut parts = text.splitn(3, '\0');
+    let input = parts.next().unwrap_or_default();
+    let answer = parts.next().unwrap_or_default();
+    let project = parts.next().unwrap_or_default();
+    let input_path: std::sync::Arc<std::path::Path> = std::path::Path::new("input").into();
+    for kind in GameKind::ALL {
+        let input_reads = syntax::diagnose(kind, input)
+            .iter()
+            .all(|d| d.severity != boardls::diagnostics::Severity::Error);
+        let found = boardls::answers::check_answer(kind, input, Some(&input_path), answer);
+        if input_reads {
+            check_answer_spans(input, answer, &found)
+                .map_err(|problem| format!("answer ({kind:?}): {problem}"))?;
+        }
+        for profile in boardls::profile::Profile::ALL {
+            if profile.game() == kind {
+                let found = boardls::profile::check(profile, kind, input);
+                check_spans(input, &found)
+                    .map_err(|problem| format!("profile {}: {problem}", profile.name()))?;
+            }
+        }
+    }
+    if let Err(found) = boardls::project::read(project) {
+        check_spans(project, &found).map_err(|problem| format!("boardls.toml: {problem}"))?;
+    }
+    Ok(())
+}
