@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::support::client::TempDir;
 use crate::support::daemon_soak::{Soak, seed, soak};
-use crate::support::load::{DaemonProcess, Reading, Session, write_workspace};
+use crate::support::load::{DaemonProcess, Reading, Session, TIMEOUT, write_workspace};
 use crate::support::load_run::{Flood, Scenario, connect_typists, run};
 
 fn binary() -> PathBuf {
@@ -117,6 +117,45 @@ fn sessions_on_one_workspace_cost_their_own_documents_and_give_it_back() {
     assert!(
         (closed as f64) < one as f64 * 1.1,
         "after every session closed the daemon holds {closed} KiB, {one} KiB with one"
+    );
+}
+
+/// One session stays connected while a burst of 32 sessions connects,
+/// opens documents and closes: the daemon gives the burst's memory back
+/// although a session is left (it trims after any session's end, not only
+/// the last one's), to within 10% + 5 MiB of its level before the burst.
+#[test]
+fn memory_comes_back_after_a_burst_of_32_sessions_while_one_stays() {
+    let (_dir, workspace, quiet, socket) = setup("load-burst", 200);
+    let daemon = DaemonProcess::start(&binary(), &socket);
+    let staying = connect_typists(&socket, &workspace, &quiet, 0..1, 4);
+    let before = settled_rss(&daemon, &socket, &workspace);
+    let burst = connect_typists(&socket, &workspace, &quiet, 1..33, 4);
+    daemon.wait_idle();
+    let during = daemon.rss_kib();
+    for typist in burst {
+        typist.session.close();
+    }
+    let after = settled_rss(&daemon, &socket, &workspace);
+    eprintln!(
+        "daemon VmRSS: 1 session {before} KiB, with a burst of 32 more {during} KiB, the burst \
+         closed {after} KiB"
+    );
+    let (uri, text) = &staying[0].docs[0];
+    let cell = (1, 0);
+    let same = &text.lines().nth(cell.0).expect("a board line")[..1];
+    staying[0]
+        .session
+        .set_cell(uri, 2, cell, same, false)
+        .expect("the staying session writes");
+    assert!(
+        staying[0].session.published(uri, 2, TIMEOUT).is_some(),
+        "the staying session is served"
+    );
+    let bound = before as f64 * 1.1 + 5.0 * 1024.0;
+    assert!(
+        (after as f64) <= bound,
+        "after the burst the daemon holds {after} KiB (bound {bound:.0} KiB: {before} KiB before)"
     );
 }
 
