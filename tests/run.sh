@@ -85,8 +85,12 @@ fi
 # on a shared 2-core runner to gate every run.
 if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
   bench=(cargo test --release --features boardls/test-hooks)
-  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover BOARDLS_LOAD_SESSIONS=8 \
-    BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 "${bench[@]}" --bench daemon_load -- --bench
+  # The daemon: 8 typing sessions beside a hover flood, an edit flood
+  # (the flooder reads and keeps its session) and a client suspended for
+  # 10 s (45 s in slow_clients' test); memory after a burst of 32.
+  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover,flood-edit,suspend,burst \
+    BOARDLS_LOAD_SESSIONS=8 BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 \
+    BOARDLS_SUSPEND_SECONDS=10 "${bench[@]}" --bench daemon_load -- --bench
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense
 fi
 # --- end of wall-clock goals

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::support::client::TempDir;
 use crate::support::daemon_soak::{Soak, seed, soak};
-use crate::support::load::{DaemonProcess, Reading, Session, TIMEOUT, write_workspace};
+use crate::support::load::{DaemonProcess, TIMEOUT, write_workspace};
 use crate::support::load_run::{Flood, Scenario, connect_typists, run};
 
 fn binary() -> PathBuf {
@@ -66,6 +66,7 @@ fn typing_sessions_keep_their_latency_while_another_floods() {
     outcome.assert_measured(&scenario);
     assert_eq!(outcome.lost, 0, "every measured edit is published");
     assert_eq!(outcome.noisy, 0, "the typed files stay quiet");
+    assert!(outcome.flood_kept, "the flooder keeps its session");
     assert!(
         outcome.flooded > 1_000,
         "hovers of the flooder answered: {}",
@@ -73,37 +74,19 @@ fn typing_sessions_keep_their_latency_while_another_floods() {
     );
 }
 
-/// The daemon's VmRSS once it is idle and has returned its free pages.
-/// What the allocator keeps free in its threads' arenas varied by 3 MiB a
-/// session between runs, more than the bound: a throwaway session that
-/// ends makes the daemon trim (it trims after any session's end), so the
-/// reading is what the sessions hold.
-fn settled_rss(daemon: &DaemonProcess, socket: &Path, workspace: &Path) -> u64 {
-    daemon.wait_idle();
-    Session::connect(socket, Some(workspace), Reading::Measure)
-        .expect("connect a throwaway session")
-        .close();
-    std::thread::sleep(TRIM_DEBOUNCE);
-    daemon.wait_idle();
-    daemon.rss_kib()
-}
-
-/// Longer than the daemon's one second between a session's end and its trim.
-const TRIM_DEBOUNCE: Duration = Duration::from_millis(1_500);
-
 #[test]
 fn sessions_on_one_workspace_cost_their_own_documents_and_give_it_back() {
     let (_dir, workspace, quiet, socket) = setup("load-memory", 1000);
     let daemon = DaemonProcess::start(&binary(), &socket);
     let mut typists = connect_typists(&socket, &workspace, &quiet, 0..1, 10);
-    let one = settled_rss(&daemon, &socket, &workspace);
+    let one = daemon.settled_rss_kib(&workspace);
     typists.extend(connect_typists(&socket, &workspace, &quiet, 1..9, 10));
-    let nine = settled_rss(&daemon, &socket, &workspace);
+    let nine = daemon.settled_rss_kib(&workspace);
     let per_session = (nine as f64 - one as f64) / 8.0;
     for typist in typists {
         typist.session.close();
     }
-    let closed = settled_rss(&daemon, &socket, &workspace);
+    let closed = daemon.settled_rss_kib(&workspace);
     eprintln!(
         "daemon VmRSS: 1 session {one} KiB, 9 sessions {nine} KiB ({per_session:.0} KiB a session), all closed {closed} KiB"
     );
@@ -129,14 +112,14 @@ fn memory_comes_back_after_a_burst_of_32_sessions_while_one_stays() {
     let (_dir, workspace, quiet, socket) = setup("load-burst", 200);
     let daemon = DaemonProcess::start(&binary(), &socket);
     let staying = connect_typists(&socket, &workspace, &quiet, 0..1, 4);
-    let before = settled_rss(&daemon, &socket, &workspace);
+    let before = daemon.settled_rss_kib(&workspace);
     let burst = connect_typists(&socket, &workspace, &quiet, 1..33, 4);
     daemon.wait_idle();
     let during = daemon.rss_kib();
     for typist in burst {
         typist.session.close();
     }
-    let after = settled_rss(&daemon, &socket, &workspace);
+    let after = daemon.settled_rss_kib(&workspace);
     eprintln!(
         "daemon VmRSS: 1 session {before} KiB, with a burst of 32 more {during} KiB, the burst \
          closed {after} KiB"

@@ -188,6 +188,21 @@ impl DaemonProcess {
         }
     }
 
+    /// VmRSS once the daemon is idle and has returned its free pages.
+    /// What the allocator keeps free in its threads' arenas varied by 3 MiB
+    /// a session between runs, more than the bounds: a throwaway session
+    /// on `workspace` that ends makes the daemon trim (it trims after any
+    /// session's end), so the reading is what the sessions hold.
+    pub fn settled_rss_kib(&self, workspace: &Path) -> u64 {
+        self.wait_idle();
+        Session::connect(&self.socket, Some(workspace), Reading::Measure)
+            .expect("connect a throwaway session")
+            .close();
+        std::thread::sleep(TRIM_DEBOUNCE);
+        self.wait_idle();
+        self.rss_kib()
+    }
+
     /// SIGKILL, and reaped.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
@@ -219,6 +234,8 @@ struct Seen {
     answered: usize,
     /// The connection ended.
     closed: bool,
+    /// The reader reads nothing more until resumed (an editor suspended).
+    suspended: bool,
 }
 
 /// How much of what comes back a session reads.
@@ -241,6 +258,9 @@ pub struct Session {
 }
 
 pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Longer than the daemon's one second between a session's end and its trim.
+pub const TRIM_DEBOUNCE: Duration = Duration::from_millis(1_500);
 
 fn frame(body: &str) -> Vec<u8> {
     let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
@@ -403,6 +423,17 @@ impl Session {
         lock(&self.seen).closed
     }
 
+    /// From the next message on, reads nothing until [`Session::resume`]
+    /// (what the daemon sends waits in the socket and in the daemon).
+    pub fn suspend(&self) {
+        lock(&self.seen).suspended = true;
+    }
+
+    pub fn resume(&self) {
+        lock(&self.seen).suspended = false;
+        self.seen.1.notify_all();
+    }
+
     /// The diagnostics published for `uri` at `version` or later, waited
     /// for up to `within`: (the version, the diagnostics).
     pub fn published(
@@ -470,6 +501,12 @@ fn read_frames(
     let mut body = Vec::new();
     let mut initialized = false;
     loop {
+        {
+            let mut state = lock(&seen);
+            while state.suspended {
+                state = seen.1.wait(state).unwrap_or_else(PoisonError::into_inner);
+            }
+        }
         let mut length = None;
         let ended = loop {
             let mut header = String::new();

@@ -58,6 +58,8 @@ pub struct Outcome {
     pub failed_typists: usize,
     /// Whether the flooder could connect and open its document.
     pub flood_started: bool,
+    /// Whether the flooder still had its session when the flood ended.
+    pub flood_kept: bool,
 }
 
 impl Outcome {
@@ -147,13 +149,15 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
     let flooded = AtomicUsize::new(0);
     let failed_typists = AtomicUsize::new(0);
     let flood_started = AtomicBool::new(false);
+    let flood_kept = AtomicBool::new(false);
     let start = Instant::now() + Duration::from_millis(50);
     let measure_from = start + scenario.warmup;
     let end = measure_from + scenario.measure;
     std::thread::scope(|scope| {
         if let Some(flood) = scenario.flood {
-            let (stop, flooded, started) = (&stop, &flooded, &flood_started);
-            scope.spawn(move || run_flood(socket, flood, stop, flooded, started, seed));
+            let (stop, flooded) = (&stop, &flooded);
+            let (started, kept) = (&flood_started, &flood_kept);
+            scope.spawn(move || run_flood(socket, flood, stop, flooded, (started, kept), seed));
         }
         for (i, typist) in typists.iter().enumerate() {
             let offset = period.mul_f64(i as f64 / typists.len().max(1) as f64);
@@ -205,6 +209,7 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
         flooded: flooded.load(Ordering::Relaxed),
         failed_typists: failed_typists.load(Ordering::Relaxed),
         flood_started: flood_started.load(Ordering::Relaxed),
+        flood_kept: flood_kept.load(Ordering::Relaxed),
         ..Outcome::default()
     };
     let mut all = Vec::new();
@@ -226,13 +231,14 @@ pub fn run(socket: &Path, typists: &[Typist], scenario: &Scenario, seed: u64) ->
 }
 
 /// The flooder: its own session, until `stop`. `sent` counts its edits
-/// as sent, its hovers as answered.
+/// as sent, its hovers as answered; `started` and `kept` say whether it
+/// opened its document, and still had its session at the end.
 fn run_flood(
     socket: &Path,
     flood: Flood,
     stop: &AtomicBool,
     sent: &AtomicUsize,
-    started: &AtomicBool,
+    (started, kept): (&AtomicBool, &AtomicBool),
     seed: u64,
 ) {
     let boards = match flood {
@@ -289,5 +295,6 @@ fn run_flood(
     if matches!(flood, Flood::Hovers { .. }) {
         sent.store(session.answered(), Ordering::Relaxed);
     }
+    kept.store(!session.closed(), Ordering::Relaxed);
     session.abort();
 }
