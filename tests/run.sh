@@ -85,7 +85,7 @@ fi
 # on a shared 2-core runner to gate every run.
 if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
   bench=(cargo test --release --features boardls/test-hooks)
-  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover BOARDLS_LOAD_SESSIONS=8 \
+  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover,faults BOARDLS_LOAD_SESSIONS=8 \
     BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 "${bench[@]}" --bench daemon_load -- --bench
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense
 fi

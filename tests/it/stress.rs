@@ -109,12 +109,14 @@ fn assert_one_minimal(game: &str, profile: &str, input: &str, command: &[&str], 
 
 fn finds_and_shrinks(game: &str, profile: &str, command: &[&str]) {
     let out = scratch(&format!("stress-{game}"));
-    // A generous time limit: a loaded machine must not turn a slow run
-    // into a timeout.
+    // A count, not a duration: the seed fixes the inputs, so the same
+    // failing ones are among them however loaded the machine is (the run
+    // stops at the first failure, long before the count). A generous time
+    // limit: a loaded machine must not turn a slow run into a timeout.
     let output = stress(
         game,
         &out,
-        &["--duration", "10s", "--time-limit", "30s"],
+        &["--count", "100000", "--time-limit", "30s"],
         command,
     );
     let text = stdout(&output);
