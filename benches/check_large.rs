@@ -93,11 +93,40 @@ fn main() {
         }
     }
     findings_pair(&binary, &dir, keep, boards, runs, quick, &mut missed);
+    if !only_findings {
+        long_lines(&binary, &dir, quick, &mut missed);
+    }
     if !keep {
         let _ = std::fs::remove_dir_all(&dir);
     }
     println!("load average at end: {}", common::load());
     missed.finish();
+}
+
+/// `check --output-format full` on one line of 10 MB (a `.uttt` of
+/// nothing but `x`, a `.go9` row of dots): each code frame shows a window
+/// of its line, so the time must not grow with the line's length. Goal:
+/// ≤ 10 s each (tests/it/check_full.rs checks what they print).
+fn long_lines(binary: &Path, dir: &Path, quick: bool, missed: &mut Missed) {
+    let files = [
+        ("long.uttt", "x".repeat(10 << 20)),
+        ("longrow.go9", format!("{}X\n", ".".repeat(10 << 20))),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write the input");
+        let (elapsed, _, _) = run_format(binary, &path, "full");
+        println!(
+            "check --output-format full {name:<12} 10 MB on one line  {:>8.1} ms",
+            ms(elapsed)
+        );
+        if !quick {
+            missed.check(
+                elapsed <= Duration::from_secs(10),
+                format!("{name} in full: {elapsed:.2?}, budget 10 s"),
+            );
+        }
+    }
 }
 
 /// The GCJ 2013 Qualification A large practice input (1,000 cases, no

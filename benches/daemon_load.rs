@@ -25,6 +25,10 @@
 //! - `burst`: one session stays while 32 more connect and close: the
 //!   daemon's VmRSS before the burst (after its trim), during, and 1.5 s
 //!   after the last one closed;
+//! - `faults`: a forwarder that cannot use the per-user folder serves its
+//!   editor itself within 5 s; the daemon killed under 8 forwarders, the
+//!   last ends within 2 s (`tests/it/daemon_faults.rs` checks what they
+//!   do, these how soon);
 //! - `soak`: the randomized soak (`support/daemon_soak.rs`) for
 //!   `BOARDLS_SOAK_SECONDS` (60); `cargo xtask soak --minutes N` runs it.
 //!
@@ -59,8 +63,10 @@ mod load;
 #[path = "../tests/it/support/load_run.rs"]
 mod load_run;
 
+use common::raw::Raw;
 use load::{DaemonProcess, Reading, Session, Summary, TIMEOUT, TRIM_DEBOUNCE};
 use load_run::{Flood, Outcome, Scenario, connect_typists, run};
+use serde_json::json;
 
 /// The worst typing session's p99 beside a flood or a suspended client.
 const GOAL_P99: Duration = Duration::from_millis(25);
@@ -78,8 +84,9 @@ fn env_number(name: &str, default: u64) -> u64 {
 fn main() {
     let quick = common::quick();
     let binary = common::binary();
-    let scenarios = std::env::var("BOARDLS_LOAD_SCENARIOS")
-        .unwrap_or_else(|_| "alone,many,flood-edit,flood-hover,suspend,memory,burst".to_owned());
+    let scenarios = std::env::var("BOARDLS_LOAD_SCENARIOS").unwrap_or_else(|_| {
+        "alone,many,flood-edit,flood-hover,suspend,memory,burst,faults".to_owned()
+    });
     let wanted = |name: &str| scenarios.split(',').any(|s| s.trim() == name);
     let (sessions, files, seconds) = if quick {
         (2, 40, 1)
@@ -239,6 +246,9 @@ fn main() {
     if wanted("burst") && !burst(&binary, &socket, &workspace, &quiet, quick) {
         missed_goals += 1;
     }
+    if wanted("faults") {
+        missed_goals += faults(&binary, &socket);
+    }
     if wanted("soak") {
         let seconds = if quick {
             5
@@ -266,6 +276,56 @@ fn main() {
     if missed_goals > 0 && std::env::var("BOARDLS_BENCH_CHECK").is_ok_and(|v| v == "1") {
         std::process::exit(1);
     }
+}
+
+/// The `faults` scenario: the goals it missed.
+fn faults(binary: &Path, socket: &Path) -> usize {
+    let mut missed = 0;
+    let forwarder = |socket: &std::ffi::OsStr, runtime: Option<&str>| {
+        let mut command = std::process::Command::new(binary);
+        command.args(["lsp", "--connect"]).arg(socket);
+        if let Some(runtime) = runtime {
+            command.env("XDG_RUNTIME_DIR", runtime);
+        }
+        command
+    };
+    let started = std::time::Instant::now();
+    let fallback = Raw::spawn_command(forwarder("auto".as_ref(), Some("/proc")), json!({}));
+    let served = started.elapsed();
+    drop(fallback);
+    println!(
+        "faults: a forwarder that cannot use its folder (/proc) served its editor after {:.1} ms",
+        ms(served)
+    );
+    if served >= Duration::from_secs(5) {
+        eprintln!("daemon_load: faults: served after {served:?} (goal: under 5 s)");
+        missed += 1;
+    }
+
+    const FORWARDERS: usize = 8;
+    let mut daemon = DaemonProcess::start(binary, socket);
+    let mut forwarders: Vec<Raw> = (0..FORWARDERS)
+        .map(|_| Raw::spawn_command(forwarder(socket.as_os_str(), None), json!({})))
+        .collect();
+    daemon.kill();
+    let killed = std::time::Instant::now();
+    for (i, forwarder) in forwarders.iter_mut().enumerate() {
+        assert!(
+            forwarder.ended_within(Duration::from_secs(60)),
+            "forwarder {i} still runs a minute after its daemon was killed"
+        );
+    }
+    let slowest = killed.elapsed();
+    drop(forwarders);
+    println!(
+        "faults: the last of {FORWARDERS} forwarders ended {:.1} ms after their daemon was killed",
+        ms(slowest)
+    );
+    if slowest > Duration::from_secs(2) {
+        eprintln!("daemon_load: faults: the last forwarder ended after {slowest:?} (goal: 2 s)");
+        missed += 1;
+    }
+    missed
 }
 
 fn ms(d: Duration) -> f64 {

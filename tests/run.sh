@@ -87,8 +87,9 @@ if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
   bench=(cargo test --release --features boardls/test-hooks)
   # The daemon: 8 typing sessions beside a hover flood, an edit flood
   # (the flooder reads and keeps its session) and a client suspended for
-  # 10 s (45 s in slow_clients' test); memory after a burst of 32.
-  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover,flood-edit,suspend,burst \
+  # 10 s (45 s in slow_clients' test); memory after a burst of 32;
+  # a forwarder's fallback and the daemon killed under 8 forwarders.
+  BOARDLS_BENCH_CHECK=1 BOARDLS_LOAD_SCENARIOS=flood-hover,flood-edit,suspend,burst,faults \
     BOARDLS_LOAD_SESSIONS=8 BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 \
     BOARDLS_SUSPEND_SECONDS=10 "${bench[@]}" --bench daemon_load -- --bench
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense

@@ -27,7 +27,12 @@ pub struct Raw {
 impl Raw {
     /// A server, initialized with the client capabilities `caps`.
     pub fn spawn(binary: &PathBuf, caps: serde_json::Value) -> Raw {
-        let mut child = Command::new(binary)
+        Raw::spawn_command(Command::new(binary), caps)
+    }
+
+    /// [`Raw::spawn`] of `command` (a forwarder, say: `lsp --connect …`).
+    pub fn spawn_command(mut command: Command, caps: serde_json::Value) -> Raw {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -167,6 +172,19 @@ impl Raw {
         super::peak_memory(self.child.id())
     }
 
+    /// Waits (up to `within`) for the server to end by itself: whether it
+    /// did.
+    pub fn ended_within(&mut self, within: Duration) -> bool {
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        false
+    }
+
     /// The server's resident memory now (`VmRSS`).
     pub fn resident_memory(&self) -> u64 {
         super::memory(self.child.id(), "VmRSS")
@@ -178,8 +196,12 @@ impl Drop for Raw {
     /// `BOARDLS`) writes its data; killed if it does not end in 60 s.
     fn drop(&mut self) {
         let id = self.id();
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
-        self.notify("exit", json!(null));
+        // A server that already ended takes nothing.
+        let shutdown = Raw::frame(&json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+        let exit = Raw::frame(&json!({"jsonrpc": "2.0", "method": "exit", "params": null}));
+        let _ = self.stdin.write_all(&shutdown);
+        let _ = self.stdin.write_all(&exit);
+        let _ = self.stdin.flush();
         let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {

@@ -6,7 +6,6 @@
 use crate::support::cli;
 
 use std::fs;
-use std::time::{Duration, Instant};
 
 use boardls::check::{FullSink, render_with};
 use boardls::diagnostics::{Diagnostic, Span};
@@ -107,9 +106,9 @@ fn hostile_files_render_and_point_where_concise_points() {
     for (name, _) in &files {
         let path = dir.join(name);
         let path = path.to_str().unwrap();
-        let started = Instant::now();
+        // How long the 10 MB lines take is a goal of the bench
+        // (`check_large`'s long lines), not of this test.
         let output = boardls(&["check", "--output-format", "full", path]);
-        assert!(started.elapsed() < Duration::from_secs(10), "{name}");
         assert_eq!(output.status.code(), Some(1), "{name}");
         let text = stdout(&output);
         assert!(!text.contains('\u{1b}'), "{name}: {text}");

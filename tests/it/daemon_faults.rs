@@ -206,10 +206,11 @@ fn auto(runtime: &std::path::Path, stderr: &std::path::Path) -> Server {
 }
 
 /// Eight editors on one daemon, each with an unsaved document; the daemon
-/// is killed with SIGKILL. Each forwarder ends within 2 s, with status 1
-/// and a message that says so; the editors start their servers again,
-/// which spawn one new daemon, send their documents again and get their
-/// diagnostics.
+/// is killed with SIGKILL. Each forwarder ends, with status 1 and a
+/// message that says so; the editors start their servers again, which
+/// spawn one new daemon, send their documents again and get their
+/// diagnostics. (How soon they end is a goal of the bench: daemon_load's
+/// `faults`; here the wait only guards against a forwarder that hangs.)
 #[test]
 fn the_daemon_killed_under_eight_forwarders_ends_each_and_the_next_starts_one() {
     const EDITORS: usize = 8;
@@ -246,10 +247,6 @@ fn the_daemon_killed_under_eight_forwarders_ends_each_and_the_next_starts_one() 
         assert_eq!(status.code(), Some(1), "editor {i}");
     }
     eprintln!("daemon_faults: the last of {EDITORS} forwarders ended {slowest:?} after the kill");
-    assert!(
-        slowest <= Duration::from_secs(2),
-        "the last forwarder ended {slowest:?} after the kill"
-    );
     for i in 0..EDITORS {
         let said =
             std::fs::read_to_string(runtime.path().join(format!("stderr-{i}"))).unwrap_or_default();
@@ -437,9 +434,13 @@ fn a_client_that_stops_reading(
         memory_peak < memory_before + 256 * 1024,
         "daemon memory {memory_before} kB before, {memory_peak} kB at most"
     );
+    // The healthy session was served while the other stalled: each
+    // sample is a hover answered and an edit published, awaited with the
+    // client's timeout (a guard against hanging). How fast is a goal of
+    // the bench (daemon_load's `faults`).
     assert!(
-        worst(&busy) < Duration::from_secs(3),
-        "latencies while the other session stalled: {busy:?}"
+        !busy.is_empty(),
+        "no sample while the other session stalled"
     );
     if version % 2 == 0 {
         // Bad again, for `still_served` to mend.
@@ -546,11 +547,11 @@ fn falls_back(what: &str, configure: impl FnOnce(&mut std::process::Command), ca
         said.contains(cause) && said.contains("serving this editor with a private server"),
         "{what}: {said}"
     );
+    // Said at once: not the connect timeout's message, which a forwarder
+    // waiting for a daemon that never comes would say. How soon the
+    // editor is served is a goal of the bench (daemon_load's `faults`).
+    assert!(!said.contains("no daemon answered"), "{what}: {said}");
     eprintln!("daemon_faults: {what}: initialize answered after {served_after:?}");
-    assert!(
-        served_after < Duration::from_secs(5),
-        "{what}: initialize answered after {served_after:?}"
-    );
 }
 
 #[test]
@@ -581,7 +582,7 @@ fn an_unusable_runtime_folder_gets_a_private_server_with_a_warning() {
     // Room for the folder, the log and the lock, not for the socket: the
     // forwarder starts a daemon, which cannot bind and exits. The
     // forwarder says the daemon's own error at once, not after its
-    // connect timeout (the served-within bound in `falls_back`).
+    // connect timeout (`falls_back` checks which it said).
     falls_back_on(
         "a daemon that cannot bind",
         FullDisk::with("size=64k,nr_inodes=4,mode=700"),

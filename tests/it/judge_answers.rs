@@ -12,6 +12,9 @@ use boardls::answers::{check_answer, no_input};
 use boardls::diagnostics::{Diagnostic, Fix, Related, Severity, Span, codes};
 use boardls::games::GameKind;
 
+use crate::support::boards::Rng;
+use crate::support::naive::naive_uttt;
+
 /// Three Tomek boards: X wins with `XXXT`, a full board without a line
 /// (a draw), a board with empty cells and no line.
 const TOMEK_INPUT: &str =
@@ -404,6 +407,84 @@ fn a_uttt_answer_of_two_cases_is_read_twelve_lines_a_case() {
             "Case #1, row 3: the judge writes `... ... ...`, the file writes `... ... !..`"
         )]
     );
+}
+
+/// Many random `.uttt` cases in one input, their answer written by the
+/// plain judge of the tests from the statement (`support::naive`), one
+/// board after another with a blank line between: the whole answer is
+/// clean, and a marker turned in any case is found in that case, on its
+/// row's line (12 lines a case: nine rows and two blank lines between
+/// bands, one blank line before the next case), and only there.
+#[test]
+fn a_uttt_answer_of_many_cases_is_read_twelve_lines_a_case() {
+    let mut rng = Rng(0x0dd_ba11_5eed);
+    for round in 0..20 {
+        let cases = 3 + rng.below(12);
+        let mut inputs = Vec::new();
+        let mut answers = Vec::new();
+        for _ in 0..cases {
+            let mut rows = [(); 9].map(|()| vec![b'.'; 9]);
+            let fill = rng.below(100);
+            for cell in rows.iter_mut().flatten() {
+                if rng.chance(fill) {
+                    *cell = rng.pick(b"xo");
+                }
+            }
+            let (x, y) = (1 + rng.below(9), 1 + rng.below(9));
+            rows[x - 1][y - 1] = rng.pick(b"xo");
+            if !rows.iter().flatten().any(|&b| b == b'.') {
+                rows[(x % 9 + 1) - 1][(y % 9 + 1) - 1] = b'.';
+            }
+            let mut input = String::new();
+            for (r, row) in rows.iter().enumerate() {
+                if r == 3 || r == 6 {
+                    input.push('\n');
+                }
+                let row = String::from_utf8(row.clone()).unwrap();
+                input.push_str(&format!("{} {} {}\n", &row[0..3], &row[3..6], &row[6..9]));
+            }
+            input.push_str(&format!("{x} {y}\n"));
+            inputs.push(input);
+            answers.push(naive_uttt(&rows, x, y));
+        }
+        let input = inputs.join("\n");
+        let answer = answers.join("\n");
+        assert_eq!(check(GameKind::Uttt, &input, &answer), [], "round {round}");
+        // A marker turned: an empty cell marked, or a mark taken away.
+        let case = rng.below(cases);
+        let row = rng.below(9);
+        let line = 12 * case + row + row / 3;
+        let mut lines: Vec<String> = answer.lines().map(str::to_owned).collect();
+        let cells: Vec<usize> = lines[line]
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| matches!(b, b'.' | b'!'))
+            .map(|(at, _)| at)
+            .collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let at = cells[rng.below(cells.len())];
+        let turned = if lines[line].as_bytes()[at] == b'.' {
+            "!"
+        } else {
+            "."
+        };
+        lines[line].replace_range(at..at + 1, turned);
+        let found = check(GameKind::Uttt, &input, &(lines.join("\n") + "\n"));
+        assert_eq!(
+            found.iter().map(|d| (d.code, d.span)).collect::<Vec<_>>(),
+            [(
+                codes::ANSWER_WRONG_MARKER,
+                Span::new(line as u32, at as u32, at as u32 + 1)
+            )],
+            "round {round}: case {} row {}",
+            case + 1,
+            row + 1
+        );
+        let said = format!("Case #{}, row {}: ", case + 1, row + 1);
+        assert!(found[0].message.starts_with(&said), "{}", found[0].message);
+    }
 }
 
 #[test]

@@ -99,8 +99,8 @@ fn flood(kind: GameKind, encoding: Encoding, seed: u64) {
     // messages: ordering must not rest on scheduling.
     #[cfg(feature = "test-hooks")]
     let mut server = Server::in_process_with(Faults {
-        panic: None,
         jitter: true,
+        ..Faults::default()
     });
     #[cfg(not(feature = "test-hooks"))]
     let mut server = Server::in_process();

@@ -10,6 +10,9 @@ use boardls::lsp::features::symbols;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
 use serde_json::{Value, json};
 
+#[cfg(feature = "test-hooks")]
+use boardls::test_hooks::{Faults, Gate};
+
 use crate::support::client::{Server, apply_change, caps, frame, range};
 
 const URI: &str = "file:///big/boards.tomek";
@@ -38,13 +41,27 @@ fn open(count: usize) -> Server {
     server
 }
 
+/// A session of the library in this process whose whole-document
+/// requests wait at `gate` (feature `test-hooks`), with the big document
+/// open.
+#[cfg(feature = "test-hooks")]
+fn open_held(count: usize, gate: &std::sync::Arc<Gate>) -> Server {
+    let mut server = Server::in_process_with(Faults::held_at(gate));
+    server.initialize(caps("utf-16"));
+    server.open(URI, "tomek", 1, &boards(count, "XXXX"));
+    server
+}
+
 /// A hover written right behind `semanticTokens/full`, `documentSymbol`
-/// and `foldingRange` of a big document is answered first.
+/// and `foldingRange` of a big document is answered first: the first of
+/// them waits at a gate until the hover's answer is in, so the hover
+/// cannot be answered after them, however long each takes (queued behind
+/// them, it would never come, and the wait would time out).
+#[cfg(feature = "test-hooks")]
 #[test]
 fn a_hover_is_not_queued_behind_whole_document_requests() {
-    // Big enough that the three take far longer than a hover even when
-    // the tests around it load both cores.
-    let mut server = open(60_000);
+    let gate = Gate::closed("full");
+    let mut server = open_held(1_000, &gate);
     let document = json!({"textDocument": {"uri": URI}});
     let mut frames = request_frame(101, "textDocument/semanticTokens/full", document.clone());
     frames.extend(request_frame(
@@ -67,6 +84,7 @@ fn a_hover_is_not_queued_behind_whole_document_requests() {
             "request {id} was answered before the hover behind it"
         );
     }
+    gate.open();
     for id in [101, 102, 103] {
         let answer = response(&mut server, id);
         assert!(answer.get("error").is_none(), "{answer}");
@@ -74,11 +92,13 @@ fn a_hover_is_not_queued_behind_whole_document_requests() {
 }
 
 /// Symbols asked for before an edit name the verdicts before it, even
-/// when the edit arrives while they are still being worked out.
+/// when the edit is applied while they are still being worked out: the
+/// first request waits at a gate until a hover shows the edit applied.
+#[cfg(feature = "test-hooks")]
 #[test]
 fn a_request_answers_for_the_document_as_it_arrived() {
-    // 10,000 positions: the most that still get a symbol each.
-    let mut server = open(10_000);
+    let gate = Gate::closed("documentSymbol");
+    let mut server = open_held(1_000, &gate);
     let document = json!({"textDocument": {"uri": URI}});
     let mut frames = request_frame(201, "textDocument/documentSymbol", document.clone());
     frames.extend(frame(
@@ -90,12 +110,22 @@ fn a_request_answers_for_the_document_as_it_arrived() {
     ));
     frames.extend(request_frame(202, "textDocument/documentSymbol", document));
     server.send_raw(&frames);
+    let hover = server.hover_text(URI, 1, 0);
+    assert!(
+        hover.contains("Case #1: O won"),
+        "the edit is applied: {hover}"
+    );
+    assert!(
+        !server.came_before(|m| m.get("id") == Some(&json!(201))),
+        "the symbols were answered before the gate opened"
+    );
+    gate.open();
     let first_name = |answer: &Value| answer["result"][0]["name"].as_str().map(str::to_owned);
     let before = response(&mut server, 201);
     let after = response(&mut server, 202);
     assert_eq!(first_name(&before).as_deref(), Some("Case #1: X won"));
     assert_eq!(first_name(&after).as_deref(), Some("Case #1: O won"));
-    assert_eq!(before["result"].as_array().map(Vec::len), Some(10_000));
+    assert_eq!(before["result"].as_array().map(Vec::len), Some(1_000));
 }
 
 /// The symbols answered from kept pieces equal a fresh computation, flat

@@ -9,6 +9,8 @@ use std::path::Path;
 use boardls::diagnostics::{Span, codes};
 use boardls::games::GameKind;
 use boardls::profile::{Profile, check};
+
+use crate::support::boards::Rng;
 use cli::{boardls, scratch, stdout};
 
 const JUDGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/judge");
@@ -271,4 +273,167 @@ fn one_profile_for_a_whole_problem_folder() {
         "{text}"
     );
     assert_eq!(run.status.code(), Some(1));
+}
+
+/// Whether the gcj2013a profile finds a board unreachable (by play, or
+/// by its `T`s).
+fn profile_says_unreachable(rows: &str) -> bool {
+    check(
+        Profile::Gcj2013aLarge,
+        GameKind::Tomek,
+        &format!("1\n{rows}"),
+    )
+    .iter()
+    .any(|d| d.code == codes::PROFILE_UNREACHABLE || d.code == codes::PROFILE_EXTRA_T)
+}
+
+/// The profile's reachability against an exhaustive search over the games
+/// of the statement, on boards that play reaches (random games stopped
+/// anywhere), boards one change away from them (a mark added, taken away
+/// or turned), random fillings, and every board of the GCJ files. The
+/// search runs once per place of the `T` up to the square's symmetries
+/// (none, a corner, an edge, the middle): a symmetry maps games to games
+/// and lines to lines, so it maps reachable boards to reachable boards,
+/// and each board is judged in the frame where its `T` is on one of
+/// those places.
+#[test]
+fn tomek_reachability_matches_an_exhaustive_search_of_play() {
+    use crate::support::naive::tomek_play::{
+        index, map, masks, over, reachable, reached_by_play, rows, symmetry,
+    };
+    let mut rng = Rng(0x5eed_7031_c0de_f00d);
+    // The GCJ boards: (x, o, t) masks.
+    let (mut gcj, mut boards) = (Vec::new(), 0);
+    for file in [
+        "tomek/sample.in",
+        "tomek/A-small-practice.in",
+        "tomek/A-large-practice.in",
+        "tomek/contest/c4tler_A-large.in",
+        "tomek/contest/metcalf_large-000.in",
+        "tomek/contest/metcalf_small-001.in",
+    ] {
+        let text = read(file);
+        boards += text
+            .lines()
+            .next()
+            .unwrap()
+            .trim()
+            .parse::<usize>()
+            .unwrap();
+        let cells: Vec<u8> = text
+            .lines()
+            .skip(1)
+            .flat_map(|line| line.trim().bytes())
+            .collect();
+        for board in cells.chunks(16) {
+            let rows: Vec<&[u8]> = board.chunks(4).collect();
+            gcj.push(masks(&rows));
+        }
+    }
+    assert_eq!(gcj.len(), boards);
+    // The quarter turns 1 and 3 undo each other; every other map undoes
+    // itself.
+    for cell in 0..16 {
+        for (which, back) in [
+            (0, 0),
+            (1, 3),
+            (2, 2),
+            (3, 1),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+        ] {
+            assert_eq!(symmetry(back, symmetry(which, cell)), cell);
+        }
+    }
+    let mut compared = 0;
+    let mut unreachable = 0;
+    for t in [None, Some(0), Some(1), Some(5)] {
+        let t_mask = t.map_or(0, |cell| 1u16 << cell);
+        let seen = reachable(t_mask);
+        let reached = |x: u16, o: u16| {
+            let at = index(x, o);
+            seen[at / 64] >> (at % 64) & 1 == 1
+        };
+        let mut judge = |x: u16, o: u16, which: usize| {
+            let expected = reached(x, o);
+            // The backward search that `stress.rs` uses agrees.
+            assert_eq!(reached_by_play(x, o, t_mask), expected);
+            let (x, o, t) = (map(which, x), map(which, o), map(which, t_mask));
+            let board = rows(x, o, t);
+            assert_eq!(
+                profile_says_unreachable(&board),
+                !expected,
+                "reachable by play: {expected}\n{board}"
+            );
+            compared += 1;
+            unreachable += usize::from(!expected);
+        };
+        // GCJ boards whose T is in this place up to symmetry.
+        for &(x, o, t) in &gcj {
+            for which in 0..8 {
+                if map(which, t) == t_mask {
+                    // `which` takes the board to this frame; its inverse
+                    // (the same map for all but the two quarter turns)
+                    // takes it back.
+                    let back = match which {
+                        1 => 3,
+                        3 => 1,
+                        other => other,
+                    };
+                    judge(map(which, x), map(which, o), back);
+                    break;
+                }
+            }
+        }
+        for _ in 0..40_000 {
+            // A random game, stopped after a random number of moves.
+            let (mut x, mut o) = (0u16, 0u16);
+            let stop = rng.below(17);
+            for _ in 0..stop {
+                if over(x, o, t_mask) {
+                    break;
+                }
+                let empty: Vec<u16> = (0..16)
+                    .map(|cell| 1u16 << cell)
+                    .filter(|bit| (x | o | t_mask) & bit == 0)
+                    .collect();
+                let cell = empty[rng.below(empty.len())];
+                if x.count_ones() == o.count_ones() {
+                    x |= cell;
+                } else {
+                    o |= cell;
+                }
+            }
+            let which = rng.below(8);
+            judge(x, o, which);
+            // One change away: a cell turned to X, O or empty.
+            let cell = rng.below(16);
+            let bit = 1u16 << cell;
+            if t_mask & bit == 0 {
+                let (x, o) = match rng.below(3) {
+                    0 => (x | bit, o & !bit),
+                    1 => (x & !bit, o | bit),
+                    _ => (x & !bit, o & !bit),
+                };
+                judge(x, o, which);
+            }
+            // A random filling.
+            let (mut x, mut o) = (0u16, 0u16);
+            for cell in 0..16 {
+                let bit = 1u16 << cell;
+                if t_mask & bit == 0 {
+                    match rng.below(3) {
+                        0 => x |= bit,
+                        1 => o |= bit,
+                        _ => {}
+                    }
+                }
+            }
+            judge(x, o, which);
+        }
+    }
+    eprintln!("profiles: {compared} boards compared with the search, {unreachable} unreachable");
+    assert!(unreachable > compared / 10 && unreachable < compared * 9 / 10);
 }

@@ -10,6 +10,8 @@ use boardls::games::GameKind;
 use boardls::solve::{SolveError, solve};
 use proptest::prelude::*;
 
+use crate::support::naive::{naive_go9, naive_tomek, naive_uttt};
+
 fn solve_str(kind: GameKind, input: &str) -> Result<String, SolveError> {
     let mut out = Vec::new();
     solve(kind, input.as_bytes(), &mut out)?;
@@ -204,113 +206,6 @@ fn the_binary_exits_2_with_one_line_on_bad_input() {
 
     let usage = run(&["solve", "chess"], "");
     assert_eq!(usage.status.code(), Some(2));
-}
-
-// ---- Plain implementations, written straight from the statements ----------
-
-/// CF 907B: find the field, look for a `.` in it, else mark every `.`.
-fn naive_uttt(rows: &[Vec<u8>; 9], x: usize, y: usize) -> String {
-    let (fr, fc) = ((x - 1) % 3, (y - 1) % 3);
-    let mut grid = rows.clone();
-    let mut field_has_empty = false;
-    for row in grid.iter().skip(fr * 3).take(3) {
-        for &cell in row.iter().skip(fc * 3).take(3) {
-            field_has_empty |= cell == b'.';
-        }
-    }
-    for (r, row) in grid.iter_mut().enumerate() {
-        for (c, cell) in row.iter_mut().enumerate() {
-            let in_field = r / 3 == fr && c / 3 == fc;
-            if *cell == b'.' && (!field_has_empty || in_field) {
-                *cell = b'!';
-            }
-        }
-    }
-    let mut out = String::new();
-    for (r, row) in grid.iter().enumerate() {
-        if r == 3 || r == 6 {
-            out.push('\n');
-        }
-        let text = String::from_utf8(row.clone()).unwrap();
-        writeln!(out, "{} {} {}", &text[0..3], &text[3..6], &text[6..9]).unwrap();
-    }
-    out
-}
-
-#[allow(clippy::needless_range_loop)] // indices read like the statement
-/// HDU 5546: depth-first search over each o group, counting distinct
-/// empty neighbours; x can kill iff some group has exactly one.
-fn naive_go9(board: &[Vec<u8>; 9]) -> bool {
-    let mut seen = [[false; 9]; 9];
-    for r in 0..9 {
-        for c in 0..9 {
-            if board[r][c] != b'o' || seen[r][c] {
-                continue;
-            }
-            let mut liberties = std::collections::BTreeSet::new();
-            let mut stack = vec![(r, c)];
-            seen[r][c] = true;
-            while let Some((pr, pc)) = stack.pop() {
-                let mut next = vec![];
-                if pr > 0 {
-                    next.push((pr - 1, pc));
-                }
-                if pr < 8 {
-                    next.push((pr + 1, pc));
-                }
-                if pc > 0 {
-                    next.push((pr, pc - 1));
-                }
-                if pc < 8 {
-                    next.push((pr, pc + 1));
-                }
-                for (nr, nc) in next {
-                    match board[nr][nc] {
-                        b'.' => {
-                            liberties.insert((nr, nc));
-                        }
-                        b'o' if !seen[nr][nc] => {
-                            seen[nr][nc] = true;
-                            stack.push((nr, nc));
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if liberties.len() == 1 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// GCJ 2013 A: count symbols on each of the ten lines.
-#[allow(clippy::needless_range_loop)] // indices read like the statement
-fn naive_tomek(board: &[Vec<u8>; 4]) -> &'static str {
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    for i in 0..4 {
-        lines.push((0..4).map(|j| board[i][j]).collect());
-        lines.push((0..4).map(|j| board[j][i]).collect());
-    }
-    lines.push((0..4).map(|i| board[i][i]).collect());
-    lines.push((0..4).map(|i| board[i][3 - i]).collect());
-    let won = |p: u8| {
-        lines.iter().any(|line| {
-            let mine = line.iter().filter(|&&b| b == p).count();
-            let t = line.iter().filter(|&&b| b == b'T').count();
-            mine == 4 || (mine == 3 && t == 1)
-        })
-    };
-    if won(b'X') {
-        "X won"
-    } else if won(b'O') {
-        "O won"
-    } else if board.iter().flatten().any(|&b| b == b'.') {
-        "Game has not completed"
-    } else {
-        "Draw"
-    }
 }
 
 // ---- Random positions -------------------------------------------------------

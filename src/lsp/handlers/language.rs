@@ -128,7 +128,7 @@ pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option
         Err(why) => {
             session.log(MessageType::WARNING, why.clone());
             let client = session.client.clone();
-            tokio::spawn(async move { client.show_message(MessageType::WARNING, why).await });
+            session.spawn(async move { client.show_message(MessageType::WARNING, why).await });
             Some(Vec::new())
         }
     }

@@ -216,6 +216,11 @@ where
                 if request.method() == "$/cancelRequest" {
                     in_flight.cancel_requested(&request);
                 }
+                #[cfg(feature = "test-hooks")]
+                if request.method() == crate::test_hooks::SETTLED_METHOD {
+                    answer_settled(&session, &request);
+                    continue;
+                }
                 let request = if serving {
                     match read_requests::take(&session, request, &in_flight) {
                         Taken::Job(job) => {
@@ -273,6 +278,39 @@ where
         let _ = writer.await;
     }
     end
+}
+
+/// Answers a test's [`SETTLED_METHOD`](crate::test_hooks::SETTLED_METHOD)
+/// request once the session's background work started so far has ended
+/// and the work queued on its ordered path before the request has run,
+/// both again until no task started meanwhile; the answer goes through the
+/// outbox, so every notification that work queued reaches the wire first
+/// (the wire writes its frames in the order they are queued).
+#[cfg(feature = "test-hooks")]
+fn answer_settled(session: &Session, request: &Request) {
+    let Some(id) = request.id().cloned() else {
+        return;
+    };
+    // Not a task of the session's own: it waits for them.
+    let session = session.clone();
+    tokio::spawn(async move {
+        loop {
+            session.background.until_idle().await;
+            let started = session.background.started();
+            let (ran, queued_before) = tokio::sync::oneshot::channel();
+            session.queue(Internal::Settled(ran));
+            if queued_before.await.is_err() {
+                return; // The session ended.
+            }
+            if session.background.idle() && session.background.started() == started {
+                break;
+            }
+        }
+        let answer = Response::from_ok(id, serde_json::Value::Null);
+        session
+            .outbox
+            .send(crate::lsp::wire::outbox::Outgoing::Answer(answer));
+    });
 }
 
 /// Tells the client `message` as a warning (`window/showMessage`).
@@ -432,6 +470,7 @@ impl Guard {
         let subject = job.subject();
         #[cfg(feature = "test-hooks")]
         let run = || {
+            self.faults.hold(&what);
             self.faults.armed(|| {
                 crate::test_hooks::fault_point(&what);
                 job.run(wire)
@@ -462,6 +501,14 @@ impl Guard {
                 "publishDiagnostics",
                 uri.as_str().to_owned(),
                 Box::new(move || session.publish_waiting(&uri)),
+            ),
+            #[cfg(feature = "test-hooks")]
+            Internal::Settled(ran) => (
+                "settled",
+                "the session".to_owned(),
+                Box::new(move || {
+                    let _ = ran.send(());
+                }),
             ),
         };
         #[cfg(feature = "test-hooks")]

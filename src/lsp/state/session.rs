@@ -219,6 +219,10 @@ pub enum Internal {
     /// The publish of an open document with many positions with
     /// diagnostics, put off until the client's messages are read.
     PublishOpen(Uri),
+    /// A test's mark ([`crate::test_hooks::SETTLED_METHOD`]): told once the
+    /// work queued before it has run.
+    #[cfg(feature = "test-hooks")]
+    Settled(tokio::sync::oneshot::Sender<()>),
 }
 
 /// A handle on the session, for the handlers and for background work.
@@ -233,6 +237,9 @@ pub struct Session {
     internal: mpsc::UnboundedSender<Internal>,
     /// What the sessions of this process share.
     pub shared: Arc<Shared>,
+    /// The tasks the session spawned that still run.
+    #[cfg(feature = "test-hooks")]
+    pub(crate) background: crate::test_hooks::Background,
 }
 
 impl Session {
@@ -250,6 +257,8 @@ impl Session {
             alive: Arc::new(AtomicBool::new(true)),
             internal,
             shared,
+            #[cfg(feature = "test-hooks")]
+            background: crate::test_hooks::Background::default(),
         };
         (session, queue)
     }
@@ -274,6 +283,15 @@ impl Session {
         self.alive.store(false, Ordering::SeqCst);
         let leases = std::mem::take(&mut self.lock().leases);
         drop(leases);
+    }
+
+    /// Runs `work` as a task of its own, beside the session's loop: the
+    /// session's background work (scans, file reads, its own requests to
+    /// the client).
+    pub(crate) fn spawn(&self, work: impl Future<Output = ()> + Send + 'static) {
+        #[cfg(feature = "test-hooks")]
+        let work = self.background.track(work);
+        tokio::spawn(work);
     }
 
     /// Queues work on the session's ordered path.

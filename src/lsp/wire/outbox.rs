@@ -47,6 +47,10 @@ pub enum Outgoing {
         token: ProgressToken,
         value: WorkDoneProgress,
     },
+    /// A test's answer that must follow what was queued before it (the
+    /// `boardls/test/settled` request, feature `test-hooks`).
+    #[cfg(feature = "test-hooks")]
+    Answer(tower_lsp_server::jsonrpc::Response),
 }
 
 impl Outgoing {
@@ -56,6 +60,8 @@ impl Outgoing {
             Outgoing::Publish { uri, .. } => Some(uri),
             Outgoing::PublishOpen(published) => Some(&published.uri),
             Outgoing::Log(..) | Outgoing::Progress { .. } => None,
+            #[cfg(feature = "test-hooks")]
+            Outgoing::Answer(_) => None,
         }
     }
 
@@ -397,6 +403,8 @@ fn is_light(message: &Outgoing) -> bool {
         Outgoing::Publish { diagnostics, .. } => diagnostics.len() <= LIGHT,
         Outgoing::PublishOpen(published) => published.snapshot.noisy_count() <= LIGHT,
         Outgoing::Log(..) | Outgoing::Progress { .. } => true,
+        #[cfg(feature = "test-hooks")]
+        Outgoing::Answer(_) => true,
     }
 }
 
@@ -454,6 +462,8 @@ fn send(wire: &Wire, message: Outgoing, tag: Option<PublishTag>) {
                 value: ProgressParamsValue::WorkDone(value),
             },
         ),
+        #[cfg(feature = "test-hooks")]
+        Outgoing::Answer(response) => wire.send(&response),
     }
 }
 
@@ -476,6 +486,8 @@ mod tests {
             }
             Outgoing::Log(_, text) => text.clone(),
             Outgoing::Progress { .. } => "progress".to_owned(),
+            #[cfg(feature = "test-hooks")]
+            Outgoing::Answer(_) => "answer".to_owned(),
         }
     }
 

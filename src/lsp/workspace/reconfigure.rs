@@ -221,7 +221,7 @@ fn nested_changed(session: &Session, path: &std::path::Path, file: &project::Pro
         refresh_pull(session);
         if caps.inlay_refresh {
             let client = session.client.clone();
-            tokio::spawn(async move {
+            session.spawn(async move {
                 let _ = client.inlay_hint_refresh().await;
             });
         }
@@ -306,7 +306,7 @@ pub fn initialized(session: &Session) {
     }
     if !registrations.is_empty() {
         let client = session.client.clone();
-        tokio::spawn(async move {
+        session.spawn(async move {
             if let Err(err) = client.register_capability(registrations).await {
                 client
                     .log_message(
@@ -320,8 +320,9 @@ pub fn initialized(session: &Session) {
             }
         });
     }
-    let session = session.clone();
-    tokio::spawn(async move {
+    let task = session.clone();
+    session.spawn(async move {
+        let session = task;
         if let Some((settings, problems)) = fetch(&session).await {
             apply(&session, settings, problems, false);
         }
@@ -375,10 +376,10 @@ pub fn configuration_changed(session: &Session, payload: &serde_json::Value) {
         apply(session, settings, problems, true);
         return;
     }
-    let session = session.clone();
-    tokio::spawn(async move {
-        if let Some((settings, problems)) = fetch(&session).await {
-            apply(&session, settings, problems, true);
+    let fetcher = session.clone();
+    session.spawn(async move {
+        if let Some((settings, problems)) = fetch(&fetcher).await {
+            apply(&fetcher, settings, problems, true);
         }
     });
 }
@@ -414,13 +415,13 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
     }
     if settings.hints_changed(&old) && caps.inlay_refresh {
         let client = session.client.clone();
-        tokio::spawn(async move {
+        session.spawn(async move {
             let _ = client.inlay_hint_refresh().await;
         });
     }
     if rescan && scan_changed(&old, &settings) {
         if settings.scan && !folders.is_empty() {
-            tokio::spawn(scan_folders(session.clone(), folders, epoch));
+            session.spawn(scan_folders(session.clone(), folders, epoch));
         } else {
             refresh_pull(session);
         }

@@ -211,12 +211,12 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
     let jobs = jobs(state, found);
     let (enc, reals) = (state.caps.encoding, state.index.reals());
     let store = session.store();
-    let session = session.clone();
-    tokio::spawn(async move {
+    let reader = session.clone();
+    session.spawn(async move {
         let read = priority::spawn(move || jobs::read_all(&store, jobs, enc, Some(&reals)));
         if let Ok(done) = read.await {
-            apply(&session, done, None);
-            refresh_pull(&session);
+            apply(&reader, done, None);
+            refresh_pull(&reader);
         }
     });
 }
@@ -231,7 +231,7 @@ pub fn refresh_pull(session: &Session) {
 pub fn refresh_pull_with(session: &Session, caps: &ClientCaps) {
     if caps.pull_diagnostics && caps.diagnostic_refresh {
         let client = session.client.clone();
-        tokio::spawn(async move {
+        session.spawn(async move {
             let _ = client.workspace_diagnostic_refresh().await;
         });
     }
@@ -372,7 +372,7 @@ pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
         (added, state.settings.scan, state.index.epoch())
     };
     if scan && !added.is_empty() {
-        tokio::spawn(scan_folders(session.clone(), added, epoch));
+        session.spawn(scan_folders(session.clone(), added, epoch));
     } else {
         refresh_pull(session);
     }

@@ -354,6 +354,24 @@ impl Server {
                     .as_str()
                     .is_some_and(|text| text.contains(&probe))
         });
+        self.stashed_publishes(uri)
+    }
+
+    /// The `publishDiagnostics` of `uri` (of any document when `None`)
+    /// among the messages the server sent before it settled: it answers
+    /// `boardls/test/settled` (feature `test-hooks`) once the work it
+    /// started so far, in the background too (scans, file reads), has
+    /// ended, and after whatever that work queued for the client. Drains
+    /// the messages.
+    #[cfg(feature = "test-hooks")]
+    pub fn published_before_settled(&mut self, uri: Option<&str>) -> Vec<Value> {
+        self.request(boardls::test_hooks::SETTLED_METHOD, Value::Null);
+        self.stashed_publishes(uri)
+    }
+
+    /// The stashed `publishDiagnostics` of `uri` (of any document when
+    /// `None`); drains the stash.
+    fn stashed_publishes(&mut self, uri: Option<&str>) -> Vec<Value> {
         let before: Vec<Value> = self.stash.drain(..).collect();
         before
             .into_iter()

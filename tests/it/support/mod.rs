@@ -13,6 +13,7 @@ pub mod daemon_soak;
 pub mod features;
 pub mod load;
 pub mod load_run;
+pub mod naive;
 pub mod oracle;
 pub mod paced;
 pub mod sources;
