@@ -5,10 +5,11 @@
 //! - The pipe is created with a security descriptor whose only entry
 //!   admits the user's own SID (`D:P(A;;GA;;;SID)`), so no other user can
 //!   open it, and its first instance with `FILE_FLAG_FIRST_PIPE_INSTANCE`:
-//!   while a daemon serves the name, a second one (or anyone else's
-//!   server of that name) is refused, which makes one daemon per pipe
-//!   without a lock file. The pipe goes with its daemon: nothing stale is
-//!   left behind.
+//!   while a daemon serves the name, anyone else's server of that name is
+//!   refused. One daemon per pipe: it holds `NAME.lock` in the log's folder
+//!   open with no sharing for its life (Wine 8 ignores the first-instance
+//!   flag, so the flag alone is not enough there); the system closes it
+//!   with its daemon, and the pipe goes too: nothing stale is left behind.
 //! - Each end checks the other's process runs as the same user
 //!   (`GetNamedPipeClientProcessId`, `GetNamedPipeServerProcessId`, the
 //!   process token's user), as the Unix socket checks the peer's
@@ -34,8 +35,8 @@ use std::process::Command;
 
 use tokio::net::windows::named_pipe::{ClientOptions, NamedPipeServer, ServerOptions};
 use windows_sys::Win32::Foundation::{
-    CloseHandle, ERROR_ACCESS_DENIED, ERROR_PIPE_BUSY, HANDLE, HANDLE_FLAG_INHERIT, LocalFree,
-    SetHandleInformation,
+    CloseHandle, ERROR_ACCESS_DENIED, ERROR_PIPE_BUSY, ERROR_SHARING_VIOLATION, HANDLE,
+    HANDLE_FLAG_INHERIT, LocalFree, SetHandleInformation,
 };
 use windows_sys::Win32::Security::Authorization::{
     ConvertSidToStringSidW, ConvertStringSecurityDescriptorToSecurityDescriptorW, SDDL_REVISION_1,
@@ -73,10 +74,11 @@ const PIPE_PREFIX: &str = r"\\.\pipe\";
 /// (`%LOCALAPPDATA%`), whose access list its files inherit.
 pub fn private_files() {}
 
-/// Where a daemon is reached: a named pipe, and its log.
+/// Where a daemon is reached: a named pipe, its log and its lock.
 pub struct Endpoint {
     pipe: String,
     log: PathBuf,
+    lock: PathBuf,
 }
 
 /// What dialling found.
@@ -84,8 +86,8 @@ pub enum Dialled {
     /// A daemon of this user answered.
     Connected(Halves),
     /// None answered; `starting` when the pipe is there but every instance
-    /// is busy (a daemon is starting its next one): wait for it rather
-    /// than start another.
+    /// is busy (a daemon is making its next one), or a daemon holds the
+    /// lock (it is starting): wait for it rather than start another.
     Absent { starting: bool },
 }
 
@@ -104,6 +106,7 @@ impl Endpoint {
         };
         Ok(Endpoint {
             log: default_dir().join(format!("{name}.log")),
+            lock: default_dir().join(format!("{name}.lock")),
             pipe: format!("{PIPE_PREFIX}{name}"),
         })
     }
@@ -150,9 +153,9 @@ impl Endpoint {
                 let (input, output) = tokio::io::split(client);
                 Ok(Dialled::Connected((Box::new(input), Box::new(output))))
             }
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                Ok(Dialled::Absent { starting: false })
-            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(Dialled::Absent {
+                starting: Lock::held(&self.lock),
+            }),
             Err(err) if err.raw_os_error() == Some(ERROR_PIPE_BUSY as i32) => {
                 Ok(Dialled::Absent { starting: true })
             }
@@ -222,6 +225,7 @@ pub struct Listener {
     pipe: String,
     security: OwnerOnly,
     next: Option<NamedPipeServer>,
+    lock: Lock,
 }
 
 impl Listener {
@@ -229,7 +233,16 @@ impl Listener {
     /// when a server (another daemon) already has the name. Inside the
     /// runtime.
     pub fn bind(given: Option<&Path>) -> Result<Listener, String> {
-        let pipe = Endpoint::resolve(given)?.pipe;
+        let endpoint = Endpoint::resolve(given)?;
+        endpoint.make_dir()?;
+        let Some(lock) = Lock::acquire(&endpoint.lock)? else {
+            return Err(format!(
+                "another daemon already serves {} (it holds {})",
+                endpoint.pipe,
+                endpoint.lock.display()
+            ));
+        };
+        let pipe = endpoint.pipe;
         let security = OwnerOnly::new()?;
         let first = security.create(&pipe, true).map_err(|err| {
             if err.raw_os_error() == Some(ERROR_ACCESS_DENIED as i32) {
@@ -242,6 +255,7 @@ impl Listener {
             pipe,
             security,
             next: Some(first),
+            lock,
         })
     }
 
@@ -277,8 +291,57 @@ impl Listener {
         Ok(Ok((Box::new(input), Box::new(output))))
     }
 
-    /// Nothing to remove: the pipe goes with its last handle.
-    pub fn close(self) {}
+    /// Lets go of the lock (the pipe goes with its last handle).
+    pub fn close(self) {
+        drop(self.next);
+        self.lock.release();
+    }
+}
+
+/// The file a daemon holds open, unshared, for its life: one daemon per
+/// pipe.
+struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Opens the lock unshared: `None` when another process holds it.
+    fn acquire(path: &Path) -> Result<Option<Lock>, String> {
+        match Lock::open(path, true) {
+            Ok(file) => Ok(Some(Lock {
+                file,
+                path: path.to_path_buf(),
+            })),
+            Err(err) if err.raw_os_error() == Some(ERROR_SHARING_VIOLATION as i32) => Ok(None),
+            Err(err) => Err(format!("cannot take the lock {}: {err}", path.display())),
+        }
+    }
+
+    /// Whether some process holds the lock at `path`; the file is not made.
+    fn held(path: &Path) -> bool {
+        matches!(
+            Lock::open(path, false),
+            Err(err) if err.raw_os_error() == Some(ERROR_SHARING_VIOLATION as i32)
+        )
+    }
+
+    fn open(path: &Path, create: bool) -> io::Result<File> {
+        OpenOptions::new()
+            .read(true)
+            .write(create)
+            .create(create)
+            .truncate(false)
+            .share_mode(0)
+            .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
+            .open(path)
+    }
+
+    /// Removes the lock file, then lets go of it.
+    fn release(self) {
+        drop(self.file);
+        let _ = fs::remove_file(&self.path);
+    }
 }
 
 /// A security descriptor whose only entry gives the user all access.
