@@ -46,7 +46,8 @@ enum Command {
         #[arg(long, requires = "listen")]
         allow_remote: bool,
         /// Join stdio to a daemon: `auto` (the per-user socket, the daemon
-        /// started when absent), a socket PATH, or tcp://HOST:PORT.
+        /// started when absent), a socket PATH (on Windows a pipe name), or
+        /// tcp://HOST:PORT.
         #[arg(long, value_name = "auto|PATH|tcp://HOST:PORT")]
         connect: Option<String>,
         /// The token: with --listen, read from FILE (a new random one is
@@ -56,13 +57,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         token_file: Option<PathBuf>,
     },
-    /// Serve LSP sessions on a Unix socket, one per connection, sharing the
-    /// work on the files of the same folders: one daemon per user, reached
-    /// by `boardls lsp --connect`.
+    /// Serve LSP sessions on a Unix socket (a named pipe on Windows), one
+    /// per connection, sharing the work on the files of the same folders:
+    /// one daemon per user, reached by `boardls lsp --connect`.
     #[command(after_long_help = DAEMON_HELP)]
     Daemon {
         /// The socket (default: per user and per build, under
-        /// $XDG_RUNTIME_DIR/boardls/ or $TMPDIR/boardls-UID/).
+        /// $XDG_RUNTIME_DIR/boardls/ or $TMPDIR/boardls-UID/); on Windows
+        /// the NAME of a named pipe (default: boardls-USER-VERSION-BUILD).
         #[arg(long, value_name = "PATH")]
         socket: Option<PathBuf>,
         /// Exit after SECS with no session (0: never).
@@ -166,7 +168,11 @@ group or other permissions (a missing one is made 0700); the socket is made
 0600 and checked the same way; anything else is refused. A stale socket
 (its daemon was killed) is replaced. One daemon per socket: it holds a lock
 on SOCKET.lock. With no session for the idle timeout, or on SIGTERM, it
-removes its socket and exits with status 0.";
+removes its socket and exits with status 0.
+
+On Windows the daemon listens on a named pipe that admits only its user;
+while it serves, a second server of that name is refused. Its log goes in
+a folder boardls under %LOCALAPPDATA%.";
 
 const CHECK_HELP: &str = "\
 Output formats:

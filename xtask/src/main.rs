@@ -31,7 +31,10 @@ mod soak;
 type Result<T = ()> = std::result::Result<T, String>;
 
 /// VS Code's platform names (`vsce package --target`) and the Rust targets
-/// that build a server for each.
+/// that build a server for each. Windows x64 gets the GNU build: the binary
+/// that `tests/targets/run.sh` links with mingw and the Wine tests run, so
+/// what ships is what was tested; Windows on Arm has no GNU toolchain in
+/// Debian, so it gets the MSVC build, made on a Windows runner.
 const PLATFORMS: &[(&str, &str)] = &[
     ("linux-x64", "x86_64-unknown-linux-gnu"),
     ("linux-arm64", "aarch64-unknown-linux-gnu"),
@@ -40,7 +43,7 @@ const PLATFORMS: &[(&str, &str)] = &[
     ("alpine-arm64", "aarch64-unknown-linux-musl"),
     ("darwin-x64", "x86_64-apple-darwin"),
     ("darwin-arm64", "aarch64-apple-darwin"),
-    ("win32-x64", "x86_64-pc-windows-msvc"),
+    ("win32-x64", "x86_64-pc-windows-gnu"),
     ("win32-arm64", "aarch64-pc-windows-msvc"),
 ];
 
@@ -62,7 +65,9 @@ Options:
                       linux-x64 linux-arm64 linux-armhf alpine-x64 alpine-arm64
                       darwin-x64 darwin-arm64 win32-x64 win32-arm64
                       Another machine's platform needs its Rust target
-                      (rustup target add aarch64-apple-darwin) and a linker.
+                      (rustup target add aarch64-apple-darwin) and a linker;
+                      win32-x64 is x86_64-pc-windows-gnu, linked by mingw
+                      (Debian: gcc-mingw-w64-x86-64).
   --server BINARY     package this server binary instead of building one
 ";
 
@@ -285,7 +290,9 @@ impl Dist {
             "boardls",
             "--message-format=json-render-diagnostics",
         ]);
-        if self.cross {
+        // Windows names its target even on Windows: the host's own may be
+        // the other ABI (msvc) than the one that ships (gnu).
+        if self.cross || self.windows() {
             build.args(["--target", self.triple]);
         }
         let messages = output(&mut build)?;
@@ -582,6 +589,10 @@ mod tests {
         assert_eq!(dist.exe(), "boardls");
         let dist = Dist::parse(&["--target".into(), "win32-x64".into()]).unwrap();
         assert_eq!(dist.exe(), "boardls.exe");
+        assert_eq!(
+            dist.triple, "x86_64-pc-windows-gnu",
+            "the build the Wine tests run"
+        );
         assert!(Dist::parse(&["--target".into(), "plan9-x64".into()]).is_err());
         if let Some(host) = host_platform() {
             assert!(PLATFORMS.iter().any(|(name, _)| *name == host));

@@ -15,7 +15,8 @@
 //
 // The server binary is, in this order: the `boardls.path` setting (not in
 // an untrusted workspace), the binary shipped inside a platform-specific
-// .vsix (`server/boardls`), `boardls` on PATH.
+// .vsix (`server/boardls`; `server\boardls.exe` in the win32 ones),
+// `boardls` (`boardls.exe`) on PATH.
 
 import * as fs from 'fs';
 import * as net from 'net';
