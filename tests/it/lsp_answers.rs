@@ -501,3 +501,55 @@ fn a_setting_the_user_unsets_gives_the_project_files_back() {
     );
     assert_eq!(hint_count(&mut server, &uri), 0);
 }
+
+/// A `.uttt` answer of three cases (the three statement samples): a line
+/// of each case goes to that case in the input, and its hover names it
+/// (12 answer lines a case, 13 input lines); a line past the last case
+/// goes nowhere.
+#[test]
+fn each_case_of_a_uttt_answer_goes_to_its_case_in_the_input() {
+    let sample = |name: &str| {
+        std::fs::read_to_string(format!(
+            "{}/tests/fixtures/judge/cf907b/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("a cf907b sample")
+    };
+    let input: Vec<String> = (1..=3).map(|n| sample(&format!("sample{n}.in"))).collect();
+    let answer: Vec<String> = (1..=3).map(|n| sample(&format!("sample{n}.out"))).collect();
+    let (input, answer) = (input.join("\n"), answer.join("\n"));
+    let dir = TempDir::new("lsp-answers-uttt");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"uttt\"\n");
+    let input_uri = file_uri(&dir.write("three.in", &input));
+    let answer_uri = file_uri(&dir.write("three.out", &answer));
+    let mut server = started_in(&dir, json!({}));
+    server.open(&input_uri, "plaintext", 1, &input);
+    server.open(&answer_uri, "plaintext", 1, &answer);
+    assert_eq!(codes(&server.diagnostics(&answer_uri, 1)), []);
+    for case in 0..3u64 {
+        for row in [0, 5, 10] {
+            let line = 12 * case + row;
+            let definition = server.request(
+                "textDocument/definition",
+                json!({"textDocument": {"uri": answer_uri}, "position": pos(line, 1)}),
+            );
+            assert_eq!(definition["uri"], input_uri.as_str(), "answer line {line}");
+            assert_eq!(
+                definition["range"]["start"]["line"],
+                13 * case,
+                "answer line {line}"
+            );
+            let hover = server.hover_text(&answer_uri, line, 1);
+            assert!(
+                hover.contains(&format!("**Case #{}**", case + 1)),
+                "answer line {line}: {hover}"
+            );
+        }
+    }
+    let past = server.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": answer_uri}, "position": pos(36, 0)}),
+    );
+    assert_eq!(past, Value::Null);
+    assert!(server.shutdown_and_exit().success());
+}
