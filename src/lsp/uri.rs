@@ -222,7 +222,11 @@ impl Spellings {
         match &*method {
             "textDocument/didOpen" => {
                 for (spelled, key) in changed {
-                    by_key.insert(key, spelled);
+                    if spelled == key {
+                        by_key.remove(&key);
+                    } else {
+                        by_key.insert(key, spelled);
+                    }
                 }
             }
             "textDocument/didClose" => {
@@ -265,7 +269,7 @@ impl Spellings {
 }
 
 /// Replaces each URI member of `value` by its key, noting (spelling, key)
-/// for each that changed.
+/// for each.
 fn rewrite_uris(value: &mut Value, key: &dyn Fn(&Uri) -> Uri, changed: &mut Vec<(Uri, Uri)>) {
     match value {
         Value::Object(members) => {
@@ -277,8 +281,8 @@ fn rewrite_uris(value: &mut Value, key: &dyn Fn(&Uri) -> Uri, changed: &mut Vec<
                         let keyed = key(&spelled);
                         if keyed.as_str() != text {
                             *text = keyed.as_str().to_owned();
-                            changed.push((spelled, keyed));
                         }
+                        changed.push((spelled, keyed));
                     }
                 } else {
                     rewrite_uris(member, key, changed);
