@@ -46,6 +46,10 @@ fi
 # the library, so an API change cannot leave the fuzzers broken.
 cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
 
+# Every target the README and release.yml name: clippy for Windows and
+# macOS, and the Windows binary (mingw) that the Wine tests run.
+tests/targets/run.sh 2>&1 | tee -a "$log"
+
 # The manual: a pinned mdBook from crates.io (the CLI alone, no server),
 # installed when missing or another version, then `mdbook build` into a
 # scratch folder; any warning (a missing include, a page not in

@@ -8,9 +8,14 @@
 //! threads doing long work lower their own (nice 10): the short work
 //! preempts them at once instead of waiting for their time slice to end.
 //!
-//! Linux keeps a nice value per thread, so only the calling thread is
-//! lowered. Elsewhere `setpriority` would lower the whole process, so this
-//! does nothing there.
+//! Each system lowers just the calling thread its own way:
+//! - Linux keeps a nice value per thread (`setpriority`, nice 10);
+//! - Windows: `SetThreadPriority`, `THREAD_PRIORITY_BELOW_NORMAL`;
+//! - macOS: `setpriority` there would lower the whole process, so the
+//!   thread takes the `utility` quality of service instead
+//!   (`pthread_set_qos_class_self_np`), which Apple's scheduler runs below
+//!   the default class (and may put on an efficiency core);
+//! - any other system: nothing, every thread keeps its priority.
 //!
 //! An unprivileged thread cannot raise its priority again, so background
 //! work gets threads of its own ([`spawn`]): on tokio's blocking pool it
@@ -93,7 +98,28 @@ fn set_this_thread_nice(nice: i32) {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(windows)]
+fn set_this_thread_nice(_nice: i32) {
+    use windows_sys::Win32::System::Threading::{
+        GetCurrentThread, SetThreadPriority, THREAD_PRIORITY_BELOW_NORMAL,
+    };
+    // SAFETY: the pseudo handle of the calling thread needs no closing; a
+    // failure leaves the priority as it was, which is fine.
+    unsafe {
+        SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_BELOW_NORMAL);
+    }
+}
+
+#[cfg(target_vendor = "apple")]
+fn set_this_thread_nice(_nice: i32) {
+    // SAFETY: changes only the calling thread's quality of service; a
+    // failure leaves it as it was, which is fine.
+    unsafe {
+        libc::pthread_set_qos_class_self_np(libc::qos_class_t::QOS_CLASS_UTILITY, 0);
+    }
+}
+
+#[cfg(not(any(target_os = "linux", windows, target_vendor = "apple")))]
 fn set_this_thread_nice(_nice: i32) {}
 
 #[cfg(all(test, target_os = "linux"))]

@@ -5,7 +5,9 @@
 //! - `generate`: inputs from a seed, covering the judges' situations
 //!   evenly (the coverage table's list);
 //! - `input`: cases, written exactly as the judge reads them;
-//! - `runner`: one run, in its own process group, with a time limit;
+//! - `runner`: one run, alone with what it starts, with a time limit;
+//!   `process_unix` (a process group) and `process_windows` (a job
+//!   object) start and kill it, and tell a crash;
 //! - `compare`: the problem's checker;
 //! - `shrink`: fewer cases, then fewer stones, then simpler cells.
 //!
@@ -15,6 +17,10 @@
 mod compare;
 mod generate;
 mod input;
+#[cfg(unix)]
+mod process_unix;
+#[cfg(windows)]
+mod process_windows;
 mod runner;
 mod shrink;
 
@@ -59,7 +65,7 @@ pub enum Failure {
         got: String,
     },
     BadOutput(String),
-    /// Killed by a signal.
+    /// Killed by a signal (Unix), ended by an exception (Windows).
     Crash(i32),
     ExitStatus(i32),
     Timeout,
@@ -76,7 +82,7 @@ impl Failure {
         match self {
             Failure::WrongAnswer { .. } => "wrong answer".to_owned(),
             Failure::BadOutput(why) => format!("bad output: {why}"),
-            Failure::Crash(signal) => format!("crash: killed by {}", runner::signal_name(*signal)),
+            Failure::Crash(crash) => format!("crash: {}", runner::crash_name(*crash)),
             Failure::ExitStatus(code) => format!("non-zero exit status {code}"),
             Failure::Timeout => format!("timeout: no answer within {time_limit:?}"),
         }
@@ -109,7 +115,7 @@ pub(crate) fn judge_run(
             (failure, out)
         }
         Ran::ExitStatus(code) => (Some(Failure::ExitStatus(code)), Vec::new()),
-        Ran::Signal(signal) => (Some(Failure::Crash(signal)), Vec::new()),
+        Ran::Crash(crash) => (Some(Failure::Crash(crash)), Vec::new()),
         Ran::TimedOut => (Some(Failure::Timeout), Vec::new()),
     })
 }

@@ -1,11 +1,16 @@
-//! Running the solution on one input: its own process group, the input
-//! piped in, the output read whole, a time limit after which the whole
-//! group is killed (a shell script's children too).
+//! Running the solution on one input: alone with what it starts (a
+//! process group on Unix, a job object on Windows: `process_*.rs`), the
+//! input piped in, the output read whole, a time limit after which all of
+//! it is killed (a shell script's children too).
 
 use std::io::{Read as _, Write as _};
-use std::os::unix::process::{CommandExt as _, ExitStatusExt as _};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+#[cfg(unix)]
+use super::process_unix as process;
+#[cfg(windows)]
+use super::process_windows as process;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +19,9 @@ pub enum Ran {
     Finished(Vec<u8>),
     /// A non-zero exit status.
     ExitStatus(i32),
-    /// Killed by a signal it did not ask for: a crash.
-    Signal(i32),
+    /// A crash: killed by a signal it did not ask for (Unix), ended by an
+    /// exception (Windows: its NTSTATUS code).
+    Crash(i32),
     /// Still running at the time limit.
     TimedOut,
 }
@@ -26,16 +32,14 @@ pub(crate) fn run(command: &[String], input: &[u8], limit: Duration) -> std::io:
     let Some((program, args)) = command.split_first() else {
         return Err(std::io::Error::other("no command given"));
     };
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        // Its own group: a timeout kills everything it started, and a
-        // Ctrl-C on the terminal reaches the stress run, not the solution.
-        .process_group(0)
-        .spawn()?;
-    let group = child.id() as i32;
+    let mut tree = process::start(
+        Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )?;
+    let child = &mut tree.child;
     let mut stdin = child.stdin.take();
     let input = input.to_vec();
     // A solution that stops reading early closes the pipe: not an error.
@@ -60,44 +64,26 @@ pub(crate) fn run(command: &[String], input: &[u8], limit: Duration) -> std::io:
             None => std::thread::sleep(Duration::from_millis(1)),
         }
     };
-    // Whatever is left of the group (children of a script) goes too.
-    kill_group(group);
+    // Whatever is left of it (children of a script) goes too.
+    tree.kill();
     if status.is_none() {
-        let _ = child.wait();
+        let _ = tree.child.wait();
     }
     let _ = writer.join();
     let out = reader.join().unwrap_or_default();
     Ok(match status {
         None => Ran::TimedOut,
-        Some(status) => match (status.code(), status.signal()) {
-            (Some(0), _) => Ran::Finished(out),
-            (Some(code), _) => Ran::ExitStatus(code),
-            (None, Some(signal)) => Ran::Signal(signal),
+        Some(status) => match (status.code(), process::crash(status)) {
+            (_, Some(crash)) => Ran::Crash(crash),
+            (Some(0), None) => Ran::Finished(out),
+            (Some(code), None) => Ran::ExitStatus(code),
             (None, None) => Ran::ExitStatus(-1),
         },
     })
 }
 
-fn kill_group(group: i32) {
-    // SAFETY: kill(2) with a negative pid signals that process group; the
-    // group is the child's own (`process_group(0)`), never ours.
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
-}
-
-/// A signal's name: `SIGSEGV`.
-pub(crate) fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGPIPE => "SIGPIPE",
-        _ => return format!("signal {signal}"),
-    };
-    format!("signal {signal} ({name})")
+/// A crash in words: `killed by signal 11 (SIGSEGV)`, or on Windows
+/// `exception 0xC0000005 (access violation)`.
+pub(crate) fn crash_name(crash: i32) -> String {
+    process::crash_name(crash)
 }

@@ -8,7 +8,6 @@
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read as _};
-use std::os::unix::fs::MetadataExt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
@@ -100,24 +99,67 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
 
 /// What tells one version of a file from another without reading it:
 /// its identity, length, and modification and change times (a rename over
-/// it, a write or a `chmod` changes one of them).
+/// it, a write or a `chmod` changes one of them). What the system tells of
+/// a file's identity differs: [`FileIdentity`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stamp {
-    dev: u64,
-    ino: u64,
+    identity: FileIdentity,
     len: u64,
-    modified: (i64, i64),
-    changed: (i64, i64),
 }
 
 impl Stamp {
     pub fn of(metadata: &fs::Metadata) -> Stamp {
         Stamp {
+            identity: FileIdentity::of(metadata),
+            len: metadata.len(),
+        }
+    }
+}
+
+/// A file's device, inode, and modification and change times (`ctime`
+/// changes with a rename over it or a `chmod`).
+#[cfg(unix)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileIdentity {
+    dev: u64,
+    ino: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+}
+
+#[cfg(unix)]
+impl FileIdentity {
+    fn of(metadata: &fs::Metadata) -> FileIdentity {
+        use std::os::unix::fs::MetadataExt as _;
+        FileIdentity {
             dev: metadata.dev(),
             ino: metadata.ino(),
-            len: metadata.len(),
             modified: (metadata.mtime(), metadata.mtime_nsec()),
             changed: (metadata.ctime(), metadata.ctime_nsec()),
+        }
+    }
+}
+
+/// A file's creation and last write times and attributes: stable Rust
+/// reads no file index on Windows, and a file renamed over another has
+/// its own creation time (unless the file system's tunnelling gives it the
+/// old one, when its write time or length still differ).
+#[cfg(windows)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileIdentity {
+    created: u64,
+    written: u64,
+    attributes: u32,
+}
+
+#[cfg(windows)]
+impl FileIdentity {
+    fn of(metadata: &fs::Metadata) -> FileIdentity {
+        use std::os::windows::fs::MetadataExt as _;
+        FileIdentity {
+            created: metadata.creation_time(),
+            written: metadata.last_write_time(),
+            attributes: metadata.file_attributes(),
         }
     }
 }
@@ -162,12 +204,10 @@ mod tests {
 
     #[test]
     fn folder_stamps_differ_by_created_changed_and_deleted_files() {
+        let some_file = fs::metadata(env!("CARGO_MANIFEST_DIR")).expect("the crate's folder");
         let stamp = |len| Stamp {
-            dev: 1,
-            ino: 2,
+            identity: FileIdentity::of(&some_file),
             len,
-            modified: (0, 0),
-            changed: (0, 0),
         };
         let before: FolderStamps = [
             (PathBuf::from("/w/kept.go9"), stamp(1)),

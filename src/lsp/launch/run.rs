@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use super::daemon::forward::{self, Forwarded, Target};
 use super::daemon::serve::{self, DaemonOptions};
 use super::daemon::token;
+use super::daemon::transport;
 use super::listen;
 use crate::lsp::main_loop::dispatch::{serve_session, serve_shared};
 use crate::lsp::state::shared::Shared;
@@ -73,7 +74,7 @@ pub fn run(options: Options) -> ExitCode {
         let status = runtime.block_on(async {
             tokio::select! {
                 status = listen::serve(address, &addrs, token) => status,
-                () = serve::stop_signal() => ExitCode::SUCCESS,
+                () = transport::stop_signal() => ExitCode::SUCCESS,
             }
         });
         if made {

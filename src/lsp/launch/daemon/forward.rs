@@ -10,7 +10,10 @@
 //!   session with `setsid`, stdin and stdout on /dev/null, stderr appended
 //!   to `PATH.log`) and the connection retried for a while; forwarders
 //!   started at once race safely (the daemon's lock lets one serve; the
-//!   others exit and everyone connects to the one).
+//!   others exit and everyone connects to the one). On Windows the
+//!   socket is a named pipe (`\\.\pipe\boardls-USER-…`, see
+//!   `transport_windows`), the daemon is detached with `DETACHED_PROCESS`
+//!   and its log is in `%LOCALAPPDATA%\boardls`.
 //! - `tcp://HOST:PORT` connects to `boardls lsp --listen`, presenting the
 //!   token from `--token-file` first.
 //! - If the daemon goes away mid-session, the forwarder says so on stderr
@@ -19,19 +22,18 @@
 //!   or used, the log cannot be written, nothing answers), it says why and
 //!   the caller serves the editor itself ([`Forwarded::Unreachable`]).
 
-use std::io::{self, Write as _};
-use std::os::unix::process::CommandExt as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{ExitCode, ExitStatus, Stdio};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt as _};
-use tokio::net::{TcpStream, UnixStream};
+use tokio::io::AsyncWriteExt as _;
+use tokio::net::TcpStream;
 
 use super::pump::{Editor, Outcome, lost, pump};
-use super::socket;
 use super::token::Token;
+use super::transport::{self, Dialled, Endpoint};
 
 /// How long a forwarder waits for a daemon to answer.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -98,8 +100,8 @@ pub fn run(target: Target, token_file: Option<PathBuf>) -> Forwarded {
         loop {
             let connected = match &target {
                 Target::Tcp(address) => tcp(address, token_file.as_deref()).await,
-                Target::Auto => unix(&socket::default_path()).await,
-                Target::Socket(path) => unix(path).await,
+                Target::Auto => daemon(None).await,
+                Target::Socket(path) => daemon(Some(path)).await,
             };
             let (input, output, what) = match connected {
                 Ok(connected) => connected,
@@ -127,9 +129,10 @@ pub fn run(target: Target, token_file: Option<PathBuf>) -> Forwarded {
     status
 }
 
+/// A connection's halves, and what it reaches, for messages.
 type Halves = (
-    Box<dyn AsyncRead + Unpin + Send>,
-    Box<dyn AsyncWrite + Unpin + Send>,
+    Box<dyn tokio::io::AsyncRead + Unpin + Send>,
+    Box<dyn tokio::io::AsyncWrite + Unpin + Send>,
     String,
 );
 
@@ -162,46 +165,30 @@ async fn tcp(address: &str, token_file: Option<&Path>) -> Result<Halves, String>
     ))
 }
 
-/// Connects to the daemon on `path`, spawning it when none answers.
-async fn unix(path: &Path) -> Result<Halves, String> {
-    let path = socket::socket_path(path)?;
-    let dir = socket::dir_of(&path);
-    let log = socket::beside(&path, ".log");
+/// Connects to the daemon on `given` (the per-user default when `None`),
+/// spawning it when none answers.
+async fn daemon(given: Option<&Path>) -> Result<Halves, String> {
+    let endpoint = Endpoint::resolve(given)?;
+    let log = endpoint.log();
     let deadline = Instant::now() + CONNECT_TIMEOUT;
     let mut spawned: Option<(Instant, Arc<OnceLock<ExitStatus>>)> = None;
     let mut pause = Duration::from_millis(10);
     loop {
-        if dir.exists() || dir.is_symlink() {
-            socket::private_dir(dir, false)?;
-        }
-        if socket::existing_socket(&path)? {
-            match UnixStream::connect(&path).await {
-                Ok(stream) => {
-                    if let Err(peer) = socket::check_peer(&stream) {
-                        return Err(format!(
-                            "refusing the daemon on {}: it runs as {peer}, not as you",
-                            path.display()
-                        ));
-                    }
-                    let (input, output) = stream.into_split();
-                    let what = format!("the daemon on {}", path.display());
-                    return Ok((Box::new(input), Box::new(output), what));
-                }
-                Err(err) if stale(&err) => {}
-                Err(err) => return Err(format!("cannot connect to {}: {err}", path.display())),
+        let starting = match endpoint.dial().await? {
+            Dialled::Connected((input, output)) => {
+                let what = format!("the daemon on {}", endpoint.shown());
+                return Ok((input, output, what));
             }
-        }
+            Dialled::Absent { starting } => starting,
+        };
         if Instant::now() >= deadline {
             return Err(format!(
                 "no daemon answered on {} within {} s; its log is {}",
-                path.display(),
+                endpoint.shown(),
                 CONNECT_TIMEOUT.as_secs(),
                 log.display()
             ));
         }
-        // A daemon that holds the socket's lock is starting (or serving):
-        // wait for it rather than start another.
-        let starting = socket::lock_held(&socket::beside(&path, ".lock"));
         // The daemon it started failed, and none other is starting: its
         // error is said now, not after the timeout (a daemon that lost the
         // race to another exits too, but the other holds the lock).
@@ -212,7 +199,7 @@ async fn unix(path: &Path) -> Result<Halves, String> {
         {
             return Err(format!(
                 "the daemon it started on {} stopped ({status}): {}",
-                path.display(),
+                endpoint.shown(),
                 last_line(&log).unwrap_or_else(|| format!("see its log {}", log.display()))
             ));
         }
@@ -221,19 +208,11 @@ async fn unix(path: &Path) -> Result<Halves, String> {
                 .as_ref()
                 .is_none_or(|(at, _)| at.elapsed() >= RESPAWN_AFTER)
         {
-            spawned = Some((Instant::now(), spawn_daemon(&path, &log)?));
+            spawned = Some((Instant::now(), spawn_daemon(&endpoint, &log)?));
         }
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_millis(200));
     }
-}
-
-/// No daemon behind the socket (any more).
-fn stale(err: &io::Error) -> bool {
-    matches!(
-        err.kind(),
-        io::ErrorKind::ConnectionRefused | io::ErrorKind::NotFound
-    )
 }
 
 /// The last line of the daemon's log, where it says why it stopped.
@@ -243,20 +222,20 @@ fn last_line(log: &Path) -> Option<String> {
     Some(line.trim().to_owned())
 }
 
-/// Starts `boardls daemon --socket PATH`, detached: a session of its own,
+/// Starts `boardls daemon --socket PATH`, detached (`transport::detach`):
 /// no terminal, stdio away from the editor's pipes. Its exit status, once
 /// it exits.
-fn spawn_daemon(path: &Path, log: &Path) -> Result<Arc<OnceLock<ExitStatus>>, String> {
-    socket::private_dir(socket::dir_of(path), true)?;
+fn spawn_daemon(endpoint: &Endpoint, log: &Path) -> Result<Arc<OnceLock<ExitStatus>>, String> {
+    endpoint.make_dir()?;
     let shown = log.display();
-    let mut log = socket::private_log(log, MAX_LOG)?;
+    let mut log = transport::private_log(log, MAX_LOG)?;
     // A log that cannot be written (a full disk) is said now, not found
     // empty later.
     writeln!(
         log,
         "boardls lsp (pid {}): starting a daemon on {}",
         std::process::id(),
-        path.display()
+        endpoint.shown()
     )
     .map_err(|err| format!("cannot write the daemon's log {shown}: {err}"))?;
     let exe = std::env::current_exe()
@@ -265,21 +244,11 @@ fn spawn_daemon(path: &Path, log: &Path) -> Result<Arc<OnceLock<ExitStatus>>, St
     command
         .arg("daemon")
         .arg("--socket")
-        .arg(path)
+        .arg(endpoint.arg())
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::from(log))
-        .current_dir("/");
-    // SAFETY: only setsid runs between fork and exec; it is
-    // async-signal-safe and touches no memory of the parent.
-    unsafe {
-        command.pre_exec(|| {
-            if libc::setsid() < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+        .stderr(Stdio::from(log));
+    transport::detach(&mut command);
     let mut child = command
         .spawn()
         .map_err(|err| format!("cannot start a daemon: {err}"))?;

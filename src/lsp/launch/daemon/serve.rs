@@ -1,29 +1,29 @@
-//! `boardls daemon`: LSP sessions on a Unix socket, one per connection,
-//! sharing the process's files on disk (one walk, one read of each file,
-//! one poll of each folder for all of them).
+//! `boardls daemon`: LSP sessions on the per-user endpoint (a Unix socket;
+//! a named pipe on Windows: `transport`), one per connection, sharing the
+//! process's files on disk (one walk, one read of each file, one poll of
+//! each folder for all of them).
 //!
-//! Start: the socket's directory is checked (or made 0700), the lock taken
-//! (else another daemon serves this socket: status 1), a stale socket
-//! replaced, the socket bound and made 0600 (the umask is 077 from the
-//! start, so it is never more open than that) and checked; in the default
-//! directory, the stale sockets of other builds are removed. Then it
-//! serves; a connection from another user is refused (the peer's
-//! credentials). With no session for the idle timeout, or on SIGTERM or
-//! SIGINT, it removes its socket and lock file and exits with status 0;
-//! on a signal, each session first tells its client why
-//! (`window/showMessage`) and ends (it is waited for up to 2 s).
+//! Start (Unix): the socket's directory is checked (or made 0700), the
+//! lock taken (else another daemon serves this socket: status 1), a stale
+//! socket replaced, the socket bound and made 0600 (the umask is 077 from
+//! the start, so it is never more open than that) and checked; in the
+//! default directory, the stale sockets of other builds are removed. On
+//! Windows the pipe's first instance, admitting only the user, is the
+//! lock. Then it serves; a connection from another user is refused (the
+//! peer's credentials, or the process behind the pipe). With no session
+//! for the idle timeout, or on SIGTERM or SIGINT (Windows: Ctrl-C,
+//! Ctrl-Break, the console closing), it removes its socket and lock file
+//! and exits with status 0; on a signal, each session first tells its
+//! client why (`window/showMessage`) and ends (it is waited for up to 2 s).
 
-use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use tokio::net::UnixListener;
-use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::watch;
 
 use super::conn::serve_connection;
-use super::socket::{self, Lock};
+use super::transport::{self, Listener};
 use crate::lsp::state::shared::Shared;
 
 /// `boardls daemon`'s options.
@@ -39,19 +39,7 @@ pub struct DaemonOptions {
 /// then; 1 when another daemon serves the socket or the socket cannot be
 /// used (refused, or not bound).
 pub fn run(options: DaemonOptions) -> ExitCode {
-    // Before any thread starts: whatever the daemon creates (its socket,
-    // lock and log) is its user's alone.
-    // SAFETY: umask has no preconditions and cannot fail.
-    unsafe { libc::umask(0o077) };
-    let default = options.socket.is_none();
-    let path = options.socket.unwrap_or_else(socket::default_path);
-    let (listener, lock, path) = match prepare(&path, default) {
-        Ok(ready) => ready,
-        Err(message) => {
-            eprintln!("boardls daemon: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
+    transport::private_files();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -62,78 +50,27 @@ pub fn run(options: DaemonOptions) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let status = runtime.block_on(serve(listener, &path, options.idle_timeout));
-    remove_socket(&path, &status.1);
-    lock.release();
+    let status = runtime.block_on(async {
+        let mut listener = match Listener::bind(options.socket.as_deref()) {
+            Ok(listener) => listener,
+            Err(message) => {
+                eprintln!("boardls daemon: {message}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let status = serve(&mut listener, options.idle_timeout).await;
+        listener.close();
+        status
+    });
     runtime.shutdown_background();
-    status.0
+    status
 }
 
-/// Checks and binds the socket, holding its lock.
-fn prepare(
-    path: &Path,
-    default: bool,
-) -> Result<(std::os::unix::net::UnixListener, Lock, PathBuf), String> {
-    let path = socket::socket_path(path)?;
-    let dir = socket::dir_of(&path);
-    socket::private_dir(dir, true)?;
-    let Some(lock) = Lock::acquire(&socket::beside(&path, ".lock"))? else {
-        return Err(format!(
-            "another daemon already serves {} (its process id is in {}.lock)",
-            path.display(),
-            path.display()
-        ));
-    };
-    if socket::existing_socket(&path)? {
-        if socket::answers(&path) {
-            return Err(format!("a server already answers on {}", path.display()));
-        }
-        std::fs::remove_file(&path)
-            .map_err(|err| format!("cannot remove the stale socket {}: {err}", path.display()))?;
-        eprintln!(
-            "boardls daemon: replaced the stale socket {} (its daemon had stopped)",
-            path.display()
-        );
-    }
-    if default {
-        for stale in socket::purge_stale(dir, &path) {
-            eprintln!(
-                "boardls daemon: removed the stale socket {}",
-                stale.display()
-            );
-        }
-    }
-    let listener = std::os::unix::net::UnixListener::bind(&path)
-        .map_err(|err| format!("cannot listen on {}: {err}", path.display()))?;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
-        .map_err(|err| format!("cannot make {} private: {err}", path.display()))?;
-    socket::existing_socket(&path)?;
-    listener
-        .set_nonblocking(true)
-        .map_err(|err| format!("cannot use {}: {err}", path.display()))?;
-    Ok((listener, lock, path))
-}
-
-/// Serves until idle or stopped; the status, and the socket's identity
-/// (device, inode) to remove only what this daemon bound.
-async fn serve(
-    listener: std::os::unix::net::UnixListener,
-    path: &Path,
-    idle: Duration,
-) -> (ExitCode, Option<(u64, u64)>) {
-    let bound = std::fs::symlink_metadata(path)
-        .ok()
-        .map(|m| (m.dev(), m.ino()));
-    let listener = match UnixListener::from_std(listener) {
-        Ok(listener) => listener,
-        Err(err) => {
-            eprintln!("boardls daemon: cannot listen on {}: {err}", path.display());
-            return (ExitCode::FAILURE, bound);
-        }
-    };
+/// Serves until idle or stopped.
+async fn serve(listener: &mut Listener, idle: Duration) -> ExitCode {
     eprintln!(
         "boardls daemon: listening on {} (pid {})",
-        path.display(),
+        listener.shown(),
         std::process::id()
     );
     let shared = Shared::new();
@@ -141,7 +78,7 @@ async fn serve(
     let count_on_stop = count.clone();
     let idle_exit = idle_for(count, idle);
     tokio::pin!(idle_exit);
-    let stopped = stop_signal();
+    let stopped = transport::stop_signal();
     tokio::pin!(stopped);
     let (ended, ends) = watch::channel(0u64);
     tokio::spawn(give_back_memory(ends));
@@ -149,25 +86,24 @@ async fn serve(
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
+                let (input, output) = match accepted {
+                    Ok(Ok(halves)) => halves,
+                    Ok(Err(peer)) => {
+                        eprintln!("boardls daemon: refused a connection from {peer}");
+                        continue;
+                    }
                     Err(err) => {
                         eprintln!("boardls daemon: accept failed: {err}");
                         tokio::time::sleep(Duration::from_millis(100)).await;
                         continue;
                     }
                 };
-                if let Err(peer) = socket::check_peer(&stream) {
-                    eprintln!("boardls daemon: refused a connection from {peer}");
-                    continue;
-                }
                 next += 1;
                 sessions.send_modify(|n| *n += 1);
                 let sessions = sessions.clone();
                 let shared = shared.clone();
                 let ended = ended.clone();
                 tokio::spawn(async move {
-                    let (input, output) = stream.into_split();
                     serve_connection(input, output, shared, format!("#{next}")).await;
                     sessions.send_modify(|n| *n -= 1);
                     ended.send_modify(|n| *n += 1);
@@ -178,14 +114,14 @@ async fn serve(
                     "boardls daemon: no session for {} s; exiting",
                     idle.as_secs_f64()
                 );
-                return (ExitCode::SUCCESS, bound);
+                return ExitCode::SUCCESS;
             }
             () = &mut stopped => {
-                shared.stop(
-                    "boardls: the shared daemon was asked to stop (SIGTERM or SIGINT); \
-                     the editor starts the server again"
-                        .to_owned(),
-                );
+                shared.stop(format!(
+                    "boardls: the shared daemon was asked to stop ({}); \
+                     the editor starts the server again",
+                    transport::STOP_SIGNALS
+                ));
                 // The sessions tell their clients and end; a client that
                 // does not read is not waited for long.
                 let mut count = count_on_stop.clone();
@@ -195,7 +131,7 @@ async fn serve(
                 )
                 .await;
                 eprintln!("boardls daemon: stopped");
-                return (ExitCode::SUCCESS, bound);
+                return ExitCode::SUCCESS;
             }
         }
     }
@@ -230,7 +166,9 @@ async fn idle_for(mut count: watch::Receiver<usize>, idle: Duration) {
 /// glibc keeps it otherwise, and a daemon that served many sessions would
 /// hold their peak for as long as one session stays. The sessions that end
 /// during that second are trimmed for together, so a burst of ends trims
-/// at most once a second.
+/// at most once a second. Only with glibc: macOS's and Windows's
+/// allocators (and musl's) have no such call, and return free memory by
+/// their own rules.
 async fn give_back_memory(mut ends: watch::Receiver<u64>) {
     while ends.changed().await.is_ok() {
         tokio::time::sleep(Duration::from_secs(1)).await;
@@ -238,29 +176,5 @@ async fn give_back_memory(mut ends: watch::Receiver<u64>) {
         #[cfg(all(target_os = "linux", target_env = "gnu"))]
         // SAFETY: malloc_trim only returns free pages to the system.
         let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
-    }
-}
-
-/// SIGTERM or SIGINT.
-pub async fn stop_signal() {
-    let (Ok(mut term), Ok(mut int)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) else {
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = term.recv() => {}
-        _ = int.recv() => {}
-    }
-}
-
-/// Removes the socket if it is still the one this daemon bound.
-fn remove_socket(path: &Path, bound: &Option<(u64, u64)>) {
-    let now = std::fs::symlink_metadata(path)
-        .ok()
-        .map(|m| (m.dev(), m.ino()));
-    if now.is_some() && now == *bound {
-        let _ = std::fs::remove_file(path);
     }
 }

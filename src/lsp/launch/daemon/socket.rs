@@ -1,5 +1,6 @@
 //! Where the daemon's socket lives, and the checks that keep it the user's
-//! own (gopls `-remote=auto`, biome `lsp-proxy`).
+//! own (gopls `-remote=auto`, biome `lsp-proxy`): Unix only
+//! (`transport_unix.rs` serves and dials it).
 //!
 //! - The default socket is per user and per build:
 //!   `$XDG_RUNTIME_DIR/boardls/boardls-VERSION-BUILD.sock`, or, without a
@@ -20,9 +21,10 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write as _};
 use std::os::fd::AsRawFd as _;
-use std::os::unix::ffi::OsStrExt as _;
 use std::os::unix::fs::{DirBuilderExt as _, FileTypeExt as _, MetadataExt as _, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+
+use super::build_id::build_id;
 
 /// `sun_path` holds 108 bytes with the terminating NUL.
 const MAX_SOCKET_PATH: usize = 107;
@@ -59,27 +61,6 @@ pub fn default_path() -> PathBuf {
         env!("CARGO_PKG_VERSION"),
         build_id()
     ))
-}
-
-/// A short hash (FNV-1a) of the executable's path, length and modification
-/// time.
-fn build_id() -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for byte in bytes {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
-    if let Ok(exe) = std::env::current_exe() {
-        eat(exe.as_os_str().as_bytes());
-        if let Ok(metadata) = fs::metadata(&exe) {
-            eat(&metadata.len().to_le_bytes());
-            eat(&metadata.mtime().to_le_bytes());
-            eat(&metadata.mtime_nsec().to_le_bytes());
-        }
-    }
-    format!("{:08x}", hash >> 32)
 }
 
 /// Where a path's lock and log files go: beside it, with a suffix.

@@ -11,13 +11,13 @@
 //! `boardls lsp --connect tcp://HOST:PORT --token-file F` presents it for
 //! an editor.
 
-use std::io::{self, Read as _, Write as _};
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt as _};
 
-use super::socket;
+use super::transport;
 
 /// The JSON-RPC error code of a refused connection.
 pub const REFUSED: i64 = -32001;
@@ -31,10 +31,10 @@ const MAX_LINE: usize = 4096;
 pub struct Token(String);
 
 impl Token {
-    /// 32 random bytes from the kernel, as 64 hex digits.
+    /// 32 random bytes from the system, as 64 hex digits.
     pub fn random() -> io::Result<Token> {
         let mut bytes = [0u8; 32];
-        std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+        getrandom::fill(&mut bytes).map_err(|err| io::Error::other(err.to_string()))?;
         Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
@@ -42,7 +42,7 @@ impl Token {
     /// file must be the user's own regular file; a warning comes back if
     /// others may read it.
     pub fn read(path: &Path) -> Result<(Token, Option<String>), String> {
-        let warning = socket::own_file(path)?;
+        let warning = transport::own_file(path)?;
         let text = std::fs::read_to_string(path)
             .map_err(|err| format!("cannot read the token file {}: {err}", path.display()))?;
         let token = text.trim();
@@ -58,7 +58,7 @@ impl Token {
     /// Writes a new random token to a new file only the user may read.
     pub fn create(path: &Path) -> Result<Token, String> {
         let token = Token::random().map_err(|err| format!("cannot make a random token: {err}"))?;
-        let mut file = socket::create_private_file(path)
+        let mut file = transport::create_private_file(path)
             .map_err(|err| format!("cannot create the token file {}: {err}", path.display()))?;
         writeln!(file, "{}", token.0)
             .map_err(|err| format!("cannot write the token file {}: {err}", path.display()))?;
@@ -94,8 +94,8 @@ pub fn for_listen(file: Option<&Path>) -> Result<(Token, PathBuf, Vec<String>), 
         let token = Token::create(file)?;
         return Ok((token, file.to_path_buf(), Vec::new()));
     }
-    let dir = socket::default_dir();
-    socket::private_dir(&dir, true)?;
+    let dir = transport::default_dir();
+    transport::private_dir(&dir, true)?;
     let path = dir.join(format!("tcp-{}.token", std::process::id()));
     let _ = std::fs::remove_file(&path);
     let token = Token::create(&path)?;
