@@ -68,6 +68,23 @@ fn wine() -> Result<&'static Wine, String> {
         if !booted.success() {
             return Err(format!("wineboot failed: {booted}"));
         }
+        // Wine 8 lacks a DLL that Rust's std imports: a stand-in.
+        let system32 = prefix.join("drive_c/windows/system32");
+        let prng = system32.join("bcryptprimitives.dll");
+        if !prng.exists() {
+            let source =
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wine/bcryptprimitives.c");
+            let built = Command::new("x86_64-w64-mingw32-gcc")
+                .args(["-shared", "-O2", "-o"])
+                .arg(&prng)
+                .arg(&source)
+                .arg("-ladvapi32")
+                .status()
+                .map_err(|err| format!("x86_64-w64-mingw32-gcc: {err}"))?;
+            if !built.success() {
+                return Err(format!("{} does not build", source.display()));
+            }
+        }
         // One wineserver for the whole run: each program would otherwise
         // start its own, for seconds (run.sh starts it for good; here it
         // stays a minute past the last program).
@@ -384,20 +401,28 @@ fn an_lsp_session_with_vscode_uris_and_crlf_documents() {
     // second set of diagnostics.
     let spelled = input_uri.replacen("file:///z%3A", "file:///Z:", 1);
     server.open(&spelled, "plaintext", 2, &crlf(INPUT));
-    let publishes: Vec<Value> = server
+    assert_eq!(
+        codes(&server.diagnostics(&spelled, 2)),
+        Vec::<String>::new()
+    );
+    // An edit through the first name reaches the one document.
+    server.change(
+        &input_uri,
+        3,
+        json!([{"range": range(1, 0, 1, 4), "text": "XOXT"}]),
+    );
+    assert_eq!(
+        codes(&server.diagnostics(&spelled, 3)),
+        Vec::<String>::new()
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let others: Vec<Value> = server
         .drain()
         .into_iter()
         .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .filter(|m| m["params"]["uri"] == input_uri.as_str())
         .collect();
-    let uris: Vec<&str> = publishes
-        .iter()
-        .filter_map(|m| m["params"]["uri"].as_str())
-        .filter(|uri| uri.ends_with("tests/01.in"))
-        .collect();
-    assert!(
-        !uris.is_empty() && uris.iter().all(|uri| *uri == uris[0]),
-        "{uris:?}"
-    );
+    assert_eq!(others, Vec::<Value>::new(), "a second document");
     assert!(server.shutdown_and_exit().success());
 }
 
@@ -420,7 +445,7 @@ fn two_sessions_share_one_daemon_over_the_named_pipe() {
     let uri = "untitled:x.tomek";
     a.open(uri, "tomek", 1, &crlf("1\nXXXX\nOOOO\nTT..\n....\n"));
     b.open(uri, "tomek", 1, &crlf("1\nXXXT\n....\nOO..\n....\n"));
-    assert_eq!(a.diagnostics(uri, 1).len(), 1);
+    assert!(!a.diagnostics(uri, 1).is_empty());
     assert!(b.diagnostics(uri, 1).is_empty());
     assert!(a.shutdown_and_exit().success());
     assert_eq!(b.request("boardls/status", Value::Null)["sessions"], 1);
@@ -491,7 +516,10 @@ fn stress_runs_windows_solutions() {
     assert!(started.elapsed().as_secs() < 60, "the hang was not killed");
     let (status, text) = run("crash", &crash, &["--count", "5", "--time-limit", "30s"]);
     assert_eq!(status, Some(1), "{text}");
-    assert!(text.contains("crash"), "{text}");
+    assert!(
+        text.contains("crash: exception 0xC0000005 (access violation)"),
+        "{text}"
+    );
     // A `cmd /c` solution, as the manual shows for scripts.
     let (status, text) = {
         let out = windows_path(&dir.path().join("out-cmd"));
