@@ -23,7 +23,7 @@ pub enum FileRole {
 
 /// A path as the platform's users write it, whatever separator they
 /// typed: `tests\01.in` on Windows, `tests/01.in` elsewhere.
-pub fn shown(path: &Path) -> String {
+pub(crate) fn shown(path: &Path) -> String {
     with_separator(&path.display().to_string(), std::path::MAIN_SEPARATOR)
 }
 

@@ -450,6 +450,27 @@ fn two_sessions_share_one_daemon_over_the_named_pipe() {
     assert!(a.shutdown_and_exit().success());
     assert_eq!(b.request("boardls/status", Value::Null)["sessions"], 1);
     assert!(b.shutdown_and_exit().success());
+    // A killed daemon is replaced by the next session's forwarder. Each is
+    // killed here: an idle one would live a minute more, holding the
+    // output pipes Wine gave it.
+    let kill = |status: &Value| {
+        let pid = status["pid"].to_string();
+        let killed = wine
+            .program(Path::new("taskkill"))
+            .args(["/pid", &pid, "/f"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("taskkill");
+        assert!(killed.success(), "taskkill /pid {pid}: {killed}");
+    };
+    kill(&sb);
+    let mut c = start();
+    let sc = c.request("boardls/status", Value::Null);
+    assert_ne!(sc["pid"], sb["pid"], "{sc}");
+    assert_eq!(sc["sessions"], 1, "{sc}");
+    assert!(c.shutdown_and_exit().success());
+    kill(&sc);
 }
 
 /// A Windows solution built from `source` with mingw-w64's gcc.
