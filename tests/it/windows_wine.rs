@@ -421,6 +421,8 @@ fn an_lsp_session_with_vscode_uris_and_crlf_documents() {
         .into_iter()
         .filter(|m| m["method"] == "textDocument/publishDiagnostics")
         .filter(|m| m["params"]["uri"] == input_uri.as_str())
+        // What was published before the second open is not a duplicate.
+        .filter(|m| m["params"]["version"].as_i64() >= Some(2))
         .collect();
     assert_eq!(others, Vec::<Value>::new(), "a second document");
     assert!(server.shutdown_and_exit().success());
