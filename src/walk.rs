@@ -21,6 +21,20 @@ pub enum FileRole {
     Answer,
 }
 
+/// A path as the platform's users write it, whatever separator they
+/// typed: `tests\01.in` on Windows, `tests/01.in` elsewhere.
+pub(crate) fn shown(path: &Path) -> String {
+    with_separator(&path.display().to_string(), std::path::MAIN_SEPARATOR)
+}
+
+fn with_separator(path: &str, separator: char) -> String {
+    if separator == '/' {
+        path.to_owned()
+    } else {
+        path.replace('/', separator.encode_utf8(&mut [0; 4]))
+    }
+}
+
 /// The board files below the folder `dir`, in name order, skipping hidden
 /// folders, `target/` and `node_modules/`. Symbolic links are followed, but
 /// each real folder is read once, so links in a loop end; with `confine`,
@@ -226,5 +240,21 @@ impl Walk<'_> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_separator;
+
+    #[test]
+    fn paths_are_shown_with_the_platforms_separator() {
+        assert_eq!(with_separator("tests/01.in", '\\'), r"tests\01.in");
+        assert_eq!(
+            with_separator(r"C:\p/tests\01.in", '\\'),
+            r"C:\p\tests\01.in"
+        );
+        assert_eq!(with_separator("tests/01.in", '/'), "tests/01.in");
+        assert_eq!(with_separator(r"odd\name.in", '/'), r"odd\name.in");
     }
 }

@@ -28,6 +28,27 @@ if [ "$(cargo mutants --version 2>/dev/null)" != "cargo-mutants $mutants_version
   echo "cargo-mutants $mutants_version installed in $((SECONDS - started)) s"
 fi
 
+# Every target the README and release.yml name: clippy for Windows and
+# macOS, and the Windows binary (mingw) that the Wine tests run.
+tests/targets/run.sh 2>&1 | tee -a "$log"
+
+# Wine runs boardls.exe in tests/it/windows_wine.rs: Debian's wine64,
+# installed when missing, and one prefix for the run (its first start,
+# wineboot, takes seconds) with one wineserver kept up for every program.
+if [ ! -x /usr/lib/wine/wine64 ]; then
+  echo "[install] apt: wine wine64" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends wine wine64 >/dev/null
+fi
+WINEPREFIX=$(mktemp -d)
+export WINEPREFIX WINEDEBUG=-all
+trap 'wineserver -k 2>/dev/null || true; rm -rf "$log" "$WINEPREFIX"' EXIT
+started=$SECONDS
+wine wineboot -i >/dev/null 2>&1
+wineserver -p
+echo "[wine] prefix $WINEPREFIX ready in $((SECONDS - started)) s"
+
 # The fault hooks (feature `test-hooks`) are for the tests only.
 cargo test --release --workspace --all-targets --features boardls/test-hooks 2>&1 | tee -a "$log"
 # The protocol suite once more, every server reached through
@@ -45,10 +66,6 @@ fi
 # nightly; `cargo check` on stable still compiles every target against
 # the library, so an API change cannot leave the fuzzers broken.
 cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
-
-# Every target the README and release.yml name: clippy for Windows and
-# macOS, and the Windows binary (mingw) that the Wine tests run.
-tests/targets/run.sh 2>&1 | tee -a "$log"
 
 # The manual: a pinned mdBook from crates.io (the CLI alone, no server),
 # installed when missing or another version, then `mdbook build` into a

@@ -172,7 +172,7 @@ impl<'d> Frame<'d> {
             if let Some(other) = &related.file {
                 notes.push(format!(
                     "{}:{}:{}: {}",
-                    other.display(),
+                    crate::walk::shown(other),
                     related.span.line + 1,
                     related.span.start + 1,
                     related.message

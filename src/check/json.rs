@@ -93,7 +93,7 @@ fn write_object(
             // byte columns are UTF-16 columns).
             Some(other) => {
                 out.extend_from_slice(b",\"path\":");
-                write_string(&other.display().to_string(), out);
+                write_string(&crate::walk::shown(other), out);
                 (span.start, span.end)
             }
             None => file.utf16_columns(span),
@@ -389,7 +389,7 @@ mod tests {
             .iter()
             .map(|r| match &r.file {
                 Some(other) => serde_json::json!({
-                    "path": other.display().to_string(),
+                    "path": crate::walk::shown(other),
                     "range": {
                         "start": { "line": r.span.line, "character": r.span.start },
                         "end": { "line": r.span.line, "character": r.span.end },

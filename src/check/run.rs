@@ -133,7 +133,7 @@ struct Outcome {
 
 impl Outcome {
     fn problem(&mut self, path: &Path, what: impl std::fmt::Display) {
-        eprintln!("boardls check: {}: {what}", path.display());
+        eprintln!("boardls check: {}: {what}", walk::shown(path));
         self.usage_error = true;
     }
 }
@@ -154,7 +154,7 @@ pub fn check_paths(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profi
             outcome.problem(path, what)
         });
         for broken in projects.take_broken() {
-            let display = broken.path.display().to_string();
+            let display = walk::shown(&broken.path);
             check_listed(
                 &display,
                 &broken.text,
@@ -174,7 +174,7 @@ pub fn check_paths(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profi
                 }
             };
             let errors = summary.errors;
-            let display = file.display().to_string();
+            let display = walk::shown(&file);
             let checked = match role {
                 FileRole::Board(kind) => check_bytes(
                     &display,

@@ -285,7 +285,7 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode 
     let mut projects = Projects::default();
     for path in paths {
         let mut problem = |path: &std::path::Path, what: &dyn std::fmt::Display| {
-            eprintln!("boardls check: {}: {what}", path.display());
+            eprintln!("boardls check: {}: {what}", crate::walk::shown(path));
             usage_error = true;
         };
         let files = walk::board_files_as(path, &mut projects, judge_inputs, &mut problem);
@@ -297,7 +297,7 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode 
             match fs::read(&file) {
                 Ok(bytes) => {
                     let text = String::from_utf8_lossy(&bytes);
-                    coverage.add_file(&file.display().to_string(), kind, &text, profile);
+                    coverage.add_file(&crate::walk::shown(&file), kind, &text, profile);
                 }
                 Err(err) => problem(&file, &err),
             }

@@ -35,7 +35,7 @@ struct Tally {
 }
 
 fn problem(tally: &mut Tally, path: &Path, what: &dyn std::fmt::Display) {
-    eprintln!("boardls fmt: {}: {what}", path.display());
+    eprintln!("boardls fmt: {}: {what}", crate::walk::shown(path));
     tally.problem = true;
 }
 
@@ -126,11 +126,14 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
                     } else {
                         "reformatted"
                     };
-                    let _ = writeln!(stdout, "{verb} {}", file.display());
+                    let _ = writeln!(stdout, "{verb} {}", crate::walk::shown(&file));
                 }
                 Err(refusal) => {
                     tally.refused += 1;
-                    eprintln!("boardls fmt: {}: not formatted: {refusal}", file.display());
+                    eprintln!(
+                        "boardls fmt: {}: not formatted: {refusal}",
+                        crate::walk::shown(&file)
+                    );
                 }
             }
         }

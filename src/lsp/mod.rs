@@ -16,7 +16,8 @@
 //! - [`features`]: the answers about one document, pure functions of its
 //!   [`view`] and the settings ([`config`]);
 //! - [`encoding`]: LSP positions and the rope; [`priority`]: background
-//!   threads at a lower CPU priority.
+//!   threads at a lower CPU priority; [`uri`]: a client's `file:` URIs
+//!   and the one key each document is known by.
 
 pub mod config;
 pub(crate) mod disk;
@@ -28,6 +29,7 @@ pub(crate) mod launch;
 pub(crate) mod main_loop;
 pub(crate) mod priority;
 pub mod state;
+pub(crate) mod uri;
 pub mod view;
 pub mod wire;
 pub(crate) mod workspace;

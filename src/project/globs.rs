@@ -1,6 +1,8 @@
 //! `[files]` globs: relative to the project file's folder; a glob without
 //! `/` matches a file name at any depth (as in `.gitignore`), and `*` never
 //! crosses a `/` (`**` does).
+//! Globs are written with `/`; on Windows globset reads a path's `\` as
+//! `/` (tests/it/windows_wine.rs checks a `[files]` glob there).
 
 use globset::{GlobBuilder, GlobMatcher};
 

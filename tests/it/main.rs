@@ -47,3 +47,4 @@ mod solve;
 mod stress;
 mod structure;
 mod syntax;
+mod windows_wine;

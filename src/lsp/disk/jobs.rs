@@ -84,7 +84,7 @@ pub fn find_files(store: &Store, folders: &[Folder]) -> (Vec<Found>, Vec<String>
         for (rel, kind) in walked.files {
             let path = folder.path.join(&rel);
             if seen.insert(path.clone())
-                && let Some(uri) = Uri::from_file_path(&path)
+                && let Some(uri) = crate::lsp::uri::from_path(&path)
             {
                 found.push(Found {
                     real: folder.real.join(&rel),

@@ -20,18 +20,9 @@ use crate::walk::find_board_files;
 
 /// Larger files get one diagnostic instead of being read into memory.
 const MAX_FILE_BYTES: u64 = 256 << 20;
-/// The local path of a `file:` URI.
-pub fn file_path(uri: &Uri) -> Option<PathBuf> {
-    let scheme = uri.scheme().as_str();
-    if !scheme.eq_ignore_ascii_case("file") {
-        return None;
-    }
-    uri.to_file_path().map(|p| p.into_owned())
-}
-
 /// The workspace folder a URI names, with its real path.
 pub fn folder(uri: &Uri) -> Option<Folder> {
-    let path = file_path(uri)?;
+    let path = crate::lsp::uri::to_path(uri)?;
     let real = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
     Some(Folder { path, real })
 }

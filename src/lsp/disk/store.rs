@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use tower_lsp_server::ls_types::{FileChangeType, FileEvent, Uri};
+use tower_lsp_server::ls_types::{FileChangeType, FileEvent};
 
 use super::checked::Checked;
 use super::index::tracked_below;
@@ -522,7 +522,7 @@ fn tell(store: &Store, real: &Path, changes: &[(PathBuf, FileChangeType)]) {
             .iter()
             .filter_map(|(path, typ)| {
                 let path = root.join(path.strip_prefix(real).ok()?);
-                let uri = Uri::from_file_path(&path)?;
+                let uri = crate::lsp::uri::from_path(&path)?;
                 Some(FileEvent { uri, typ: *typ })
             })
             .collect();

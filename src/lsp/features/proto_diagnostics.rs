@@ -376,7 +376,7 @@ pub(crate) fn convert(
         .iter()
         .take(if with_related { usize::MAX } else { 0 })
         .map(|r| {
-            let location = match r.file.as_deref().and_then(Uri::from_file_path) {
+            let location = match r.file.as_deref().and_then(crate::lsp::uri::from_path) {
                 // Another file (an answer's input): its board rows are
                 // ASCII, so byte columns are columns in any encoding.
                 Some(other) => Location::new(

@@ -79,7 +79,7 @@ pub fn publish(session: &Session, state: &State, uri: &Uri) {
 /// After an edit of the board file `input`: checks its answers again,
 /// open and closed.
 pub fn input_changed(session: &Session, state: &mut State, input: &Uri) {
-    let Some(path) = input.to_file_path() else {
+    let Some(path) = crate::lsp::uri::to_path(input) else {
         return;
     };
     answer_files::recheck_answers_of(session, state, &path);
@@ -137,7 +137,7 @@ pub fn code_actions(
 /// "Write the judge's answers" on a board file with no answer file: a new
 /// file, as `solve` prints it.
 pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrCommand> {
-    let path = uri.to_file_path()?;
+    let path = crate::lsp::uri::to_path(uri)?;
     let open = state.docs.get(uri)?;
     let project = project_of(&path);
     // Only inside a problem folder (a `boardls.toml` above the file), where
@@ -148,7 +148,7 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     }
     let text = expected_of(open).output_text()?;
     let target = project.answer_paths(&path).into_iter().next()?;
-    let target = Uri::from_file_path(&target)?;
+    let target = crate::lsp::uri::from_path(&target)?;
     let start = Position::new(0, 0);
     let operations = vec![
         DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
@@ -181,7 +181,7 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
 /// The answer file of the open board file `uri`, and its text: the open
 /// answer document's, else the file's on disk.
 fn answer_of_input(state: &State, uri: &Uri) -> Option<(Uri, String)> {
-    let path = uri.to_file_path()?;
+    let path = crate::lsp::uri::to_path(uri)?;
     let open = state.side_docs.iter().find(
         |(_, doc)| matches!(&doc.side, SideKind::Answer { input, .. } if input.as_path() == &*path),
     );
@@ -189,7 +189,7 @@ fn answer_of_input(state: &State, uri: &Uri) -> Option<(Uri, String)> {
         return Some((answer_uri.clone(), doc.rope.to_string()));
     }
     let answer = project_of(&path).answer_of(&path)?;
-    Some((Uri::from_file_path(&answer)?, disk_text(&answer)))
+    Some((crate::lsp::uri::from_path(&answer)?, disk_text(&answer)))
 }
 
 /// One code lens per position of an open input with an answer file: the
@@ -298,7 +298,7 @@ pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
 /// The picture of case `case` of `input`: from its open document, else
 /// read from disk.
 fn input_picture(state: &State, input: &Path, kind: GameKind, case: usize) -> Option<String> {
-    let input_uri = Uri::from_file_path(input)?;
+    let input_uri = crate::lsp::uri::from_path(input)?;
     let read;
     let doc = match state.docs.get(&input_uri) {
         Some(open) => &open.doc,
@@ -327,7 +327,7 @@ pub fn definition(state: &State, uri: &Uri, position: Position) -> Option<GotoDe
         Position::new(span.line, span.end),
     );
     Some(GotoDefinitionResponse::Scalar(Location::new(
-        Uri::from_file_path(&input)?,
+        crate::lsp::uri::from_path(&input)?,
         range,
     )))
 }

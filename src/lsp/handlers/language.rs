@@ -117,8 +117,7 @@ pub fn definition(
 /// saying which error.
 pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option<Vec<TextEdit>> {
     let uri = &params.text_document.uri;
-    let judge = uri
-        .to_file_path()
+    let judge = crate::lsp::uri::to_path(uri)
         .is_some_and(|path| answers::project_of(&path).mapped_game(&path).is_some());
     let answer = with_view(session, uri, |view| {
         Some(format_edits::formatting(view, judge))

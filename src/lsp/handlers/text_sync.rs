@@ -19,7 +19,7 @@ use crate::lsp::workspace::{answer_files, tasks};
 
 pub fn did_open(session: &Session, params: DidOpenTextDocumentParams) {
     let item = params.text_document;
-    let path = item.uri.to_file_path();
+    let path = crate::lsp::uri::to_path(&item.uri);
     let project = path.as_deref().map(answers::project_of);
     let mapped = || project.as_ref()?.mapped_game(path.as_deref()?);
     if let Some(path) = path.as_deref() {
@@ -68,7 +68,7 @@ pub fn did_change(session: &Session, params: DidChangeTextDocumentParams) {
         let project = (side.side == SideKind::Project).then(|| side.rope.to_string());
         answers::publish(session, &state, &uri);
         drop(state);
-        if let (Some(text), Some(path)) = (project, uri.to_file_path()) {
+        if let (Some(text), Some(path)) = (project, crate::lsp::uri::to_path(&uri)) {
             workspace_settings::project_changed(session, &path, Some(&text));
         }
         return;
@@ -97,8 +97,7 @@ pub fn did_close(session: &Session, params: DidCloseTextDocumentParams) {
     if state.side_docs.remove(&uri).is_some() {
         // A workspace answer file is checked from disk again; anything
         // else is cleared.
-        let checked = uri
-            .to_file_path()
+        let checked = crate::lsp::uri::to_path(&uri)
             .is_some_and(|path| answer_files::file_changed(session, &mut state, &path));
         if !checked {
             session.publish_unopened(&state, uri, Vec::new());

@@ -14,7 +14,7 @@ pub fn did_change_configuration(session: &Session, params: DidChangeConfiguratio
 pub fn did_change_watched_files(session: &Session, params: DidChangeWatchedFilesParams) {
     // A project file changed on disk: its settings take effect at once.
     for event in &params.changes {
-        if let Some(path) = event.uri.to_file_path()
+        if let Some(path) = crate::lsp::uri::to_path(&event.uri)
             && path
                 .file_name()
                 .is_some_and(|n| n == crate::project::FILE_NAME)

@@ -204,6 +204,8 @@ where
                 let _ = from_client.send(response).await;
             }
             Incoming::Request(request) => {
+                // From here on the request names documents by their keys.
+                let request = wire.spellings.to_keys(request);
                 // A panic here escapes the guard and ends the session's
                 // task: what a bug in the loop itself would do.
                 #[cfg(feature = "test-hooks")]
@@ -250,7 +252,7 @@ where
                         "shutdown" => serving && !ok,
                         _ => serving,
                     };
-                    wire.send(&response);
+                    wire.send(&wire.spellings.spell_response(response));
                     if method == "initialize"
                         && ok
                         && let Some(warning) = &session.shared.warning

@@ -20,12 +20,12 @@ use super::shared::Shared;
 use crate::document::Document;
 use crate::lsp::config::Settings;
 use crate::lsp::disk::index::Index;
-use crate::lsp::disk::read::file_path;
 use crate::lsp::disk::store::{Lease, Store};
 use crate::lsp::encoding::{Encoding, position_to_char};
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
 use crate::lsp::kept::symbols::KeptSymbols;
 use crate::lsp::kept::tokens::KeptTokens;
+use crate::lsp::uri::to_path as file_path;
 use crate::lsp::view::{ClientCaps, DocView};
 use crate::lsp::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
 use crate::lsp::wire::publish::Published;
@@ -176,7 +176,7 @@ impl State {
         if self.nested_settings.is_empty() {
             return self.settings;
         }
-        uri.to_file_path()
+        crate::lsp::uri::to_path(uri)
             .and_then(|path| crate::project::find_project_file(&path))
             .and_then(|file| self.nested_settings.get(&file))
             .map_or(self.settings, |(_, settings)| *settings)

@@ -417,13 +417,14 @@ fn send(wire: &Wire, message: Outgoing, tag: Option<PublishTag>) {
         } => wire.notify_tagged(
             PublishDiagnostics::METHOD,
             &PublishDiagnosticsParams {
-                uri,
+                uri: wire.spellings.spell(&uri),
                 diagnostics,
                 version,
             },
             tag,
         ),
-        Outgoing::PublishOpen(published) => {
+        Outgoing::PublishOpen(mut published) => {
+            published.uri = wire.spellings.spell(&published.uri);
             if published.snapshot.noisy_count() >= HEAVY_PUBLISH {
                 priority::lower_this_thread();
             }

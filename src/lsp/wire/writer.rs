@@ -32,6 +32,8 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, mpsc, watch};
 use tower_lsp_server::ls_types::Uri;
 
+use crate::lsp::uri::Spellings;
+
 use super::encode::{ByteCount, frame, header};
 
 /// One message for the writer: a whole frame, or a frame whose body is
@@ -181,6 +183,8 @@ impl Meter {
 pub struct Wire {
     frames: Arc<Mutex<Option<mpsc::UnboundedSender<Queued>>>>,
     meter: Arc<Meter>,
+    /// How the client spells the documents it opened.
+    pub spellings: Spellings,
 }
 
 /// A frame in the queue, with the publish it holds, if it is one.
@@ -247,6 +251,7 @@ impl Wire {
         let wire = Wire {
             frames: Arc::new(Mutex::new(Some(frames))),
             meter: meter.clone(),
+            spellings: Spellings::default(),
         };
         (wire, Frames { queue, meter })
     }

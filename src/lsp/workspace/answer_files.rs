@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::{self as lsp, Uri};
+use tower_lsp_server::ls_types as lsp;
 
 use crate::answers::{self, Expected};
 use crate::diagnostics::Diagnostic;
@@ -50,7 +50,7 @@ pub fn expected_of(open: &OpenDocument) -> Expected {
 /// The judge's output for an answer's input: from its open document's
 /// positions, else read from disk.
 pub fn expected(state: &State, input: &Path, kind: GameKind) -> Expected {
-    if let Some(uri) = Uri::from_file_path(input)
+    if let Some(uri) = crate::lsp::uri::from_path(input)
         && let Some(open) = state.docs.get(&uri)
     {
         return expected_of(open);
@@ -93,7 +93,7 @@ pub fn check_closed(
     input: PathBuf,
     kind: GameKind,
 ) {
-    let Some(uri) = Uri::from_file_path(&path) else {
+    let Some(uri) = crate::lsp::uri::from_path(&path) else {
         return;
     };
     if state.side_docs.contains_key(&uri) {

@@ -208,7 +208,7 @@ fn nested_changed(session: &Session, path: &std::path::Path, file: &project::Pro
             let below: Vec<Uri> = state
                 .docs
                 .keys()
-                .filter(|uri| uri.to_file_path().is_some_and(|p| p.starts_with(root)))
+                .filter(|uri| crate::lsp::uri::to_path(uri).is_some_and(|p| p.starts_with(root)))
                 .cloned()
                 .collect();
             for uri in &below {
@@ -241,7 +241,7 @@ fn revalidate_open(session: &Session, path: &std::path::Path, file: &project::Pr
         .docs
         .iter_mut()
         .filter_map(|(uri, open)| {
-            let doc_path = uri.to_file_path()?;
+            let doc_path = crate::lsp::uri::to_path(uri)?;
             if !doc_path.starts_with(root) {
                 return None;
             }

@@ -12,9 +12,9 @@ use tower_lsp_server::ls_types::{
     WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 
-use crate::lsp::disk::read::file_path;
 use crate::lsp::features::proto_diagnostics;
 use crate::lsp::state::session::State;
+use crate::lsp::uri::to_path as file_path;
 
 /// `textDocument/diagnostic`: an open document's diagnostics, else those
 /// of the unopened workspace file from disk, else none.

@@ -264,7 +264,7 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     }
     let mut reads: HashMap<PathBuf, (Uri, GameKind)> = HashMap::new();
     for event in changes {
-        let Some(path) = read::file_path(&event.uri) else {
+        let Some(path) = crate::lsp::uri::to_path(&event.uri) else {
             continue;
         };
         if event.typ == FileChangeType::DELETED {
@@ -328,7 +328,7 @@ pub fn share_folder(session: &Session, state: &mut State, folder: &Folder) {
 /// read it again from disk (or clear it if it is gone). False when the file
 /// is not the workspace's, so the caller clears it.
 pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
-    let Some(path) = read::file_path(uri) else {
+    let Some(path) = crate::lsp::uri::to_path(uri) else {
         return false;
     };
     let Some(kind) = GameKind::from_path(&path) else {
@@ -355,7 +355,10 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
 pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
     let (added, scan, epoch) = {
         let mut state = session.lock();
-        let removed: Vec<PathBuf> = removed.iter().filter_map(read::file_path).collect();
+        let removed: Vec<PathBuf> = removed
+            .iter()
+            .filter_map(crate::lsp::uri::to_path)
+            .collect();
         for path in &removed {
             state.leases.remove(path);
         }
