@@ -34,7 +34,8 @@ tests/targets/run.sh 2>&1 | tee -a "$log"
 
 # Wine runs boardls.exe in tests/it/windows_wine.rs: Debian's wine64,
 # installed when missing, and one prefix for the run (its first start,
-# wineboot, takes seconds) with one wineserver kept up for every program.
+# wineboot, takes seconds; tests/targets/wine-prefix.sh makes it) with one
+# wineserver kept up for every program.
 if [ ! -x /usr/lib/wine/wine64 ]; then
   echo "[install] apt: wine wine64" >&2
   export DEBIAN_FRONTEND=noninteractive
@@ -45,7 +46,7 @@ WINEPREFIX=$(mktemp -d)
 export WINEPREFIX WINEDEBUG=-all
 trap 'wineserver -k 2>/dev/null || true; rm -rf "$log" "$WINEPREFIX"' EXIT
 started=$SECONDS
-wine wineboot -i >/dev/null 2>&1
+tests/targets/wine-prefix.sh "$WINEPREFIX"
 wineserver -p
 echo "[wine] prefix $WINEPREFIX ready in $((SECONDS - started)) s"
 

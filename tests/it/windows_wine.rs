@@ -73,7 +73,7 @@ fn wine() -> Result<&'static Wine, String> {
         let prng = system32.join("bcryptprimitives.dll");
         if !prng.exists() {
             let source =
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wine/bcryptprimitives.c");
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/targets/bcryptprimitives.c");
             let built = Command::new("x86_64-w64-mingw32-gcc")
                 .args(["-shared", "-O2", "-o"])
                 .arg(&prng)
