@@ -46,8 +46,10 @@ WINEPREFIX=$(mktemp -d)
 export WINEPREFIX WINEDEBUG=-all
 trap 'wineserver -k 2>/dev/null || true; rm -rf "$log" "$WINEPREFIX"' EXIT
 started=$SECONDS
-tests/targets/wine-prefix.sh "$WINEPREFIX"
+# The persistent server first: started after wineboot it finds wineboot's
+# own still running, and exits 2.
 wineserver -p
+tests/targets/wine-prefix.sh "$WINEPREFIX"
 echo "[wine] prefix $WINEPREFIX ready in $((SECONDS - started)) s"
 
 # The fault hooks (feature `test-hooks`) are for the tests only.
