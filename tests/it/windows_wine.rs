@@ -10,13 +10,13 @@
 //! (`WINEPREFIX`, set by run.sh; else one of this process's own). Wine maps
 //! the drive `Z:` to `/`, so a scratch folder `/tmp/x` is `Z:\tmp\x`.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
+use crate::support::cli::{command, fed};
 use crate::support::client::{Server, TempDir, apply_edits, file_uri, pos, range};
 use crate::support::skipped;
 
@@ -132,28 +132,6 @@ impl Wine {
     }
 }
 
-/// The Linux build.
-fn linux(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
-    command
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
-    command
-}
-
-fn fed(mut command: Command, input: &[u8]) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the command");
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("wait for the command")
-}
-
 /// How Windows under Wine names the Linux path `path`: `Z:\tmp\x`.
 fn windows_path(path: &Path) -> String {
     format!("Z:{}", path.display()).replace('/', "\\")
@@ -193,7 +171,7 @@ fn solve_is_byte_exact_with_the_linux_build() {
     ] {
         let bytes = std::fs::read(judge.join(input)).expect("a judge input");
         let expected = std::fs::read(judge.join(expected)).expect("a judge output");
-        let here = fed(linux(&["solve", game]), &bytes);
+        let here = fed(command(&["solve", game]), &bytes);
         assert_eq!(here.stdout, expected, "{input}: the Linux build");
         // The same input as a Windows editor saves it, too.
         let saved = crlf(&String::from_utf8_lossy(&bytes)).into_bytes();
@@ -229,7 +207,7 @@ fn check_prints_windows_paths_and_the_same_findings() {
         ),
         (vec!["check", "no/such/file.go9"], 2),
     ] {
-        let here = linux(&args).output().expect("run boardls");
+        let here = command(&args).output().expect("run boardls");
         let there = wine.boardls(&args).output().expect("run boardls.exe");
         assert_eq!(here.status.code(), Some(status), "{args:?}");
         assert_eq!(there.status.code(), Some(status), "{args:?}");

@@ -23,7 +23,7 @@ pub fn boardls(args: &[&str]) -> Output {
 }
 
 /// Runs `command` with `input` on its stdin; what it printed and its status.
-pub fn fed(mut command: Command, input: &str) -> Output {
+pub fn fed(mut command: Command, input: impl AsRef<[u8]>) -> Output {
     use std::io::Write as _;
     use std::process::Stdio;
     let mut child = command
@@ -36,7 +36,7 @@ pub fn fed(mut command: Command, input: &str) -> Output {
         .stdin
         .take()
         .expect("a piped stdin")
-        .write_all(input.as_bytes());
+        .write_all(input.as_ref());
     child.wait_with_output().expect("wait for the command")
 }
 
