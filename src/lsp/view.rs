@@ -2,7 +2,7 @@
 //! the client can do. Of the server it imports only `encoding`; the
 //! features import it, and never the session or the handlers.
 
-use tower_lsp_server::ls_types::{ClientCapabilities, MarkupKind, Uri};
+use ls_types::{ClientCapabilities, MarkupKind, Uri};
 
 use super::encoding::Encoding;
 use crate::document::Document;

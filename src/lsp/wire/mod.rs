@@ -7,10 +7,13 @@
 //! - [`outbox`]: the session's ordered notifications, a burst of publishes
 //!   cut to the newest;
 //! - [`publish`]: an open document's `publishDiagnostics`, serialized as
-//!   it is written.
+//!   it is written;
+//! - [`spellings`]: the client's spelling of each URI, and the key the
+//!   server knows it by.
 
 pub mod decode;
 pub mod encode;
 pub(crate) mod outbox;
 pub mod publish;
+pub(crate) mod spellings;
 pub(crate) mod writer;
