@@ -3,23 +3,32 @@
 
 export class Connection {
   /**
-   * @param {string} workerUrl the bundled worker script
+   * @param {string | Worker} worker the bundled worker script, or a worker
+   *   of it already started
    * @param {(method: string, params: any) => void} onNotification
    * @param {(message: string) => void} onCrash the worker trapped or failed;
    *   this connection is dead, and its owner starts a new one
    */
-  constructor(workerUrl, onNotification, onCrash) {
+  constructor(worker, onNotification, onCrash) {
     this.onNotification = onNotification;
     this.onCrash = onCrash;
     this.nextId = 1;
     this.pending = new Map();
     this.dead = false;
-    this.worker = new Worker(workerUrl);
+    this.worker = typeof worker === 'string' ? new Worker(worker) : worker;
     this.worker.addEventListener('message', (event) => this.receive(event.data));
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.die(event.message || 'the worker failed to start');
     });
+    // What a worker started by the page's first script said before this
+    // connection listened.
+    const early = this.worker.early || [];
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    for (const message of early) {
+      queueMicrotask(() => this.receive(message));
+    }
   }
 
   request(method, params) {

@@ -87,7 +87,11 @@ const uri = () => state.model.uri.toString();
 // --- the server -----------------------------------------------------------
 
 function startServer() {
-  const connection = new Connection('server-worker.js', onNotification, (reason) => onCrash(connection, reason));
+  const early = window.boardlsEarlyWorker;
+  window.boardlsEarlyWorker = null;
+  const connection = new Connection(early || 'server-worker.js', onNotification, (reason) =>
+    onCrash(connection, reason),
+  );
   state.connection = connection;
   state.ready = connection
     .request('initialize', {
