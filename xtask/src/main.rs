@@ -18,6 +18,8 @@
 //!   `boardls` from the `boardls.path` setting or `PATH`);
 //! - `boardls-<rust-target>.tar.gz`: the server binary with README and
 //!   LICENSE, for Neovim and any other client.
+//!
+//! `cargo xtask web` writes the playground into `dist/web/` (see `web.rs`).
 
 use std::env;
 use std::fs;
