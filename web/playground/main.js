@@ -266,7 +266,35 @@ async function refreshVerdicts(version) {
   const box = $('verdicts');
   box.textContent = lines.join('\n');
   box.dataset.version = String(version);
+  refreshHints(version);
 }
+
+/** The most hints listed beside the board (the editor shows them all). */
+const HINTS_LISTED = 300;
+
+/** The inlay hints of the whole board as text lines: `12: legal: 4 5 6`. */
+async function refreshHints(version) {
+  let hints;
+  try {
+    const connection = await server();
+    hints = await connection.request('textDocument/inlayHint', {
+      textDocument: { uri: uri() },
+      range: wholeDocument(),
+    });
+  } catch {
+    return;
+  }
+  if (!state.model || version !== state.model.getVersionId()) {
+    return;
+  }
+  const lines = (hints || [])
+    .slice(0, HINTS_LISTED)
+    .map((hint) => `${hint.position.line + 1}: ${hintLabel(hint)}`);
+  $('hints').textContent = lines.join('\n');
+}
+
+const hintLabel = (hint) =>
+  typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join('');
 
 // --- the document ---------------------------------------------------------
 
@@ -282,6 +310,7 @@ function loadGame(game, text) {
   $('game').value = game;
   $('fill').disabled = game !== 'uttt';
   $('verdicts').textContent = '';
+  $('hints').textContent = '';
   $('problems').replaceChildren();
   $('picture').replaceChildren();
   delete $('verdicts').dataset.version;
@@ -483,7 +512,7 @@ for (const game of GAME_NAMES) {
       }
       return {
         hints: (hints || []).map((hint) => ({
-          label: typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''),
+          label: hintLabel(hint),
           position: { lineNumber: hint.position.line + 1, column: hint.position.character + 1 },
           paddingLeft: hint.paddingLeft,
           paddingRight: hint.paddingRight,
