@@ -410,18 +410,16 @@ async function main() {
             let trap = false;
             const realInstantiate = WebAssembly.instantiateStreaming;
             const wrap = (result) => {
-              const exports = new Proxy(result.instance.exports, {
-                get(target, name) {
-                  const value = target[name];
-                  if (typeof name === 'string' && name.endsWith('_handle') && typeof value === 'function') {
-                    return (...args) => {
+              // The exports object is frozen: a copy, with handle wrapped.
+              const exports = {};
+              for (const [name, value] of Object.entries(result.instance.exports)) {
+                exports[name] = name.endsWith('_handle') && typeof value === 'function'
+                  ? (...args) => {
                       if (trap) { trap = false; throw new WebAssembly.RuntimeError('unreachable'); }
                       return value(...args);
-                    };
-                  }
-                  return value;
-                },
-              });
+                    }
+                  : value;
+              }
               return { module: result.module, instance: { exports } };
             };
             WebAssembly.instantiateStreaming = (...args) => realInstantiate(...args).then(wrap);
