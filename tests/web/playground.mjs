@@ -13,7 +13,8 @@
 //   node tests/web/playground.mjs        (after `cargo xtask web`)
 //
 // Environment: BOARDLS_CHROMIUM (default /usr/bin/chromium),
-// BOARDLS_WEB_DIST (default dist/web), BOARDLS_WEB_SCREENSHOT=FILE.png.
+// BOARDLS_WEB_DIST (default dist/web), BOARDLS_WEB_SCREENSHOT=FILE.png,
+// BOARDLS_WEB_ONLY=REGEX (only the checks whose names match).
 // Ends with `N passed, N failed`; exit status 1 on any failure.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -39,7 +40,12 @@ const WASM_GZIP_BYTES = 1.5e6;
 
 let passed = 0;
 let failed = 0;
+/** BOARDLS_WEB_ONLY=REGEX runs only the checks whose names match. */
+const only = process.env.BOARDLS_WEB_ONLY ? new RegExp(process.env.BOARDLS_WEB_ONLY) : null;
 async function check(name, body) {
+  if (only && !only.test(name)) {
+    return;
+  }
   try {
     await body();
     passed += 1;
