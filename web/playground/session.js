@@ -73,9 +73,17 @@ const uri = () => `file:///playground/${GAMES[state.game].file}`;
 function startServer() {
   const early = window.boardlsEarlyWorker;
   window.boardlsEarlyWorker = null;
-  const connection = new Connection(early || 'server-worker.js', onNotification, (reason) =>
-    onCrash(connection, reason),
-  );
+  let connection;
+  try {
+    connection = new Connection(early || 'server-worker.js', onNotification, (reason) => onCrash(connection, reason));
+  } catch (error) {
+    // A page opened from a file (file://) may not start workers.
+    showMessage(`The checker could not start (${error.message}): serve the page over http, e.g. python3 -m http.server -d dist/web.`, 'error');
+    setStatus('stopped');
+    state.ready = Promise.reject(error);
+    state.ready.catch(() => {});
+    return;
+  }
   state.connection = connection;
   state.ready = connection
     .request('initialize', {
