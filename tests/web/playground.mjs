@@ -362,7 +362,8 @@ async function main() {
       });
 
       await check(`${game}: Share puts the board in the link, and the link opens it`, async () => {
-        const edited = example.replace(/\n*$/, '\n');
+        // Text beyond ASCII and the BMP goes through the link unchanged.
+        const edited = `${example.replace(/\n*$/, '\n')}ü 中 \u{1D546}\n`;
         await setText(page, edited);
         const before = await verdicts(page);
         await page.getByRole('button', { name: 'Share', exact: true }).click();
