@@ -53,6 +53,8 @@ const state = {
   /** `initialize` answered and the current board is open in the server. */
   ready: null,
   crashes: [],
+  /** Stopped after crashes in a row, until the next edit. */
+  stopped: false,
   diagnosticsWaiters: [],
   diagnosticsListeners: [],
   firstDiagnosticsAt: null,
@@ -134,10 +136,11 @@ function onCrash(connection, reason) {
   state.crashes.push(now);
   if (state.crashes.length >= CRASHES_IN_WINDOW) {
     showMessage(
-      `The checker stopped ${CRASHES_IN_WINDOW} times in a row (${reason}); it is not restarted again. Your text is still in the editor; reload the page to try again.`,
+      `The checker stopped ${CRASHES_IN_WINDOW} times in a row on this text (${reason}). Your text is kept; the checker starts again at your next edit.`,
       'error',
     );
     setStatus('stopped');
+    state.stopped = true;
     return;
   }
   showMessage(`The checker stopped (${reason}). It was restarted with your text, which is kept.`, 'error');
@@ -286,6 +289,13 @@ function opened() {
 
 /** The editor's changes, in order: LSP content changes up to `changedVersion`. */
 function change(changedVersion, contentChanges) {
+  if (state.stopped) {
+    // A new server opens the text as it is now.
+    state.stopped = false;
+    state.crashes = [];
+    startServer();
+    return;
+  }
   const changed = uri();
   state.ready
     .then((c) => {
