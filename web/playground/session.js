@@ -92,6 +92,9 @@ function startServer() {
       processId: null,
       clientInfo: { name: 'boardls playground' },
       rootUri: null,
+      // Monaco shows a `data:` SVG in hover Markdown: the picture, not a
+      // text board (the server tells image clients by name otherwise).
+      initializationOptions: { boardls: { hover: { markdownImages: true } } },
       capabilities: {
         general: { positionEncodings: ['utf-16'] },
         textDocument: {
