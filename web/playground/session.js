@@ -53,6 +53,8 @@ const state = {
   /** `initialize` answered and the current board is open in the server. */
   ready: null,
   crashes: [],
+  /** When the editor last changed the text (performance.now()). */
+  changedAt: -Infinity,
   /** Stopped after crashes in a row, until the next edit. */
   stopped: false,
   diagnosticsWaiters: [],
@@ -210,7 +212,21 @@ function showProblems(items) {
   );
 }
 
+/** While typing, verdicts and hints wait this long for the typing to pause. */
+const TYPING_PAUSE_MS = 150;
+
+/**
+ * The verdicts (then the hints) of the version whose diagnostics show; while
+ * the text is being typed, once the typing pauses, so that the server's
+ * time goes to the next keystroke's diagnostics first.
+ */
 async function refreshVerdicts(shown) {
+  if (performance.now() - state.changedAt < TYPING_PAUSE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS));
+    if (shown !== version()) {
+      return;
+    }
+  }
   let result;
   try {
     result = await request('boardls/verdicts', { textDocument: { uri: uri() } });
@@ -300,6 +316,7 @@ function change(changedVersion, contentChanges) {
     return;
   }
   const changed = uri();
+  state.changedAt = performance.now();
   state.ready
     .then((c) => {
       if (c.opened && c.opened.uri === changed && changedVersion > c.opened.version) {
