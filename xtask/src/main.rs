@@ -18,6 +18,8 @@
 //!   `boardls` from the `boardls.path` setting or `PATH`);
 //! - `boardls-<rust-target>.tar.gz`: the server binary with README and
 //!   LICENSE, for Neovim and any other client.
+//!
+//! `cargo xtask web` writes the playground into `dist/web/` (see `web.rs`).
 
 use std::env;
 use std::fs;
@@ -27,6 +29,7 @@ use std::process::{Command, ExitCode};
 mod docs;
 mod mutants;
 mod soak;
+mod web;
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -78,8 +81,14 @@ fn main() -> ExitCode {
         Some("soak") => soak::run(&args[1..]),
         Some("docs") => write_docs(&args[1..]),
         Some("mutants") => mutants::run(&args[1..]),
+        Some("web") => web::run_task(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
-            print!("{HELP}\n{}\n{DOCS_HELP}\n{}", soak::HELP, mutants::HELP);
+            print!(
+                "{HELP}\n{}\n{DOCS_HELP}\n{}\n{}",
+                soak::HELP,
+                mutants::HELP,
+                web::HELP
+            );
             Ok(())
         }
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
@@ -235,7 +244,11 @@ impl Dist {
         fs::create_dir_all(&dist).map_err(|e| io("create", &dist, e))?;
         self.archive(&root, &target, &server, &dist)?;
 
-        npm_ci(&extension)?;
+        npm_ci(
+            &extension,
+            &["esbuild", "vsce"],
+            "editors/vscode (esbuild, vsce and the client library)",
+        )?;
         step("bundling the extension into out/main.js (esbuild)");
         run(npm()
             .arg("run")
@@ -481,33 +494,32 @@ fn npm() -> Command {
     Command::new(if cfg!(windows) { "npm.cmd" } else { "npm" })
 }
 
-/// A tool from the extension's devDependencies.
-fn node_bin(extension: &Path, name: &str) -> PathBuf {
+/// A tool from a folder's npm devDependencies.
+fn node_bin(folder: &Path, name: &str) -> PathBuf {
     let name = if cfg!(windows) {
         format!("{name}.cmd")
     } else {
         name.to_owned()
     };
-    extension.join("node_modules/.bin").join(name)
+    folder.join("node_modules/.bin").join(name)
 }
 
-/// `npm ci` in the extension's folder unless node_modules already matches
-/// the lockfile (a stamp of the lockfile's hash, written after `npm ci`).
-fn npm_ci(extension: &Path) -> Result {
-    let lock = extension.join("package-lock.json");
+/// `npm ci` in a folder (`what` names it) unless node_modules already
+/// matches the lockfile (a stamp of the lockfile's hash, written after
+/// `npm ci`) and holds the `tools` the task runs.
+fn npm_ci(folder: &Path, tools: &[&str], what: &str) -> Result {
+    let lock = folder.join("package-lock.json");
     let text = fs::read(&lock).map_err(|e| io("read", &lock, e))?;
     let hash = format!("{:016x}\n", fnv1a(&text));
-    let stamp = extension.join("node_modules/.boardls-xtask-lock");
-    let tools = ["esbuild", "vsce"]
-        .iter()
-        .all(|tool| node_bin(extension, tool).is_file());
+    let stamp = folder.join("node_modules/.boardls-xtask-lock");
+    let tools = tools.iter().all(|tool| node_bin(folder, tool).is_file());
     if tools && fs::read_to_string(&stamp).is_ok_and(|s| s == hash) {
         return Ok(());
     }
-    step("npm ci in editors/vscode (esbuild, vsce and the client library)");
+    step(&format!("npm ci in {what}"));
     run(npm()
         .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(extension))?;
+        .current_dir(folder))?;
     fs::write(&stamp, hash).map_err(|e| io("write", &stamp, e))
 }
 
