@@ -39,8 +39,8 @@ Steps: cargo build -p boardls-web --release --target wasm32-unknown-unknown;
 wasm-bindgen --target web (wasm-bindgen-cli's version must equal the
 wasm-bindgen crate's in Cargo.lock); npm ci in web/ when its lockfile
 changed; esbuild.
-Needs: rustup target add wasm32-unknown-unknown;
-       cargo install wasm-bindgen-cli --version <the crate's> --locked.
+Installs what it lacks: the wasm32-unknown-unknown target (rustup) and
+wasm-bindgen-cli at the crate's version (cargo install, a few minutes once).
 Environment:
   BOARDLS_WEB_PKG=DIR   take wasm-bindgen's output (boardls_web.js and
                         boardls_web_bg.wasm) from DIR; no wasm build
@@ -168,35 +168,43 @@ fn build_wasm(root: &Path, target: &Path) -> Result<PathBuf> {
     Ok(pkg)
 }
 
-/// `rustup target add wasm32-unknown-unknown` was run (when rustup
-/// manages the toolchain; without rustup the build says what it lacks).
+/// The wasm32 target, added with rustup when it is missing (without rustup
+/// the build says what it lacks).
 fn check_wasm_target() -> Result {
     let Ok(installed) = output(Command::new("rustup").args(["target", "list", "--installed"]))
     else {
         return Ok(());
     };
     if installed.lines().any(|line| line.trim() == WASM_TARGET) {
-        Ok(())
-    } else {
-        Err(format!(
-            "the Rust target {WASM_TARGET} is not installed: run `rustup target add {WASM_TARGET}`"
-        ))
+        return Ok(());
     }
+    step(&format!("rustup target add {WASM_TARGET}"));
+    run(Command::new("rustup").args(["target", "add", WASM_TARGET]))
 }
 
-/// wasm-bindgen-cli's version is the crate's: their formats change together.
+/// wasm-bindgen-cli at the crate's version (their formats change
+/// together), installed with cargo when it is missing or another version.
 fn check_wasm_bindgen(wanted: &str) -> Result {
-    let install = format!("cargo install wasm-bindgen-cli --version {wanted} --locked");
-    let found = output(Command::new("wasm-bindgen").arg("--version"))
-        .map_err(|_| format!("wasm-bindgen is not installed: run `{install}`"))?;
+    let found = output(Command::new("wasm-bindgen").arg("--version")).unwrap_or_default();
     let found = found.split_whitespace().nth(1).unwrap_or("").to_owned();
     if found == wanted {
-        Ok(())
-    } else {
-        Err(format!(
-            "wasm-bindgen {found} is installed, but the wasm-bindgen crate is {wanted} and the two must match: run `{install}`"
-        ))
+        return Ok(());
     }
+    let was = if found.is_empty() {
+        "not installed".to_owned()
+    } else {
+        format!("{found} installed")
+    };
+    step(&format!(
+        "cargo install wasm-bindgen-cli --version {wanted} --locked (the crate is {wanted}; the cli was {was})"
+    ));
+    run(super::cargo().args([
+        "install",
+        "wasm-bindgen-cli",
+        "--version",
+        wanted,
+        "--locked",
+    ]))
 }
 
 /// The version of the package `name` in the workspace's Cargo.lock.
