@@ -11,8 +11,9 @@ use tower_lsp_server::ls_types::{
 
 use crate::document::Document;
 use crate::games::GameKind;
+use crate::lsp::features::answers::SideKind;
 use crate::lsp::handlers::answers;
-use crate::lsp::state::answer_doc::{SideDocument, SideKind};
+use crate::lsp::kept::side::SideDocument;
 use crate::lsp::state::session::{OpenDocument, Session};
 use crate::lsp::workspace::reconfigure as workspace_settings;
 use crate::lsp::workspace::{answer_files, tasks};

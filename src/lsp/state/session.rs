@@ -23,12 +23,12 @@ use crate::lsp::disk::index::Index;
 use crate::lsp::disk::store::{Lease, Store};
 use crate::lsp::encoding::{Encoding, position_to_char};
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
+use crate::lsp::kept::publish::Published;
 use crate::lsp::kept::symbols::KeptSymbols;
 use crate::lsp::kept::tokens::KeptTokens;
 use crate::lsp::uri::to_path as file_path;
 use crate::lsp::view::{ClientCaps, DocView};
 use crate::lsp::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
-use crate::lsp::wire::publish::Published;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
@@ -143,7 +143,7 @@ pub struct State {
     pub caps: ClientCaps,
     pub docs: HashMap<Uri, OpenDocument>,
     /// Open answer files and project files (checked, not parsed as boards).
-    pub side_docs: HashMap<Uri, crate::lsp::state::answer_doc::SideDocument>,
+    pub side_docs: HashMap<Uri, crate::lsp::kept::side::SideDocument>,
     /// Answer files under the workspace folders that are not open, by path.
     pub closed_answers: HashMap<PathBuf, crate::lsp::state::answer_doc::ClosedAnswer>,
     pub settings: Settings,
