@@ -6,6 +6,7 @@ use tower_lsp_server::ls_types::{ClientCapabilities, MarkupKind, Uri};
 
 use super::encoding::Encoding;
 use crate::document::Document;
+use crate::games::GameKind;
 
 /// The client's capabilities, reduced once at `initialize` to the choices
 /// the server makes. One struct for the whole server.
@@ -159,5 +160,34 @@ impl Cancel {
         self.0
             .as_ref()
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// The game of a document: its language id, else its file extension.
+pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
+    GameKind::from_id(language_id).or_else(|| {
+        let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+        let name = path.rsplit('/').next().unwrap_or_default();
+        let (_, extension) = name.rsplit_once('.')?;
+        GameKind::from_id(extension)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_from_language_id_then_extension() {
+        let uri = |s: &str| s.parse::<Uri>().unwrap_or_else(|_| panic!("uri {s}"));
+        let u = uri("file:///tmp/a.go9");
+        assert_eq!(kind_of("go9", &u), Some(GameKind::Go9));
+        assert_eq!(kind_of("uttt", &u), Some(GameKind::Uttt));
+        assert_eq!(kind_of("plaintext", &u), Some(GameKind::Go9));
+        let u = uri("untitled:Untitled-1");
+        assert_eq!(kind_of("plaintext", &u), None);
+        assert_eq!(kind_of("tomek", &u), Some(GameKind::Tomek));
+        let u = uri("file:///x/b.tomek?query=1#frag");
+        assert_eq!(kind_of("", &u), Some(GameKind::Tomek));
     }
 }

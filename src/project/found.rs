@@ -173,23 +173,38 @@ impl Project {
 
     /// The board file beside `answer` whose answers it holds, and its game.
     pub fn input_of(&self, answer: &Path) -> Option<(PathBuf, GameKind)> {
+        self.input_among(answer, |path| path.is_file(), sorted_files)
+    }
+
+    /// [`Project::input_of`] among the files that `exists` admits, `listed`
+    /// giving the files of a folder in order (on disk, or the documents
+    /// open in a browser).
+    pub fn input_among(
+        &self,
+        answer: &Path,
+        exists: impl Fn(&Path) -> bool,
+        listed: impl FnOnce(&Path) -> Vec<PathBuf>,
+    ) -> Option<(PathBuf, GameKind)> {
         if self.game_of(answer).is_some() {
             return None;
         }
         let name = answer.file_name()?.to_str()?;
         let folder = answer.parent().unwrap_or(Path::new(""));
-        let mut listed: Option<Vec<PathBuf>> = None;
+        let mut listed = Some(listed);
+        let mut files: Option<Vec<PathBuf>> = None;
         for input in pairing::input_names(name, &self.names) {
             match input {
                 InputName::Name(name) => {
                     let path = folder.join(name);
-                    if let Some(kind) = self.game_of(&path).filter(|_| path.is_file()) {
+                    if let Some(kind) = self.game_of(&path).filter(|_| exists(&path)) {
                         return Some((path, kind));
                     }
                 }
                 InputName::Stem(stem) => {
-                    let files = listed.get_or_insert_with(|| sorted_files(folder));
-                    for path in files.iter() {
+                    if files.is_none() {
+                        files = Some(listed.take().map(|list| list(folder)).unwrap_or_default());
+                    }
+                    for path in files.iter().flatten() {
                         let same_stem = path.file_stem().and_then(|s| s.to_str()) == Some(&stem);
                         if let Some(kind) = self.game_of(path).filter(|_| same_stem) {
                             return Some((path.clone(), kind));
