@@ -15,11 +15,13 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::answers::{self, Expected};
+use crate::coverage::GameCoverage;
 use crate::diagnostics::{Diagnostic, Span};
+use crate::document::Document;
 use crate::games::GameKind;
 use crate::lsp::config::HoverPicture;
 use crate::lsp::features::proto_diagnostics::{SpanRanges, text_edits, to_lsp};
-use crate::lsp::features::{locate, picture};
+use crate::lsp::features::{hover, locate, picture};
 use crate::lsp::view::DocView;
 use crate::project;
 
@@ -115,6 +117,25 @@ pub(crate) fn write_answers_action(text: String, target: Uri) -> CodeActionOrCom
         }),
         ..CodeAction::default()
     })
+}
+
+/// Code lenses of an open input: the file's coverage of the judge's
+/// situations at its top, then `cases` (each case's answer, when it has an
+/// answer file). Judge inputs hold at most 1,000 cases; a larger file gets
+/// none, so a big document's typing never waits for them.
+pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>) -> Vec<CodeLens> {
+    if doc.position_count() > hover::MAX_COVERAGE_POSITIONS {
+        return Vec::new();
+    }
+    let coverage = GameCoverage::of_file(doc.kind(), doc.positions_with_lines());
+    let top = Position::new(0, 0);
+    let mut lenses = vec![CodeLens {
+        range: Range::new(top, top),
+        command: Some(Command::new(coverage.summary_line(), String::new(), None)),
+        data: None,
+    }];
+    lenses.extend(cases());
+    lenses
 }
 
 /// One code lens per position of an input whose answer file reads

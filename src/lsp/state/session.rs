@@ -21,7 +21,7 @@ use crate::document::Document;
 use crate::lsp::config::Settings;
 use crate::lsp::disk::index::Index;
 use crate::lsp::disk::store::{Lease, Store};
-use crate::lsp::encoding::{Encoding, position_to_char};
+use crate::lsp::encoding::Encoding;
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
 use crate::lsp::kept::publish::Published;
 use crate::lsp::kept::symbols::KeptSymbols;
@@ -108,33 +108,7 @@ impl OpenDocument {
     /// Applies a `didChange`'s changes in array order, each against the
     /// text the previous one produced (ranges clamped into the text).
     pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
-        let doc = Arc::make_mut(&mut self.doc);
-        // A panic that cut an earlier edit's re-reading short left the
-        // positions stale; the text is right, so read it again first.
-        doc.repair();
-        // A panic while one change's positions are re-read must not lose
-        // the changes after it: the text takes every change first, and the
-        // panic goes on to the dispatcher's guard (which logs it and reads
-        // the document again) only once all of them are in.
-        let mut panic = None;
-        for change in changes {
-            let applied =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match change.range {
-                    Some(range) => {
-                        let rope = doc.rope();
-                        let a = position_to_char(rope, range.start, enc);
-                        let b = position_to_char(rope, range.end, enc);
-                        doc.edit(a.min(b), a.max(b), &change.text);
-                    }
-                    None => doc.replace_all(&change.text),
-                }));
-            if let Err(payload) = applied {
-                panic.get_or_insert(payload);
-            }
-        }
-        if let Some(payload) = panic {
-            std::panic::resume_unwind(payload);
-        }
+        crate::lsp::view::apply_changes(Arc::make_mut(&mut self.doc), changes, enc);
     }
 }
 
