@@ -23,22 +23,33 @@
 
 pub mod browser;
 pub mod config;
+#[cfg(feature = "native")]
 pub(crate) mod disk;
 pub mod encoding;
 pub mod features;
+#[cfg(feature = "native")]
 pub(crate) mod handlers;
 pub mod kept;
+#[cfg(feature = "native")]
 pub(crate) mod launch;
+#[cfg(feature = "native")]
 pub(crate) mod main_loop;
+#[cfg(feature = "native")]
 pub(crate) mod priority;
+#[cfg(feature = "native")]
 pub mod state;
 pub(crate) mod uri;
 pub mod view;
+#[cfg(feature = "native")]
 pub mod wire;
+#[cfg(feature = "native")]
 pub(crate) mod workspace;
 
+#[cfg(feature = "native")]
 pub use launch::daemon::serve::DaemonOptions;
+#[cfg(feature = "native")]
 pub use launch::run::{Options, run, run_daemon};
 #[cfg(feature = "test-hooks")]
 pub use main_loop::dispatch::{Faults, serve_session_with};
+#[cfg(feature = "native")]
 pub use main_loop::dispatch::{serve_session, serve_shared};

@@ -2,9 +2,7 @@
 //! the client can do. Of the server it imports only `encoding`; the
 //! features import it, and never the session or the handlers.
 
-use tower_lsp_server::ls_types::{
-    ClientCapabilities, MarkupKind, TextDocumentContentChangeEvent, Uri,
-};
+use ls_types::{ClientCapabilities, MarkupKind, TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::{Encoding, position_to_char};
 use crate::document::Document;

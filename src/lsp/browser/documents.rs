@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
 use std::sync::{Arc, Mutex};
 
-use ropey::Rope;
-use serde_json::Value;
-use tower_lsp_server::ls_types::{
+use ls_types::{
     self as lsp, CodeActionOrCommand, CodeActionParams, CodeLens, CodeLensParams,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
@@ -23,6 +21,8 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, ReferenceParams, SemanticTokensRangeParams,
     SemanticTokensRangeResult, ServerInfo, TextEdit, Uri,
 };
+use ropey::Rope;
+use serde_json::Value;
 
 use super::rpc::{Out, json};
 use crate::answers::{Expected, JudgedCache};

@@ -18,19 +18,18 @@ mod rpc;
 
 use std::panic::AssertUnwindSafe;
 
-use serde::de::DeserializeOwned;
-use serde_json::Value;
-use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request};
-use tower_lsp_server::ls_types::{
+use ls_types::{
     CodeActionParams, CodeLensParams, DidChangeConfigurationParams, DidChangeTextDocumentParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
     DocumentSymbolParams, FoldingRangeParams, GotoDefinitionParams, HoverParams, InitializeParams,
     InlayHintParams, MessageType, ReferenceParams, SemanticTokensDeltaParams, SemanticTokensParams,
     SemanticTokensRangeParams, TextDocumentIdentifier,
 };
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use documents::Documents;
-use rpc::Out;
+use rpc::{Error, Id, Out, Request};
 
 /// The custom request for the judge's output of an open document.
 pub const VERDICTS_METHOD: &str = "boardls/verdicts";
@@ -85,8 +84,8 @@ impl BrowserServer {
     }
 
     fn request(&mut self, request: Request, out: &mut Out) {
-        let (method, id, params) = request.into_parts();
-        match (method.as_ref(), self.phase) {
+        let Request { method, id, params } = request;
+        match (method.as_str(), self.phase) {
             (_, Phase::Exited) => {}
             ("exit", _) => self.phase = Phase::Exited,
             ("initialize", Phase::Uninitialized) => {
@@ -107,7 +106,7 @@ impl BrowserServer {
                     out.respond(id, Ok("null".to_owned()));
                 }
             }
-            (_, Phase::Uninitialized) => out.fail(id, rpc::not_initialized()),
+            (_, Phase::Uninitialized) => out.fail(id, Error::not_initialized()),
             (_, Phase::ShutDown) => out.fail(id, Error::invalid_request()),
             (method, Phase::Initialized) => {
                 let method = method.to_owned();
@@ -122,14 +121,7 @@ impl BrowserServer {
                         MessageType::ERROR,
                         format!("boardls: internal error in {method}"),
                     );
-                    out.fail(
-                        id,
-                        Error {
-                            code: ErrorCode::InternalError,
-                            message: format!("internal error in {method}").into(),
-                            data: None,
-                        },
-                    );
+                    out.fail(id, Error::internal(format!("internal error in {method}")));
                 }
             }
         }
@@ -201,11 +193,7 @@ impl BrowserServer {
                     .map(|p: FoldingRangeParams| docs.folding(&p.text_document.uri)),
                 VERDICTS_METHOD => from_params(params)
                     .map(|p: VerdictsParams| rpc::json(&docs.verdicts(&p.text_document.uri))),
-                _ => {
-                    let mut error = Error::method_not_found();
-                    error.data = Some(Value::String(method.to_owned()));
-                    Err(error)
-                }
+                _ => Err(Error::method_not_found(method)),
             };
         if let Some(id) = id {
             out.respond(id, answer);

@@ -1,10 +1,65 @@
 //! JSON-RPC messages as texts: the client's read, the server's written,
-//! with the errors the desktop answers (its decoder's, its framework's).
+//! with the errors the desktop answers (its decoder's, and those of its
+//! framework, tower-lsp-server, whose runtime the browser does without:
+//! the same codes and wording, written here).
 
-use serde::{Deserialize as _, Serialize};
-use serde_json::Value;
-use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
-use tower_lsp_server::ls_types::{LogMessageParams, MessageType, ShowMessageParams};
+use ls_types::{LogMessageParams, MessageType, ShowMessageParams};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// A request's id: a number, a string, or `null`.
+pub(super) type Id = Value;
+
+/// A JSON-RPC error.
+#[derive(Serialize)]
+pub(super) struct Error {
+    code: i64,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<Value>,
+}
+
+impl Error {
+    fn new(code: i64, message: impl Into<String>) -> Error {
+        Error {
+            code,
+            message: message.into(),
+            data: None,
+        }
+    }
+
+    pub(super) fn invalid_request() -> Error {
+        Error::new(-32600, "Invalid request")
+    }
+
+    /// An unknown method, named in `data` (as the framework names it).
+    pub(super) fn method_not_found(method: &str) -> Error {
+        Error {
+            data: Some(Value::String(method.to_owned())),
+            ..Error::new(-32601, "Method not found")
+        }
+    }
+
+    pub(super) fn invalid_params(message: impl Into<String>) -> Error {
+        Error::new(-32602, message)
+    }
+
+    pub(super) fn internal(message: impl Into<String>) -> Error {
+        Error::new(-32603, message)
+    }
+
+    /// A request before `initialize`.
+    pub(super) fn not_initialized() -> Error {
+        Error::new(-32002, "Server not initialized")
+    }
+}
+
+/// A request (with an id) or a notification (without).
+pub(super) struct Request {
+    pub(super) method: String,
+    pub(super) id: Option<Id>,
+    pub(super) params: Option<Value>,
+}
 
 /// The messages a turn sends back, in order.
 #[derive(Default)]
@@ -17,14 +72,16 @@ impl Out {
 
     /// The response to request `id`; `result` is the JSON of the result.
     pub(super) fn respond(&mut self, id: Id, result: Result<String, Error>) {
+        let id = json(&id);
         match result {
-            Ok(result) => {
-                let id = json(&id);
-                self.0.push(format!(
-                    r#"{{"jsonrpc":"2.0","result":{result},"id":{id}}}"#
-                ));
+            Ok(result) => self.0.push(format!(
+                r#"{{"jsonrpc":"2.0","result":{result},"id":{id}}}"#
+            )),
+            Err(error) => {
+                let error = json(&error);
+                self.0
+                    .push(format!(r#"{{"jsonrpc":"2.0","error":{error},"id":{id}}}"#));
             }
-            Err(error) => self.0.push(json(&Response::from_error(id, error))),
         }
     }
 
@@ -64,15 +121,6 @@ pub(super) fn json(value: &impl Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
-/// The error of a request before `initialize`.
-pub(super) fn not_initialized() -> Error {
-    Error {
-        code: ErrorCode::ServerError(-32002),
-        message: "Server not initialized".into(),
-        data: None,
-    }
-}
-
 /// The request or notification `message` holds; `None` for a response to
 /// one of the server's requests (the server makes none it waits for) and
 /// for what is not a message, which gets its error in `out`.
@@ -80,38 +128,49 @@ pub(super) fn read(message: &str, out: &mut Out) -> Option<Request> {
     let value = match serde_json::from_str::<Value>(message) {
         Ok(value) => value,
         Err(err) => {
-            let error = error(ErrorCode::ParseError, format!("Parse error: {err}"));
-            out.respond(Id::Null, Err(error));
+            let error = Error::new(-32700, format!("Parse error: {err}"));
+            out.respond(Value::Null, Err(error));
             return None;
         }
     };
-    if value.get("method").is_none() && Response::deserialize(&value).is_ok() {
+    let Some(object) = value
+        .as_object()
+        .filter(|o| o.get("jsonrpc") == Some(&"2.0".into()))
+    else {
+        return invalid(&value, out);
+    };
+    // A response (no method): to no request of the server's; dropped.
+    if !object.contains_key("method") {
         return None;
     }
-    let id = request_id(&value);
-    match Request::deserialize(value) {
-        Ok(request) => Some(request),
-        Err(_) => {
-            let message = "Invalid Request: not a JSON-RPC 2.0 message".to_owned();
-            out.respond(id, Err(error(ErrorCode::InvalidRequest, message)));
-            None
-        }
+    match request(object) {
+        Some(request) => Some(request),
+        None => invalid(&value, out),
     }
 }
 
-fn error(code: ErrorCode, message: String) -> Error {
-    Error {
-        code,
-        message: message.into(),
-        data: None,
-    }
+/// A request's parts, as the framework reads them: a string method, an id
+/// that is a whole number, a string or `null`, any params.
+fn request(object: &Map<String, Value>) -> Option<Request> {
+    let method = object.get("method")?.as_str()?.to_owned();
+    let id = match object.get("id") {
+        None => None,
+        Some(id @ (Value::Null | Value::String(_))) => Some(id.clone()),
+        Some(id) => Some(Value::from(id.as_i64()?)),
+    };
+    let params = object.get("params").cloned();
+    Some(Request { method, id, params })
 }
 
-/// The id of a message that is not valid, when it is one an answer can use.
-fn request_id(value: &Value) -> Id {
-    match value.get("id") {
-        Some(Value::String(id)) => Id::String(id.clone()),
-        Some(id) => id.as_i64().map_or(Id::Null, Id::Number),
-        None => Id::Null,
-    }
+/// The error of what is not a JSON-RPC 2.0 message, to its id when it has
+/// one an answer can use.
+fn invalid(value: &Value, out: &mut Out) -> Option<Request> {
+    let id = match value.get("id") {
+        Some(Value::String(id)) => Value::String(id.clone()),
+        Some(id) => id.as_i64().map_or(Value::Null, Value::from),
+        None => Value::Null,
+    };
+    let message = "Invalid Request: not a JSON-RPC 2.0 message";
+    out.respond(id, Err(Error::new(-32600, message)));
+    None
 }

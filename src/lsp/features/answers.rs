@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tower_lsp_server::ls_types::{
+use ls_types::{
     self as lsp, CodeAction, CodeActionKind, CodeActionOrCommand, CodeLens, Command, CreateFile,
     DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Hover, HoverContents,
     Location, MarkupContent, MarkupKind, OptionalVersionedTextDocumentIdentifier, Position, Range,

@@ -10,10 +10,10 @@
 
 use std::sync::{Arc, Mutex};
 
+use ls_types::Uri;
+use ls_types::notification::{Notification as _, PublishDiagnostics};
 use serde::ser::SerializeSeq as _;
 use serde::{Serialize, Serializer};
-use tower_lsp_server::ls_types::Uri;
-use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
 
 use crate::document::DocDiagnostics;
 use crate::lsp::config::DiagnosticFilter;

@@ -3,8 +3,8 @@
 //! for their input (open in the editor; on the desktop, else read from
 //! disk).
 
+use ls_types::{Range, TextDocumentContentChangeEvent};
 use ropey::Rope;
-use tower_lsp_server::ls_types::{Range, TextDocumentContentChangeEvent};
 
 use crate::diagnostics::Span;
 use crate::lsp::encoding::{Encoding, position_to_char, span_to_range};

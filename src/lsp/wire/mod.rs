@@ -6,9 +6,12 @@
 //!   writes them to the client;
 //! - [`outbox`]: the session's ordered notifications, a burst of publishes
 //!   cut to the newest (each serialized by `kept::publish` as it is
-//!   written).
+//!   written);
+//! - [`spellings`]: the client's spelling of each URI, and the key the
+//!   server knows it by.
 
 pub mod decode;
 pub mod encode;
 pub(crate) mod outbox;
+pub(crate) mod spellings;
 pub(crate) mod writer;
