@@ -23,16 +23,36 @@ macro_rules! judged {
         Case {
             name: $input,
             kind: $kind,
-            input: include_str!(concat!("../../../tests/fixtures/judge/", $folder, "/", $input)),
-            output: include_str!(concat!("../../../tests/fixtures/judge/", $folder, "/", $output)),
+            input: include_str!(concat!(
+                "../../../tests/fixtures/judge/",
+                $folder,
+                "/",
+                $input
+            )),
+            output: include_str!(concat!(
+                "../../../tests/fixtures/judge/",
+                $folder,
+                "/",
+                $output
+            )),
         }
     };
 }
 
 fn cases() -> [Case; 7] {
     [
-        judged!(GameKind::Tomek, "tomek", "A-small-practice.in", "A-small-practice.out"),
-        judged!(GameKind::Tomek, "tomek", "A-large-practice.in", "A-large-practice.out"),
+        judged!(
+            GameKind::Tomek,
+            "tomek",
+            "A-small-practice.in",
+            "A-small-practice.out"
+        ),
+        judged!(
+            GameKind::Tomek,
+            "tomek",
+            "A-large-practice.in",
+            "A-large-practice.out"
+        ),
         judged!(GameKind::Tomek, "tomek", "sample.in", "sample.out"),
         judged!(GameKind::Uttt, "cf907b", "sample1.in", "sample1.out"),
         judged!(GameKind::Uttt, "cf907b", "sample2.in", "sample2.out"),
@@ -56,7 +76,9 @@ fn session() -> BrowserServer {
                       "params": {"capabilities": {}}});
     let out = server.handle(&init.to_string());
     let answer: Value = serde_json::from_str(&out[0]).expect("JSON");
-    let version = answer["result"]["serverInfo"]["version"].as_str().unwrap_or("");
+    let version = answer["result"]["serverInfo"]["version"]
+        .as_str()
+        .unwrap_or("");
     assert!(version.ends_with(std::env::consts::ARCH), "{version}");
     server.handle(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#);
     server
@@ -66,7 +88,9 @@ fn open(server: &mut BrowserServer, uri: &str, kind: GameKind, text: &str) -> Ve
     let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
         "textDocument": {"uri": uri, "languageId": language(kind), "version": 1, "text": text}}});
     let out = server.handle(&open.to_string());
-    out.iter().map(|m| serde_json::from_str(m).expect("JSON")).collect()
+    out.iter()
+        .map(|m| serde_json::from_str(m).expect("JSON"))
+        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -75,7 +99,11 @@ fn the_engine_prints_what_the_judges_print() {
         let mut printed = Vec::new();
         boardls::solve::solve(case.kind, case.input.as_bytes(), &mut printed)
             .unwrap_or_else(|err| panic!("{}: {err:?}", case.name));
-        assert!(printed == case.output.as_bytes(), "{}: the judge's output", case.name);
+        assert!(
+            printed == case.output.as_bytes(),
+            "{}: the judge's output",
+            case.name
+        );
     }
 }
 
@@ -100,13 +128,20 @@ fn the_server_s_verdicts_are_the_judges_output() {
 #[wasm_bindgen_test]
 fn a_broken_file_gets_its_diagnostics() {
     let mut server = session();
-    let messages = open(&mut server, "file:///w/broken.tomek", GameKind::Tomek, "2\nXXXT\nXX\n");
+    let messages = open(
+        &mut server,
+        "file:///w/broken.tomek",
+        GameKind::Tomek,
+        "2\nXXXT\nXX\n",
+    );
     let published = messages
         .iter()
         .find(|m| m["method"] == "textDocument/publishDiagnostics")
         .expect("a publish");
     assert_eq!(published["params"]["version"], 1);
-    let diagnostics = published["params"]["diagnostics"].as_array().expect("diagnostics");
+    let diagnostics = published["params"]["diagnostics"]
+        .as_array()
+        .expect("diagnostics");
     assert!(!diagnostics.is_empty(), "{published}");
     // Bad JSON is answered, not a trap.
     let out = server.handle("{ not json");
