@@ -3,6 +3,8 @@
 //! Its rooms, each importing only those below it (ARCHITECTURE.md has the
 //! picture and the layer table that the tests enforce):
 //! - [`launch`]: how sessions start: stdio, TCP, the per-user daemon;
+//! - [`browser`]: the second transport, for a browser: one message in,
+//!   the messages it causes out, on one thread, open documents only;
 //! - [`main_loop`]: a session's loop, one message a turn, in order, and the
 //!   `LanguageServer` that forwards each method to [`handlers`];
 //! - [`handlers`]: one function per LSP method, and the capabilities;
@@ -19,6 +21,7 @@
 //!   threads at a lower CPU priority; [`uri`]: a client's `file:` URIs
 //!   and the one key each document is known by.
 
+pub mod browser;
 pub mod config;
 #[cfg(feature = "native")]
 pub(crate) mod disk;

@@ -11,7 +11,6 @@ use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
 use crate::project::file::read;
 use crate::project::found::{FILE_NAME, Project};
-use crate::project::pairing::{self, InputName};
 
 impl Project {
     /// The first of `input`'s answer files that exists.
@@ -21,32 +20,7 @@ impl Project {
 
     /// The board file beside `answer` whose answers it holds, and its game.
     pub fn input_of(&self, answer: &Path) -> Option<(PathBuf, GameKind)> {
-        if self.game_of(answer).is_some() {
-            return None;
-        }
-        let name = answer.file_name()?.to_str()?;
-        let folder = answer.parent().unwrap_or(Path::new(""));
-        let mut listed: Option<Vec<PathBuf>> = None;
-        for input in pairing::input_names(name, self.answer_names()) {
-            match input {
-                InputName::Name(name) => {
-                    let path = folder.join(name);
-                    if let Some(kind) = self.game_of(&path).filter(|_| path.is_file()) {
-                        return Some((path, kind));
-                    }
-                }
-                InputName::Stem(stem) => {
-                    let files = listed.get_or_insert_with(|| sorted_files(folder));
-                    for path in files.iter() {
-                        let same_stem = path.file_stem().and_then(|s| s.to_str()) == Some(&stem);
-                        if let Some(kind) = self.game_of(path).filter(|_| same_stem) {
-                            return Some((path.clone(), kind));
-                        }
-                    }
-                }
-            }
-        }
-        None
+        self.input_among(answer, |path| path.is_file(), sorted_files)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::games::GameKind;
 use crate::profile::{Profile, Validation};
 use crate::project::file::ProjectFile;
 use crate::project::globs;
-use crate::project::pairing::{self, DEFAULT_NAMES};
+use crate::project::pairing::{self, DEFAULT_NAMES, InputName};
 
 /// The project file's name.
 pub const FILE_NAME: &str = "boardls.toml";
@@ -160,5 +160,46 @@ impl Project {
                 .file_name()
                 .and_then(|n| n.to_str())
                 .is_some_and(|name| !pairing::input_names(name, &self.names).is_empty())
+    }
+
+    /// The board file beside `answer` whose answers it holds, and its game,
+    /// among the files that `present` admits, `listed` giving the files of a
+    /// folder in order: on disk (`input_of`), or the documents open in a
+    /// browser.
+    pub fn input_among(
+        &self,
+        answer: &Path,
+        present: impl Fn(&Path) -> bool,
+        listed: impl FnOnce(&Path) -> Vec<PathBuf>,
+    ) -> Option<(PathBuf, GameKind)> {
+        if self.game_of(answer).is_some() {
+            return None;
+        }
+        let name = answer.file_name()?.to_str()?;
+        let folder = answer.parent().unwrap_or(Path::new(""));
+        let mut listed = Some(listed);
+        let mut files: Option<Vec<PathBuf>> = None;
+        for input in pairing::input_names(name, self.answer_names()) {
+            match input {
+                InputName::Name(name) => {
+                    let path = folder.join(name);
+                    if let Some(kind) = self.game_of(&path).filter(|_| present(&path)) {
+                        return Some((path, kind));
+                    }
+                }
+                InputName::Stem(stem) => {
+                    if files.is_none() {
+                        files = Some(listed.take().map(|list| list(folder)).unwrap_or_default());
+                    }
+                    for path in files.iter().flatten() {
+                        let same_stem = path.file_stem().and_then(|s| s.to_str()) == Some(&stem);
+                        if let Some(kind) = self.game_of(path).filter(|_| same_stem) {
+                            return Some((path.clone(), kind));
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 }

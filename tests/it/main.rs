@@ -5,6 +5,7 @@
 mod support;
 
 mod answers;
+mod browser_server;
 mod check_cli;
 mod check_formats;
 mod check_full;
