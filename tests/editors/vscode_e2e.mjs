@@ -46,11 +46,13 @@ const env = process.env;
 const server = path.resolve(env.BOARDLS || path.join(repo, 'target/release/boardls'));
 const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'dist/boardls-linux-x64.vsix'));
 const universalVsix = path.resolve(env.BOARDLS_UNIVERSAL_VSIX || path.join(repo, 'dist/boardls.vsix'));
-// A .vsix holds these and nothing else: the manifest, the bundled client,
-// grammars, language configuration, README, CHANGELOG, LICENSE, the README's
-// picture, the Marketplace icon, and in a platform build the server.
+// A .vsix holds these and nothing else: the manifest, the bundled clients
+// (desktop and browser), the WebAssembly server and its worker, grammars,
+// language configuration, README, CHANGELOG, LICENSE, the README's picture,
+// the Marketplace icon, and in a platform build the native server.
 const VSIX_FILES = [
   '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/out/main.js',
+  'extension/out/browser.js', 'extension/server-web/server-worker.js', 'extension/server-web/boardls_web_bg.wasm',
   'extension/syntaxes/uttt.tmLanguage.json', 'extension/syntaxes/go9.tmLanguage.json',
   'extension/syntaxes/tomek.tmLanguage.json', 'extension/language-configuration.json', 'extension/readme.md',
   'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/screenshot.png',
@@ -340,7 +342,7 @@ async function main() {
     }
   }
   checkVsix(vsix, [...VSIX_FILES, 'extension/server/boardls'], 'the platform extension has the server inside');
-  checkVsix(universalVsix, VSIX_FILES, 'the universal extension has no server');
+  checkVsix(universalVsix, VSIX_FILES, 'the universal extension has no native server');
 
   // A fresh profile every run: nothing left from an earlier one counts.
   fs.rmSync(state, { recursive: true, force: true });

@@ -17,8 +17,8 @@
 import * as vscode from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/browser';
 import { CellBackgrounds } from './cellBackgrounds';
-import { answerGlobs, clientOptions } from './client';
-import { DEFAULT_ANSWER_NAMES, PROJECT_FILE, parseProjectFile } from './project';
+import { LANGUAGES, answerGlobs, clientOptions } from './client';
+import { DEFAULT_ANSWER_NAMES, PROJECT_FILE, ProjectFile, parseProjectFile } from './project';
 
 /** The folder of the extension holding the worker and the wasm server. */
 const SERVER_FOLDER = 'server-web';
@@ -43,6 +43,8 @@ let worker: Worker | undefined;
 let output: vscode.OutputChannel | undefined;
 let cellBackgrounds: CellBackgrounds | undefined;
 let crashes: number[] = [];
+/** The project files found in the workspace, by the URI of their folder (with a trailing `/`). */
+let projects = new Map<string, ProjectFile>();
 
 /**
  * The worker running the wasm server, and the URL it loads the wasm from.
@@ -75,23 +77,46 @@ async function startWorker(extensionUri: vscode.Uri): Promise<Worker> {
 }
 
 /**
- * The answer files the server pairs, as globs: the default names and the
- * `answers.names` of the project files VS Code finds in the workspace
- * (read through its file system, which on vscode.dev is the repository).
+ * The project files of the workspace, read through VS Code's file system
+ * (on vscode.dev, the repository): found once when the client starts.
+ * The server reads one only while it is open; the client needs their
+ * `[files]` and `answers.names` before that.
  */
-async function findAnswerGlobs(): Promise<string[]> {
-  const names = new Set(DEFAULT_ANSWER_NAMES);
+async function findProjects(): Promise<Map<string, ProjectFile>> {
+  const found = new Map<string, ProjectFile>();
   try {
     for (const uri of await vscode.workspace.findFiles(`**/${PROJECT_FILE}`, undefined, 100)) {
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      for (const name of parseProjectFile(text)?.answerNames ?? []) {
-        names.add(name);
+      const project = parseProjectFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      if (project !== undefined) {
+        found.set(vscode.Uri.joinPath(uri, '..').toString() + '/', project);
       }
     }
   } catch (err) {
-    output?.appendLine(`boardls: the project files could not be searched (${String(err)}); default answer names only.`);
+    output?.appendLine(`boardls: the project files could not be read (${String(err)}); default answer names only.`);
   }
-  return answerGlobs(names);
+  return found;
+}
+
+/**
+ * A file that the nearest project file maps to a game opens as that
+ * game's language, as on the desktop (extension.ts's mapLanguage).
+ */
+async function mapLanguage(doc: vscode.TextDocument): Promise<void> {
+  if (doc.uri.scheme === 'untitled' || LANGUAGES.includes(doc.languageId)) {
+    return;
+  }
+  const uri = doc.uri.toString();
+  const nearest = [...projects.keys()]
+    .filter((folder) => uri.startsWith(folder))
+    .sort((a, b) => b.length - a.length)[0];
+  if (nearest === undefined) {
+    return;
+  }
+  const relative = decodeURIComponent(uri.slice(nearest.length));
+  const game = projects.get(nearest)?.files.find((entry) => entry.match.test(relative))?.game;
+  if (game !== undefined) {
+    await vscode.languages.setTextDocumentLanguage(doc, game);
+  }
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
@@ -109,7 +134,10 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     // code-server, `vscode-test-web` in @vscode/test-web. Not `git:` and
     // the like, the old sides of diffs, as on the desktop.
     schemes: ['file', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'],
-    answerGlobs: await findAnswerGlobs(),
+    answerGlobs: answerGlobs([
+      ...DEFAULT_ANSWER_NAMES,
+      ...[...projects.values()].flatMap((project) => project.answerNames ?? []),
+    ]),
     output,
     cellBackgrounds,
   });
@@ -222,7 +250,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Boardl
     }),
     { dispose: () => void stopClient() },
   );
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((doc) => void mapLanguage(doc)));
   sayLimitsOnce(context);
+  projects = await findProjects();
+  // Before the client starts, so that it opens them as their game.
+  await Promise.all(vscode.workspace.textDocuments.map(mapLanguage));
   await inTurn(() => startClient(context));
   return {
     isServerRunning: () => client?.isRunning() ?? false,
