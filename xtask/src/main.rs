@@ -60,10 +60,10 @@ Builds the release artifacts into dist/ (dist/web/, cargo xtask web's, is kept):
                                     for VS Code for the Web (server-web/)
   dist/boardls-RUST_TARGET.tar.gz   the server binary, README and LICENSE
 
-Steps: cargo build --profile dist (release, no debug info); npm ci in
-editors/vscode when its lockfile changed; the WebAssembly server
-(server-worker.js and boardls_web_bg.wasm, from dist/web/ as cargo xtask web
-leaves them) copied into editors/vscode/server-web/; the extension bundled
+Steps: cargo build --profile dist (release, no debug info); cargo xtask web
+when dist/web/ lacks the WebAssembly server; npm ci in editors/vscode when
+its lockfile changed; the WebAssembly server (server-worker.js and
+boardls_web_bg.wasm from dist/web/) copied into editors/vscode/server-web/; the extension bundled
 with esbuild into out/main.js (desktop) and out/browser.js (VS Code for the
 Web); vsce package without a native server, then once more with the server
 copied into editors/vscode/server/ (--target PLATFORM).
@@ -245,10 +245,10 @@ impl Dist {
         let extension = root.join("editors/vscode");
         let dist = root.join("dist");
         check_versions(&root, &extension)?;
-        let web_server = self
-            .web_server
-            .clone()
-            .unwrap_or_else(|| dist.join(WEB_DIST));
+        let web_server = match &self.web_server {
+            Some(dir) => dir.clone(),
+            None => built_web_server(&root, &dist)?,
+        };
         check_web_server(&web_server)?;
 
         let server = match &self.server {
@@ -588,6 +588,18 @@ fn check_versions(root: &Path, extension: &Path) -> Result {
             "Cargo.toml has version {a:?}, editors/vscode/package.json {b:?}: they must match"
         )),
     }
+}
+
+/// dist/web/, where `cargo xtask web` writes the WebAssembly server; run
+/// first when the server is not there.
+fn built_web_server(root: &Path, dist: &Path) -> Result<PathBuf> {
+    let web = dist.join(WEB_DIST);
+    if WEB_SERVER_FILES.iter().all(|file| web.join(file).is_file()) {
+        return Ok(web);
+    }
+    step("building the WebAssembly server into dist/web/ (cargo xtask web)");
+    run(cargo().current_dir(root).args(["xtask", "web"]))?;
+    Ok(web)
 }
 
 /// The WebAssembly server's files are in `dir`, or an error says how to
