@@ -21,6 +21,8 @@
 //!   writes into `dist/web/`), which the `browser` entry runs;
 //! - `boardls-<rust-target>.tar.gz`: the server binary with README and
 //!   LICENSE, for Neovim and any other client.
+//!
+//! `cargo xtask web` writes the playground into `dist/web/` (see `web.rs`).
 
 use std::env;
 use std::fs;
@@ -30,6 +32,7 @@ use std::process::{Command, ExitCode};
 mod docs;
 mod mutants;
 mod soak;
+mod web;
 
 type Result<T = ()> = std::result::Result<T, String>;
 
@@ -88,8 +91,14 @@ fn main() -> ExitCode {
         Some("soak") => soak::run(&args[1..]),
         Some("docs") => write_docs(&args[1..]),
         Some("mutants") => mutants::run(&args[1..]),
+        Some("web") => web::run_task(&args[1..]),
         None | Some("help" | "-h" | "--help") => {
-            print!("{HELP}\n{}\n{DOCS_HELP}\n{}", soak::HELP, mutants::HELP);
+            print!(
+                "{HELP}\n{}\n{DOCS_HELP}\n{}\n{}",
+                soak::HELP,
+                mutants::HELP,
+                web::HELP
+            );
             Ok(())
         }
         Some(other) => Err(format!("unknown task `{other}`\n\n{HELP}")),
@@ -247,7 +256,7 @@ impl Dist {
         check_versions(&root, &extension)?;
         let web_server = match &self.web_server {
             Some(dir) => dir.clone(),
-            None => built_web_server(&root, &dist)?,
+            None => built_web_server(&dist)?,
         };
         check_web_server(&web_server)?;
 
@@ -262,7 +271,11 @@ impl Dist {
         clear_dist(&dist)?;
         self.archive(&root, &target, &server, &dist)?;
 
-        npm_ci(&extension)?;
+        npm_ci(
+            &extension,
+            &["esbuild", "vsce"],
+            "editors/vscode (esbuild, vsce and the client library)",
+        )?;
         for (script, out) in [("bundle", "main.js"), ("bundle:browser", "browser.js")] {
             step(&format!("bundling the extension into out/{out} (esbuild)"));
             run(npm()
@@ -517,33 +530,32 @@ fn npm() -> Command {
     Command::new(if cfg!(windows) { "npm.cmd" } else { "npm" })
 }
 
-/// A tool from the extension's devDependencies.
-fn node_bin(extension: &Path, name: &str) -> PathBuf {
+/// A tool from a folder's npm devDependencies.
+fn node_bin(folder: &Path, name: &str) -> PathBuf {
     let name = if cfg!(windows) {
         format!("{name}.cmd")
     } else {
         name.to_owned()
     };
-    extension.join("node_modules/.bin").join(name)
+    folder.join("node_modules/.bin").join(name)
 }
 
-/// `npm ci` in the extension's folder unless node_modules already matches
-/// the lockfile (a stamp of the lockfile's hash, written after `npm ci`).
-fn npm_ci(extension: &Path) -> Result {
-    let lock = extension.join("package-lock.json");
+/// `npm ci` in a folder (`what` names it) unless node_modules already
+/// matches the lockfile (a stamp of the lockfile's hash, written after
+/// `npm ci`) and holds the `tools` the task runs.
+fn npm_ci(folder: &Path, tools: &[&str], what: &str) -> Result {
+    let lock = folder.join("package-lock.json");
     let text = fs::read(&lock).map_err(|e| io("read", &lock, e))?;
     let hash = format!("{:016x}\n", fnv1a(&text));
-    let stamp = extension.join("node_modules/.boardls-xtask-lock");
-    let tools = ["esbuild", "vsce"]
-        .iter()
-        .all(|tool| node_bin(extension, tool).is_file());
+    let stamp = folder.join("node_modules/.boardls-xtask-lock");
+    let tools = tools.iter().all(|tool| node_bin(folder, tool).is_file());
     if tools && fs::read_to_string(&stamp).is_ok_and(|s| s == hash) {
         return Ok(());
     }
-    step("npm ci in editors/vscode (esbuild, vsce and the client library)");
+    step(&format!("npm ci in {what}"));
     run(npm()
         .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(extension))?;
+        .current_dir(folder))?;
     fs::write(&stamp, hash).map_err(|e| io("write", &stamp, e))
 }
 
@@ -592,13 +604,13 @@ fn check_versions(root: &Path, extension: &Path) -> Result {
 
 /// dist/web/, where `cargo xtask web` writes the WebAssembly server; run
 /// first when the server is not there.
-fn built_web_server(root: &Path, dist: &Path) -> Result<PathBuf> {
+fn built_web_server(dist: &Path) -> Result<PathBuf> {
     let web = dist.join(WEB_DIST);
     if WEB_SERVER_FILES.iter().all(|file| web.join(file).is_file()) {
         return Ok(web);
     }
     step("building the WebAssembly server into dist/web/ (cargo xtask web)");
-    run(cargo().current_dir(root).args(["xtask", "web"]))?;
+    web::run_task(&[])?;
     Ok(web)
 }
 
