@@ -602,8 +602,8 @@ fn check_versions(root: &Path, extension: &Path) -> Result {
     }
 }
 
-/// dist/web/, where `cargo xtask web` writes the WebAssembly server; run
-/// first when the server is not there.
+/// dist/web/, where `cargo xtask web` writes the WebAssembly server,
+/// built first when it is not there.
 fn built_web_server(dist: &Path) -> Result<PathBuf> {
     let web = dist.join(WEB_DIST);
     if WEB_SERVER_FILES.iter().all(|file| web.join(file).is_file()) {
