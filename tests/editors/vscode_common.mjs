@@ -1,11 +1,13 @@
 // What the VS Code end-to-end drivers share (vscode_e2e.mjs, the desktop
 // extension host; vscode_web_e2e.mjs, the web-worker one): ports, waiting
-// for code-server, logs, the files of a .vsix, a PATH without boardls.
+// for code-server, logs, the files of a .vsix, a PATH without boardls,
+// chromium.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 
 const env = process.env;
 
@@ -83,4 +85,27 @@ export function pathWithoutBoardls() {
     (dir !== '' && fs.existsSync(path.join(dir, 'boardls')) ? dropped : kept).push(dir);
   }
   return { PATH: kept.join(path.delimiter), dropped };
+}
+
+/** Headless chromium with a fresh, empty profile (--user-data-dir), passed the way playwright wants it. */
+export function launchChromium(profile, executablePath) {
+  return chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Closes the browser, then stops code-server and everything it started (extension host, boardls). */
+export async function stopAll(browser, codeServer) {
+  if (browser) {
+    await browser.close().catch(() => {});
+  }
+  try {
+    process.kill(-codeServer.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
 }

@@ -37,9 +37,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import {
-  dumpLogs, freePort, pathWithoutBoardls, sleep, waitForHttp, zipEntries,
+  dumpLogs, freePort, launchChromium, pathWithoutBoardls, sleep, stopAll, waitForHttp, zipEntries,
 } from './vscode_common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -419,14 +418,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
     if (!up) {
       return;
     }
-    // A fresh, empty profile (--user-data-dir), passed the way playwright wants it.
-    browser = await chromium.launchPersistentContext(browserProfile, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(browserProfile, chromiumPath);
     const page = browser.pages()[0] ?? await browser.newPage();
     // What the page said went wrong, shown if the suite stalls.
     const pageTrouble = [];
@@ -550,15 +542,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
       dumpLogs(userData, codeServerLog);
     }
   } finally {
-    if (browser) {
-      await browser.close().catch(() => {});
-    }
-    // code-server and everything it started (extension host, boardls).
-    try {
-      process.kill(-cs.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    await stopAll(browser, cs);
   }
 }
 

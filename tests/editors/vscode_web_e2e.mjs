@@ -33,9 +33,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import {
-  dumpLogs, freePort, pathWithoutBoardls, sleep, waitForHttp, zipEntries,
+  dumpLogs, freePort, launchChromium, pathWithoutBoardls, sleep, stopAll, waitForHttp, zipEntries,
 } from './vscode_common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -151,13 +150,7 @@ async function main() {
     if (!up) {
       return;
     }
-    browser = await chromium.launchPersistentContext(browserProfile, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(browserProfile, chromiumPath);
     const page = browser.pages()[0] ?? await browser.newPage();
     const pageTrouble = [];
     page.on('pageerror', (err) => pageTrouble.push(String(err).slice(0, 300)));
@@ -231,14 +224,7 @@ async function main() {
       }
     }
   } finally {
-    if (browser) {
-      await browser.close().catch(() => {});
-    }
-    try {
-      process.kill(-cs.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    await stopAll(browser, cs);
   }
 }
 
