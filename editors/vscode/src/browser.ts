@@ -53,7 +53,7 @@ let projects = new Map<string, ProjectFile>();
  * cannot load) is read through VS Code's file system and handed to the
  * worker as blob URLs.
  */
-async function startWorker(extensionUri: vscode.Uri): Promise<Worker> {
+async function startWorker(extensionUri: vscode.Uri, onCrash: (message: string) => void): Promise<Worker> {
   const folder = vscode.Uri.joinPath(extensionUri, SERVER_FOLDER);
   const script = vscode.Uri.joinPath(folder, WORKER_FILE);
   const wasm = vscode.Uri.joinPath(folder, WASM_FILE);
@@ -71,6 +71,14 @@ async function startWorker(extensionUri: vscode.Uri): Promise<Worker> {
     wasmUrl = URL.createObjectURL(new Blob([wasmBytes], { type: 'application/wasm' }));
   }
   const started = new Worker(scriptUrl, { name: 'boardls server' });
+  // Listened to from the start: a wasm that fails to load crashes the
+  // worker before the client listens, and initialize would wait forever.
+  started.addEventListener('message', (event: MessageEvent) => {
+    if (event.data?.method === 'boardls/crashed') {
+      onCrash(String(event.data.params?.message ?? '(no message)'));
+    }
+  });
+  started.addEventListener('error', (event: ErrorEvent) => onCrash(event.message || 'the worker failed to load'));
   // The first message the worker reads (see web/worker/): where the wasm is.
   started.postMessage({ boardlsWasmUrl: wasmUrl });
   return started;
@@ -120,9 +128,13 @@ async function mapLanguage(doc: vscode.TextDocument): Promise<void> {
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  let crashed: (message: string) => void = () => undefined;
+  const crash = new Promise<string>((resolve) => {
+    crashed = resolve;
+  });
   let started: Worker;
   try {
-    started = await startWorker(context.extensionUri);
+    started = await startWorker(context.extensionUri, (message) => crashed(message));
   } catch (err) {
     report(`boardls: cannot start the WebAssembly server (${SERVER_FOLDER}/ of the extension): ${String(err)}`);
     return;
@@ -149,8 +161,15 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       output?.appendLine('boardls: the language server stopped.');
     }
   });
+  // Seen on the worker itself (startWorker); known to the client too, so
+  // that it does not report it as unhandled.
+  languageClient.onNotification('boardls/crashed', () => undefined);
+  void crash.then((message) => serverCrashed(context, languageClient, message));
   try {
-    await languageClient.start();
+    const outcome = await Promise.race([languageClient.start().then(() => 'started'), crash.then(() => 'crashed')]);
+    if (outcome === 'crashed') {
+      return;
+    }
   } catch (err) {
     report(`boardls: the WebAssembly server failed to start: ${String(err)}`);
     return;
@@ -158,19 +177,26 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const info = languageClient.initializeResult?.serverInfo;
   output?.appendLine(`${info?.name ?? 'boardls'} ${info?.version ?? '(no version)'} in a web worker`);
   output?.appendLine(WEB_LIMITS);
-  // A trap in the wasm server: the worker says so and closes. A new one
-  // gets the open documents again from the new client.
-  languageClient.onNotification('boardls/crashed', (params: { message?: string }) => {
-    output?.appendLine(`boardls: the WebAssembly server crashed: ${params?.message ?? '(no message)'}`);
-    const now = Date.now();
-    crashes = [...crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
-    if (crashes.length >= MAX_CRASHES) {
-      report(`boardls: the WebAssembly server crashed ${crashes.length} times in a few minutes and is not started again; run "boardls: Restart the language server" to try once more.`);
-      void stopClient();
-      return;
-    }
-    void restartClient(context);
-  });
+}
+
+/**
+ * A trap in the wasm server (or a worker that did not load): the worker
+ * says so and closes. A new one gets the open documents again from a new
+ * client, unless it crashed MAX_CRASHES times in CRASH_WINDOW_MS.
+ */
+function serverCrashed(context: vscode.ExtensionContext, crashedClient: LanguageClient, message: string): void {
+  if (client !== crashedClient) {
+    return; // an old one, already replaced
+  }
+  output?.appendLine(`boardls: the WebAssembly server crashed: ${message}`);
+  const now = Date.now();
+  crashes = [...crashes.filter((at) => now - at < CRASH_WINDOW_MS), now];
+  if (crashes.length >= MAX_CRASHES) {
+    report(`boardls: the WebAssembly server crashed ${crashes.length} times in a few minutes and is not started again; run "boardls: Restart the language server" to try once more.`);
+    void inTurn(stopClient);
+    return;
+  }
+  void restartClient(context);
 }
 
 async function stopClient(): Promise<void> {
