@@ -109,7 +109,7 @@ fn main() {
 fn publish(positions: usize) {
     use boardls::lsp::config::DiagnosticFilter;
     use boardls::lsp::encoding::Encoding;
-    use boardls::lsp::wire::publish::{Published, notification};
+    use boardls::lsp::kept::publish::{Published, notification};
 
     let text = common::file(
         GameKind::Go9,

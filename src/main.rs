@@ -421,7 +421,7 @@ fn main() -> ExitCode {
             socket,
             idle_timeout,
         }),
-        Command::Solve { game } => boardls::solve::run_stdio(game.into()),
+        Command::Solve { game } => solve_stdio(game.into()),
         Command::Check {
             output_format,
             format,
@@ -431,7 +431,7 @@ fn main() -> ExitCode {
             paths,
         } => {
             let json = matches!(output_format.or(format), Some(OutputFormat::Json));
-            boardls::coverage::run(&paths, profile, json)
+            boardls::check::coverage(&paths, profile, json)
         }
         Command::Check {
             output_format,
@@ -455,5 +455,23 @@ fn main() -> ExitCode {
             game, profile, seed, count, duration, jobs, time_limit, out, command,
         ),
         Command::Fmt { check, paths } => boardls::format::run(check, &paths),
+    }
+}
+
+/// `boardls solve KIND` on the process's stdin and stdout.
+fn solve_stdio(kind: GameKind) -> ExitCode {
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match boardls::solve::solve(kind, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(boardls::solve::SolveError::Io(err))
+            if err.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("boardls solve {}: {err}", kind.id());
+            ExitCode::from(2)
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! `boardls solve`: the three judges, streaming stdin to stdout.
+//! `boardls solve`: the three judges, streaming their input to their
+//! output (`src/main.rs` gives them stdin and stdout).
 //!
 //! Input is read as the judges read it, token by token (`cin >> s`), so any
 //! whitespace layout works. Format faults stop the run with a one-line
@@ -8,7 +9,6 @@
 
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::process::ExitCode;
 
 use crate::games::{Cell, CellSet, GameKind, go9, tomek, uttt};
 use crate::text::byte_mask;
@@ -50,20 +50,6 @@ impl std::error::Error for SolveError {}
 impl From<io::Error> for SolveError {
     fn from(err: io::Error) -> Self {
         SolveError::Io(err)
-    }
-}
-
-/// `boardls solve KIND` on the process's stdin and stdout.
-pub fn run_stdio(kind: GameKind) -> ExitCode {
-    let stdin = io::stdin().lock();
-    let stdout = io::stdout().lock();
-    match solve(kind, stdin, stdout) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(SolveError::Io(err)) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("boardls solve {}: {err}", kind.id());
-            ExitCode::from(2)
-        }
     }
 }
 

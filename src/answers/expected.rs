@@ -102,9 +102,29 @@ impl Expected {
     /// The judge's output lines of cases `from..`, as `solve` prints them;
     /// `None` when one of them cannot be judged.
     pub fn output_lines(&self, from: usize) -> Option<Vec<String>> {
+        self.lines(from, None)
+    }
+
+    /// Every case's output lines, as `solve` prints them; a case that
+    /// cannot be judged reads `Case #k: {unjudged}`.
+    pub fn verdict_lines(&self, unjudged: &str) -> Vec<String> {
+        self.lines(0, Some(unjudged)).unwrap_or_default()
+    }
+
+    fn lines(&self, from: usize, unjudged: Option<&str>) -> Option<Vec<String>> {
         let mut lines = Vec::new();
         for (index, case) in self.cases.iter().enumerate().skip(from) {
-            let output = case.output.as_ref()?;
+            let output = match (case.output.as_ref(), unjudged) {
+                (Some(output), _) => output,
+                (None, Some(text)) => {
+                    if self.kind == GameKind::Uttt && index > 0 {
+                        lines.push(String::new());
+                    }
+                    lines.push(case_line(index, text));
+                    continue;
+                }
+                (None, None) => return None,
+            };
             match self.kind {
                 GameKind::Uttt => {
                     if index > 0 {

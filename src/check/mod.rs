@@ -18,6 +18,7 @@
 //! at the start and close it at the end, so no format holds the findings.
 
 mod concise;
+mod coverage;
 mod full;
 mod github;
 mod json;
@@ -28,6 +29,7 @@ mod sarif;
 mod sink;
 
 pub use concise::TextSink;
+pub use coverage::run as coverage;
 pub use full::{FullSink, MAX_RELATED, summary_line};
 pub use github::{GithubSink, escape_data, escape_property};
 pub use json::{JsonArraySink, JsonSink};

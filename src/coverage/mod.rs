@@ -7,17 +7,11 @@
 mod situations;
 
 use std::fmt::Write as _;
-use std::fs;
-use std::io::Write as _;
-use std::path::PathBuf;
-use std::process::ExitCode;
 
 use crate::diagnostics::Severity;
 use crate::games::GameKind;
 use crate::profile::{self, Profile};
-use crate::project::Projects;
 use crate::syntax::{ParsedPosition, parse_file};
-use crate::walk::{self, FileRole};
 
 pub(crate) use situations::{Situation, of_game, reached};
 
@@ -273,53 +267,4 @@ pub(crate) fn render_json(coverage: &Coverage) -> String {
         .collect();
     let document = serde_json::json!({ "games": games, "errors": coverage.errors });
     serde_json::to_string_pretty(&document).unwrap_or_default() + "\n"
-}
-
-/// `check --coverage`: the table on stdout (JSON when asked); the exit
-/// status is `check`'s: 2 on an unreadable path, else 1 when any error was
-/// found, else 0. Unreached situations alone never fail it.
-pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode {
-    let mut coverage = Coverage::default();
-    let mut usage_error = false;
-    let judge_inputs = profile.map(Profile::game);
-    let mut projects = Projects::default();
-    for path in paths {
-        let mut problem = |path: &std::path::Path, what: &dyn std::fmt::Display| {
-            eprintln!("boardls check: {}: {what}", crate::walk::shown(path));
-            usage_error = true;
-        };
-        let files = walk::board_files_as(path, &mut projects, judge_inputs, &mut problem);
-        for (file, role) in files {
-            // Answer files hold no positions: coverage counts inputs.
-            let FileRole::Board(kind) = role else {
-                continue;
-            };
-            match fs::read(&file) {
-                Ok(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
-                    coverage.add_file(&crate::walk::shown(&file), kind, &text, profile);
-                }
-                Err(err) => problem(&file, &err),
-            }
-        }
-    }
-    let table = if json {
-        render_json(&coverage)
-    } else {
-        render_text(&coverage)
-    };
-    let _ = std::io::stdout().lock().write_all(table.as_bytes());
-    if coverage.errors > 0 {
-        eprintln!(
-            "boardls check: {} found (run `boardls check` without --coverage to see them)",
-            crate::wording::count(coverage.errors as u64, "error")
-        );
-    }
-    ExitCode::from(if usage_error {
-        2
-    } else if coverage.errors > 0 {
-        1
-    } else {
-        0
-    })
 }

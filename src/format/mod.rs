@@ -9,16 +9,18 @@
 //! - `layout`: the canonical lines;
 //! - `formatted`: the entry point [`format`], the check that the result
 //!   reads as the file did, and line edits;
-//! - `command`: `boardls fmt`.
+//! - `command`: `boardls fmt` (`native` only: it reads and writes files).
 //!
 //! This file only declares them and re-exports the public items.
 
 mod certain;
+#[cfg(feature = "native")]
 mod command;
 mod formatted;
 mod layout;
 
 pub use certain::Refusal;
+#[cfg(feature = "native")]
 pub use command::run;
 pub use formatted::{Formatted, LineEdit, format};
 pub use layout::OutLine;

@@ -8,8 +8,8 @@
 //! Unknown keys are ignored; a value of the wrong type keeps the default and
 //! is reported once, so a typo in a settings file never stops the server.
 
+use ls_types::{Diagnostic, DiagnosticSeverity};
 use serde_json::{Map, Value};
-use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity};
 
 use crate::diagnostics::Severity;
 

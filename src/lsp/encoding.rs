@@ -11,7 +11,7 @@
 use ropey::{Rope, RopeSlice};
 
 use crate::text::{floor_char_boundary, to_u32, utf16_column};
-use tower_lsp_server::ls_types::{ClientCapabilities, Position, PositionEncodingKind, Range};
+use ls_types::{ClientCapabilities, Position, PositionEncodingKind, Range};
 
 /// The unit of `Position::character`, negotiated at `initialize`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -312,7 +312,7 @@ mod tests {
     fn negotiation_prefers_utf8_only_when_offered() {
         let mut caps = ClientCapabilities::default();
         assert_eq!(Encoding::negotiate(&caps), Encoding::Utf16);
-        caps.general = Some(tower_lsp_server::ls_types::GeneralClientCapabilities {
+        caps.general = Some(ls_types::GeneralClientCapabilities {
             position_encodings: Some(vec![
                 PositionEncodingKind::UTF16,
                 PositionEncodingKind::UTF8,
@@ -320,7 +320,7 @@ mod tests {
             ..Default::default()
         });
         assert_eq!(Encoding::negotiate(&caps), Encoding::Utf8);
-        caps.general = Some(tower_lsp_server::ls_types::GeneralClientCapabilities {
+        caps.general = Some(ls_types::GeneralClientCapabilities {
             position_encodings: Some(vec![PositionEncodingKind::UTF32]),
             ..Default::default()
         });

@@ -2,10 +2,11 @@
 //! the client can do. Of the server it imports only `encoding`; the
 //! features import it, and never the session or the handlers.
 
-use tower_lsp_server::ls_types::{ClientCapabilities, MarkupKind, Uri};
+use ls_types::{ClientCapabilities, MarkupKind, TextDocumentContentChangeEvent, Uri};
 
-use super::encoding::Encoding;
+use super::encoding::{Encoding, position_to_char};
 use crate::document::Document;
+use crate::games::GameKind;
 
 /// The client's capabilities, reduced once at `initialize` to the choices
 /// the server makes. One struct for the whole server.
@@ -159,5 +160,69 @@ impl Cancel {
         self.0
             .as_ref()
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// Applies a `didChange`'s changes to `doc` in array order, each against
+/// the text the previous one produced (ranges clamped into the text).
+pub fn apply_changes(
+    doc: &mut Document,
+    changes: &[TextDocumentContentChangeEvent],
+    enc: Encoding,
+) {
+    // A panic that cut an earlier edit's re-reading short left the
+    // positions stale; the text is right, so read it again first.
+    doc.repair();
+    // A panic while one change's positions are re-read must not lose
+    // the changes after it: the text takes every change first, and the
+    // panic goes on to the caller's guard (which logs it and reads the
+    // document again) only once all of them are in.
+    let mut panic = None;
+    for change in changes {
+        let applied =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match change.range {
+                Some(range) => {
+                    let rope = doc.rope();
+                    let a = position_to_char(rope, range.start, enc);
+                    let b = position_to_char(rope, range.end, enc);
+                    doc.edit(a.min(b), a.max(b), &change.text);
+                }
+                None => doc.replace_all(&change.text),
+            }));
+        if let Err(payload) = applied {
+            panic.get_or_insert(payload);
+        }
+    }
+    if let Some(payload) = panic {
+        std::panic::resume_unwind(payload);
+    }
+}
+
+/// The game of a document: its language id, else its file extension.
+pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
+    GameKind::from_id(language_id).or_else(|| {
+        let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+        let name = path.rsplit('/').next().unwrap_or_default();
+        let (_, extension) = name.rsplit_once('.')?;
+        GameKind::from_id(extension)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_from_language_id_then_extension() {
+        let uri = |s: &str| s.parse::<Uri>().unwrap_or_else(|_| panic!("uri {s}"));
+        let u = uri("file:///tmp/a.go9");
+        assert_eq!(kind_of("go9", &u), Some(GameKind::Go9));
+        assert_eq!(kind_of("uttt", &u), Some(GameKind::Uttt));
+        assert_eq!(kind_of("plaintext", &u), Some(GameKind::Go9));
+        let u = uri("untitled:Untitled-1");
+        assert_eq!(kind_of("plaintext", &u), None);
+        assert_eq!(kind_of("tomek", &u), Some(GameKind::Tomek));
+        let u = uri("file:///x/b.tomek?query=1#frag");
+        assert_eq!(kind_of("", &u), Some(GameKind::Tomek));
     }
 }

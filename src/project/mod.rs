@@ -3,14 +3,16 @@
 //! holds (`[files]` globs, else its extension); where its answers are.
 //! `check`, `fmt` and the language server all read it through here.
 
+#[cfg(feature = "native")]
+mod discover;
 mod file;
 mod found;
 mod globs;
 pub mod keys;
 mod pairing;
 
+#[cfg(feature = "native")]
+pub use discover::{Broken, Projects, find_project_file, load};
 pub use file::{ProjectFile, read};
-pub use found::{
-    Broken, DEFAULT_INVALID_INPUTS, FILE_NAME, Project, Projects, find_project_file, load,
-};
+pub use found::{DEFAULT_INVALID_INPUTS, FILE_NAME, Project};
 pub use pairing::{DEFAULT_NAMES, InputName, answer_paths, input_names, is_pattern};

@@ -13,8 +13,8 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::features::proto_diagnostics::{
     self as lsp_diagnostics, MAX_INFORMATION, MAX_RELATED,
 };
+use boardls::lsp::kept::publish::{Published, notification};
 use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::lsp::wire::publish::{Published, notification};
 use boardls::syntax::{self, go9::MAX_RELATED_STONES};
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};

@@ -16,7 +16,7 @@ use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls::lsp::config::DiagnosticFilter;
 use boardls::lsp::encoding::Encoding;
 use boardls::lsp::kept::diagnostics::KeptDiagnostics;
-use boardls::lsp::wire::publish::{Published, notification};
+use boardls::lsp::kept::publish::{Published, notification};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Uri;
 

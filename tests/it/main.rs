@@ -5,6 +5,7 @@
 mod support;
 
 mod answers;
+mod browser_server;
 mod check_cli;
 mod check_formats;
 mod check_full;
@@ -19,6 +20,7 @@ mod doc_examples;
 mod doc_links;
 mod docs_generated;
 mod document_incremental;
+mod engine_edges;
 mod fmt_cli;
 mod format;
 mod fuzz_regressions;

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use tower_lsp_server::ls_types::{
+use ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, DocumentChanges, OneOf,
     OptionalVersionedTextDocumentIdentifier, Range, TextDocumentEdit, TextEdit, WorkspaceEdit,
 };
@@ -148,7 +148,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
             let rope = view.doc.rope();
             edits.push(TextEdit::new(
                 Range::new(
-                    tower_lsp_server::ls_types::Position::new(line, 0),
+                    ls_types::Position::new(line, 0),
                     line_end(rope, line, view.enc()),
                 ),
                 format!("{} {}", cell.row + 1, cell.col + 1),

@@ -3,7 +3,7 @@
 //! encoding. The client's formatting options (tab size and so on) do not
 //! apply: a board file has one canonical layout.
 
-use tower_lsp_server::ls_types::{Position, Range, TextEdit};
+use ls_types::{Position, Range, TextEdit};
 
 use crate::format;
 use crate::lsp::encoding::line_end;

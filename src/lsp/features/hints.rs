@@ -23,9 +23,7 @@
 
 use std::collections::BTreeMap;
 
-use tower_lsp_server::ls_types::{
-    InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range,
-};
+use ls_types::{InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range};
 
 use super::locate::{self, Located, cell_list, coord, field_name};
 use crate::games::go9;

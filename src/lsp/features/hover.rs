@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
 use super::locate::{self, Located, cell_list, coord, field_name};
 use super::picture;

@@ -2,7 +2,7 @@
 //! naming them for people. Lookups go through the document's line index
 //! (binary search), so they cost the same in any document size.
 
-use tower_lsp_server::ls_types::{Position, Range};
+use ls_types::{Position, Range};
 
 use crate::diagnostics::Span;
 use crate::games::Cell;

@@ -6,9 +6,15 @@
 //!   filtered and budgeted, for publish and pull alike;
 //! - [`hints`], [`hover`] (with [`picture`], the hover's picture),
 //!   [`actions`], [`symbols`], [`tokens`], [`format_edits`];
+//! - [`answers`]: an answer file and its input, answered from the
+//!   judge's expected output;
+//! - [`capabilities`]: what the server offers, from what the client can
+//!   do (the browser's server says what it lacks on top);
 //! - [`locate`]: cells and positions from LSP coordinates.
 
 pub mod actions;
+pub mod answers;
+pub(crate) mod capabilities;
 pub mod format_edits;
 pub mod hints;
 pub mod hover;

@@ -9,12 +9,12 @@
 //! diagnostics are both [`each_listed`]: `publish` serializes them one at a
 //! time as it writes, the pull report collects them.
 
-use ropey::Rope;
-use serde_json::json;
-use tower_lsp_server::ls_types::{
+use ls_types::{
     self as lsp, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
     Position, Range, TextEdit, Uri,
 };
+use ropey::Rope;
+use serde_json::json;
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
 use crate::document::{DocDiagnostics, Visit, Want};

@@ -1,7 +1,7 @@
 //! Document symbols and folding ranges: one per position, named
 //! `Case #k: verdict`; the symbols in groups of cases in a big document.
 
-use tower_lsp_server::ls_types::{
+use ls_types::{
     DocumentSymbol, DocumentSymbolResponse, FoldingRange, FoldingRangeKind, Location, Range,
     SymbolInformation, SymbolKind,
 };
@@ -42,10 +42,8 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
             .map(|located| {
                 let range = located.full_range(view);
                 let first = located.position.first_line;
-                let selection = tower_lsp_server::ls_types::Range::new(
-                    range.start,
-                    line_end(view.doc.rope(), first, view.enc()),
-                );
+                let selection =
+                    ls_types::Range::new(range.start, line_end(view.doc.rope(), first, view.enc()));
                 symbol(located.label(), SymbolKind::OBJECT, range, selection, None)
             })
             .collect();

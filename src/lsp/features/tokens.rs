@@ -16,9 +16,7 @@
 //! A position whose board could not be read has no tokens; the others keep
 //! theirs. `/range` costs the positions the range overlaps, not the document.
 
-use tower_lsp_server::ls_types::{
-    Range, SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
-};
+use ls_types::{Range, SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensLegend};
 
 use super::locate::{self, Located};
 use crate::games::{Cell, CellSet, go9, tomek, uttt};

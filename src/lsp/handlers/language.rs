@@ -5,13 +5,13 @@
 //! empty answer.
 
 use tower_lsp_server::ls_types::{
-    CodeActionParams, CodeActionResponse, CodeLens, CodeLensParams, Command,
-    DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
-    InlayHint, InlayHintParams, Location, MessageType, Position, Range, ReferenceParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, TextEdit, Uri,
+    CodeActionParams, CodeActionResponse, CodeLens, CodeLensParams, DocumentFormattingParams,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, InlayHint, InlayHintParams,
+    Location, MessageType, ReferenceParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    TextEdit, Uri,
 };
 
-use crate::coverage::GameCoverage;
+use crate::lsp::features::answers as features;
 use crate::lsp::features::{actions, format_edits, hints, hover, tokens};
 use crate::lsp::handlers::answers;
 use crate::lsp::state::session::Session;
@@ -49,18 +49,9 @@ pub fn code_lens(session: &Session, params: CodeLensParams) -> Option<Vec<CodeLe
     let state = session.lock();
     let uri = &params.text_document.uri;
     let open = state.docs.get(uri)?;
-    if open.doc.position_count() > hover::MAX_COVERAGE_POSITIONS {
-        return Some(Vec::new());
-    }
-    let coverage = GameCoverage::of_file(open.doc.kind(), open.doc.positions_with_lines());
-    let top = Position::new(0, 0);
-    let mut lenses = vec![CodeLens {
-        range: Range::new(top, top),
-        command: Some(Command::new(coverage.summary_line(), String::new(), None)),
-        data: None,
-    }];
-    lenses.extend(answers::case_lenses(&state, uri));
-    Some(lenses)
+    Some(features::input_lenses(&open.doc, || {
+        answers::case_lenses(&state, uri)
+    }))
 }
 
 /// References from an input's position: its answer's line.

@@ -2,7 +2,7 @@
 
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, MessageType, ServerInfo};
 
-use crate::lsp::handlers::capabilities::server_capabilities;
+use crate::lsp::features::capabilities::server_capabilities;
 use crate::lsp::state::session::{Session, open_documents};
 use crate::lsp::view::ClientCaps;
 use crate::lsp::wire::outbox::outbox_threads;

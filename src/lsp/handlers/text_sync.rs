@@ -5,15 +5,15 @@
 //! read: edits are in order by construction, not by timing.
 
 use tower_lsp_server::ls_types::{
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    MessageType, Uri,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, MessageType,
 };
 
 use crate::document::Document;
-use crate::games::GameKind;
+use crate::lsp::features::answers::SideKind;
 use crate::lsp::handlers::answers;
-use crate::lsp::state::answer_doc::{SideDocument, SideKind};
+use crate::lsp::kept::side::SideDocument;
 use crate::lsp::state::session::{OpenDocument, Session};
+use crate::lsp::view::kind_of;
 use crate::lsp::workspace::reconfigure as workspace_settings;
 use crate::lsp::workspace::{answer_files, tasks};
 
@@ -115,33 +115,4 @@ pub fn did_close(session: &Session, params: DidCloseTextDocumentParams) {
     }
     // Not kept once closed: clear what the editor shows.
     session.publish_unopened(&state, uri, Vec::new());
-}
-
-/// The game of a document: its language id, else its file extension.
-pub fn kind_of(language_id: &str, uri: &Uri) -> Option<GameKind> {
-    GameKind::from_id(language_id).or_else(|| {
-        let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
-        let name = path.rsplit('/').next().unwrap_or_default();
-        let (_, extension) = name.rsplit_once('.')?;
-        GameKind::from_id(extension)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kind_from_language_id_then_extension() {
-        let uri = |s: &str| s.parse::<Uri>().unwrap_or_else(|_| panic!("uri {s}"));
-        let u = uri("file:///tmp/a.go9");
-        assert_eq!(kind_of("go9", &u), Some(GameKind::Go9));
-        assert_eq!(kind_of("uttt", &u), Some(GameKind::Uttt));
-        assert_eq!(kind_of("plaintext", &u), Some(GameKind::Go9));
-        let u = uri("untitled:Untitled-1");
-        assert_eq!(kind_of("plaintext", &u), None);
-        assert_eq!(kind_of("tomek", &u), Some(GameKind::Tomek));
-        let u = uri("file:///x/b.tomek?query=1#frag");
-        assert_eq!(kind_of("", &u), Some(GameKind::Tomek));
-    }
 }

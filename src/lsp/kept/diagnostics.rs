@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tower_lsp_server::ls_types::Uri;
+use ls_types::Uri;
 
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::document::DocDiagnostics;

@@ -5,10 +5,16 @@
 //! - [`per_position`]: the bookkeeping they share (entries that hold the
 //!   document's own `Arc` of their position);
 //! - [`diagnostics`]: the pieces a publish is joined from;
+//! - [`publish`]: an open document's `publishDiagnostics`, serialized from
+//!   those pieces as it is written (by the desktop's outbox and by the
+//!   browser's server alike);
 //! - [`tokens`]: the tokens last sent, for `semanticTokens/full/delta`;
-//! - [`symbols`]: each position's `documentSymbol` piece.
+//! - [`symbols`]: each position's `documentSymbol` piece;
+//! - [`side`]: an open answer file or `boardls.toml`, kept as text.
 
 pub mod diagnostics;
 pub(crate) mod per_position;
+pub mod publish;
+pub mod side;
 pub(crate) mod symbols;
 pub mod tokens;

@@ -9,7 +9,7 @@
 //! is written from the document, and nothing is kept, so a big document's
 //! outline costs neither a verdict nor memory per position.
 
-use tower_lsp_server::ls_types::SymbolKind;
+use ls_types::SymbolKind;
 
 use super::per_position::Kept;
 use crate::lsp::encoding::line_end;

@@ -18,7 +18,7 @@
 
 use std::io::Write;
 
-use tower_lsp_server::ls_types::{
+use ls_types::{
     SemanticToken, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
     SemanticTokensFullDeltaResult,
 };

@@ -4,8 +4,8 @@
 //!   behind one lock;
 //! - [`shared`]: what all the sessions of one process share (the store of
 //!   files on disk);
-//! - [`answer_doc`]: the side documents: an open answer file, checked
-//!   against its input;
+//! - [`answer_doc`]: the answer files in the workspace that are not open,
+//!   checked against their inputs from disk;
 //! - [`progress`]: work-done progress reported through the outbox.
 
 pub(crate) mod answer_doc;

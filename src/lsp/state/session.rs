@@ -21,14 +21,14 @@ use crate::document::Document;
 use crate::lsp::config::Settings;
 use crate::lsp::disk::index::Index;
 use crate::lsp::disk::store::{Lease, Store};
-use crate::lsp::encoding::{Encoding, position_to_char};
+use crate::lsp::encoding::Encoding;
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
+use crate::lsp::kept::publish::Published;
 use crate::lsp::kept::symbols::KeptSymbols;
 use crate::lsp::kept::tokens::KeptTokens;
 use crate::lsp::uri::to_path as file_path;
 use crate::lsp::view::{ClientCaps, DocView};
 use crate::lsp::wire::outbox::{HEAVY_PUBLISH, Outbox, Outgoing};
-use crate::lsp::wire::publish::Published;
 
 /// An open document: the editor's text wins over anything on disk.
 pub struct OpenDocument {
@@ -108,33 +108,7 @@ impl OpenDocument {
     /// Applies a `didChange`'s changes in array order, each against the
     /// text the previous one produced (ranges clamped into the text).
     pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
-        let doc = Arc::make_mut(&mut self.doc);
-        // A panic that cut an earlier edit's re-reading short left the
-        // positions stale; the text is right, so read it again first.
-        doc.repair();
-        // A panic while one change's positions are re-read must not lose
-        // the changes after it: the text takes every change first, and the
-        // panic goes on to the dispatcher's guard (which logs it and reads
-        // the document again) only once all of them are in.
-        let mut panic = None;
-        for change in changes {
-            let applied =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match change.range {
-                    Some(range) => {
-                        let rope = doc.rope();
-                        let a = position_to_char(rope, range.start, enc);
-                        let b = position_to_char(rope, range.end, enc);
-                        doc.edit(a.min(b), a.max(b), &change.text);
-                    }
-                    None => doc.replace_all(&change.text),
-                }));
-            if let Err(payload) = applied {
-                panic.get_or_insert(payload);
-            }
-        }
-        if let Some(payload) = panic {
-            std::panic::resume_unwind(payload);
-        }
+        crate::lsp::view::apply_changes(Arc::make_mut(&mut self.doc), changes, enc);
     }
 }
 
@@ -143,7 +117,7 @@ pub struct State {
     pub caps: ClientCaps,
     pub docs: HashMap<Uri, OpenDocument>,
     /// Open answer files and project files (checked, not parsed as boards).
-    pub side_docs: HashMap<Uri, crate::lsp::state::answer_doc::SideDocument>,
+    pub side_docs: HashMap<Uri, crate::lsp::kept::side::SideDocument>,
     /// Answer files under the workspace folders that are not open, by path.
     pub closed_answers: HashMap<PathBuf, crate::lsp::state::answer_doc::ClosedAnswer>,
     pub settings: Settings,

@@ -66,3 +66,36 @@ pub(crate) fn write_response<W: std::io::Write + ?Sized>(
     serde_json::to_writer(&mut *out, id).ok()?;
     out.write_all(b"}").ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr as _;
+
+    use tower_lsp_server::ls_types::Uri;
+
+    use crate::document::Document;
+    use crate::games::GameKind;
+    use crate::lsp::encoding::Encoding;
+    use crate::lsp::kept::publish::{Published, notification, write_notification};
+    use crate::lsp::wire::encode::ByteCount;
+
+    /// The counting pass of a streamed publish finds the length of what is
+    /// then written.
+    #[test]
+    fn the_counted_length_is_the_written_length() {
+        let doc = Document::new(GameKind::Go9, "x........\n.........\nxyz\n");
+        let published = Published {
+            uri: Uri::from_str("file:///w/a.go9").expect("a URI"),
+            version: 1,
+            snapshot: doc.snapshot(),
+            enc: Encoding::Utf16,
+            filter: Default::default(),
+            kept: None,
+        };
+        let mut count = ByteCount(0);
+        write_notification(&published, &mut count);
+        let body = notification(&published);
+        assert!(body.len() > 100);
+        assert_eq!(count.0, body.len());
+    }
+}

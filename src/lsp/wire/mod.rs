@@ -5,12 +5,13 @@
 //! - [`writer`]: the [`Wire`](writer::Wire) every frame goes out through, and the task that
 //!   writes them to the client;
 //! - [`outbox`]: the session's ordered notifications, a burst of publishes
-//!   cut to the newest;
-//! - [`publish`]: an open document's `publishDiagnostics`, serialized as
-//!   it is written.
+//!   cut to the newest (each serialized by `kept::publish` as it is
+//!   written);
+//! - [`spellings`]: the client's spelling of each URI, and the key the
+//!   server knows it by.
 
 pub mod decode;
 pub mod encode;
 pub(crate) mod outbox;
-pub mod publish;
+pub(crate) mod spellings;
 pub(crate) mod writer;

@@ -28,8 +28,8 @@ use tower_lsp_server::ls_types::{
     PublishDiagnosticsParams, Uri, WorkDoneProgress,
 };
 
-use super::publish::{Published, notification, write_notification};
 use super::writer::{PublishTag, Wire};
+use crate::lsp::kept::publish::{Published, notification, write_notification};
 use crate::lsp::priority;
 
 /// A notification whose order matters.

@@ -32,7 +32,7 @@ use tokio::io::{AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, mpsc, watch};
 use tower_lsp_server::ls_types::Uri;
 
-use crate::lsp::uri::Spellings;
+use crate::lsp::wire::spellings::Spellings;
 
 use super::encode::{ByteCount, frame, header};
 

@@ -1,8 +1,8 @@
 //! An open document's `publishDiagnostics`, serialized from a snapshot of
 //! the document as the notification is written.
 //!
-//! The outbox calls this off the handler, for the newest version only (see
-//! `outbox`). The diagnostics are those of a pull report
+//! The desktop's outbox calls this off the handler, for the newest version
+//! only (see `wire::outbox`); the browser's server at once. The diagnostics are those of a pull report
 //! ([`proto_diagnostics::each_listed`], the one conversion), each
 //! serialized as soon as it is built: with a large `maxProblems` a dense
 //! file's publish runs to tens of megabytes, which is streamed to the
@@ -10,10 +10,10 @@
 
 use std::sync::{Arc, Mutex};
 
+use ls_types::Uri;
+use ls_types::notification::{Notification as _, PublishDiagnostics};
 use serde::ser::SerializeSeq as _;
 use serde::{Serialize, Serializer};
-use tower_lsp_server::ls_types::Uri;
-use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
 
 use crate::document::DocDiagnostics;
 use crate::lsp::config::DiagnosticFilter;
@@ -123,38 +123,5 @@ impl Serialize for Diagnostics<'_> {
         );
         failed?;
         seq.end()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::str::FromStr as _;
-
-    use tower_lsp_server::ls_types::Uri;
-
-    use crate::document::Document;
-    use crate::games::GameKind;
-    use crate::lsp::encoding::Encoding;
-    use crate::lsp::wire::encode::ByteCount;
-    use crate::lsp::wire::publish::{Published, notification, write_notification};
-
-    /// The counting pass of a streamed publish finds the length of what is
-    /// then written.
-    #[test]
-    fn the_counted_length_is_the_written_length() {
-        let doc = Document::new(GameKind::Go9, "x........\n.........\nxyz\n");
-        let published = Published {
-            uri: Uri::from_str("file:///w/a.go9").expect("a URI"),
-            version: 1,
-            snapshot: doc.snapshot(),
-            enc: Encoding::Utf16,
-            filter: Default::default(),
-            kept: None,
-        };
-        let mut count = ByteCount(0);
-        write_notification(&published, &mut count);
-        let body = notification(&published);
-        assert!(body.len() > 100);
-        assert_eq!(count.0, body.len());
     }
 }

@@ -1,6 +1,6 @@
 //! What the server offers, decided in one place from what the client can do.
 
-use tower_lsp_server::ls_types::{
+use ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CodeLensOptions,
     DiagnosticOptions, DiagnosticServerCapabilities, FoldingRangeProviderCapability,
     HoverProviderCapability, OneOf, SemanticTokensFullOptions, SemanticTokensOptions,
@@ -93,7 +93,7 @@ mod tests {
         assert!(options.workspace_diagnostics);
         assert_eq!(
             push.position_encoding,
-            Some(tower_lsp_server::ls_types::PositionEncodingKind::UTF16)
+            Some(ls_types::PositionEncodingKind::UTF16)
         );
     }
 }

@@ -1,0 +1,464 @@
+//! The browser's language server (`lsp::browser`) against the desktop's:
+//! the same messages to both, over the judges' real files of the three
+//! games, and the same answers back. The desktop server (in process, over
+//! a socket, as a client drives it) is the oracle. Where the two differ by
+//! design (the `initialize` result's workspace and `experimental` parts,
+//! files on disk that are not open) the tests say so.
+
+use std::collections::BTreeMap;
+
+use boardls::lsp::browser::BrowserServer;
+use serde_json::{Value, json};
+
+use crate::support::client::{Server, caps, pos, range};
+
+/// The desktop and the browser server, fed the same messages.
+struct Twin {
+    desktop: Server,
+    browser: BrowserServer,
+    next_id: i64,
+}
+
+/// The publishes among `messages`, the last of each document.
+fn last_publishes(messages: impl IntoIterator<Item = Value>) -> BTreeMap<String, Value> {
+    messages
+        .into_iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| {
+            (
+                m["params"]["uri"].as_str().unwrap_or("").to_owned(),
+                m["params"].clone(),
+            )
+        })
+        .collect()
+}
+
+fn parsed(texts: Vec<String>) -> Vec<Value> {
+    texts
+        .iter()
+        .map(|text| serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}")))
+        .collect()
+}
+
+impl Twin {
+    fn new() -> Twin {
+        let mut twin = Twin {
+            desktop: Server::in_process(),
+            browser: BrowserServer::new(),
+            next_id: 1000,
+        };
+        let params = json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": caps("utf-16"),
+            "clientInfo": {"name": "Visual Studio Code"},
+        });
+        let desktop = twin.desktop.request("initialize", params.clone());
+        let browser = twin.browser_request("initialize", params)["result"].clone();
+        let mut expected = desktop;
+        // What the browser lacks, it says: no workspace, its platform.
+        expected["capabilities"]
+            .as_object_mut()
+            .expect("capabilities")
+            .remove("workspace");
+        expected["capabilities"]["experimental"] = json!({"boardls": {
+            "platform": std::env::consts::ARCH,
+            "workspaceScan": false,
+            "daemon": false,
+            "answerPairing": "open documents",
+        }});
+        expected["serverInfo"]["version"] = json!(format!(
+            "{}+{}",
+            env!("CARGO_PKG_VERSION"),
+            std::env::consts::ARCH
+        ));
+        assert_eq!(browser, expected, "initialize");
+        twin.notify("initialized", json!({}));
+        twin
+    }
+
+    /// A request to the browser alone: its response.
+    fn browser_request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let out = parsed(self.browser.handle(&message.to_string()));
+        out.into_iter()
+            .find(|m| m["id"] == id && m.get("method").is_none())
+            .unwrap_or_else(|| panic!("no answer to {method}"))
+    }
+
+    /// A notification to both; their last publish of each document since
+    /// the one before must be equal.
+    fn notify(&mut self, method: &str, params: Value) -> BTreeMap<String, Value> {
+        self.desktop.notify(method, params.clone());
+        let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        let browser = last_publishes(parsed(self.browser.handle(&message.to_string())));
+        let desktop = last_publishes(self.desktop.published_before_probe(None));
+        assert_eq!(browser, desktop, "the publishes after {method}");
+        browser
+    }
+
+    /// A request to both: the same response (result or error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.request_each(method, params.clone(), params).1
+    }
+
+    /// A request to each, with params of its own (a result id each server
+    /// gave): the same response, but for the result ids (opaque; the
+    /// desktop's count the test's probes too). The desktop's result, and
+    /// the browser's.
+    fn request_each(&mut self, method: &str, desktop: Value, browser: Value) -> (Value, Value) {
+        let mut desktop = self.desktop.request_raw(method, desktop);
+        let mut browser = self.browser_request(method, browser);
+        let ids = (take_result_id(&mut desktop), take_result_id(&mut browser));
+        assert_eq!(
+            browser.get("error"),
+            desktop.get("error"),
+            "{method}: the errors"
+        );
+        assert_eq!(browser["result"], desktop["result"], "{method}");
+        for (response, id) in [(&mut desktop, ids.0), (&mut browser, ids.1)] {
+            if let (Some(result), Some(id)) = (response["result"].as_object_mut(), id) {
+                result.insert("resultId".to_owned(), id);
+            }
+        }
+        (desktop["result"].take(), browser["result"].take())
+    }
+
+    fn open(&mut self, uri: &str, language: &str, text: &str) {
+        let item = json!({"uri": uri, "languageId": language, "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({ "textDocument": item }));
+    }
+
+    fn change(&mut self, uri: &str, version: i64, changes: Value) -> BTreeMap<String, Value> {
+        let params = json!({
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": changes,
+        });
+        self.notify("textDocument/didChange", params)
+    }
+}
+
+/// The result id of a response's result, taken out of it.
+fn take_result_id(response: &mut Value) -> Option<Value> {
+    response
+        .get_mut("result")?
+        .as_object_mut()?
+        .remove("resultId")
+}
+
+/// A judge folder of tests/fixtures/judge: its input, answer and game.
+struct Judge {
+    folder: &'static str,
+    input: &'static str,
+    answer: &'static str,
+    game: &'static str,
+}
+
+const JUDGES: [Judge; 3] = [
+    Judge {
+        folder: "tomek",
+        input: "sample.in",
+        answer: "sample.out",
+        game: "tomek",
+    },
+    Judge {
+        folder: "cf907b",
+        input: "sample1.in",
+        answer: "sample1.out",
+        game: "uttt",
+    },
+    Judge {
+        folder: "ancientgo",
+        input: "sample.in",
+        answer: "sample.out",
+        game: "go9",
+    },
+];
+
+fn judge_path(folder: &str, name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/judge/{folder}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn doc(uri: &str) -> Value {
+    json!({ "uri": uri })
+}
+
+/// Every open-document request on a board file, compared; the
+/// semantic tokens each server gave.
+fn ask_everything(twin: &mut Twin, uri: &str, lines: u64) -> (Value, Value) {
+    for (line, character) in [(0, 0), (1, 0), (1, 2), (2, 1), (5, 3), (lines + 5, 0)] {
+        twin.request(
+            "textDocument/hover",
+            json!({"textDocument": doc(uri), "position": pos(line, character)}),
+        );
+    }
+    let whole = range(0, 0, lines + 1, 0);
+    twin.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": doc(uri), "range": whole}),
+    );
+    for at in [range(1, 0, 1, 0), range(1, 0, 3, 2), whole.clone()] {
+        twin.request(
+            "textDocument/codeAction",
+            json!({"textDocument": doc(uri), "range": at, "context": {"diagnostics": []}}),
+        );
+    }
+    twin.request(
+        "textDocument/formatting",
+        json!({"textDocument": doc(uri), "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    twin.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": doc(uri), "range": range(1, 0, 4, 0)}),
+    );
+    twin.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc(uri)}),
+    );
+    twin.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": doc(uri)}),
+    );
+    twin.request("textDocument/codeLens", json!({"textDocument": doc(uri)}));
+    let whole = json!({ "textDocument": doc(uri) });
+    twin.request_each("textDocument/semanticTokens/full", whole.clone(), whole)
+}
+
+#[test]
+fn browser_server_answers_as_the_desktop_on_the_judges_files() {
+    for judge in &JUDGES {
+        let mut twin = Twin::new();
+        let project = judge_path(judge.folder, "boardls.toml");
+        let input = judge_path(judge.folder, judge.input);
+        let answer = judge_path(judge.folder, judge.answer);
+        let (project_uri, input_uri, answer_uri) = (
+            format!("file://{project}"),
+            format!("file://{input}"),
+            format!("file://{answer}"),
+        );
+        let input_text = read(&input);
+        let lines = input_text.lines().count() as u64;
+        twin.open(&project_uri, "toml", &read(&project));
+        // An input with no answer file, on disk or open: the action that
+        // writes the judge's answers.
+        let fresh_uri = format!("file://{}", judge_path(judge.folder, "fresh.in"));
+        twin.open(&fresh_uri, judge.game, &input_text);
+        ask_everything(&mut twin, &fresh_uri, lines);
+        twin.notify(
+            "textDocument/didClose",
+            json!({"textDocument": doc(&fresh_uri)}),
+        );
+        // The input and its answer, both open (the desktop reads the
+        // answer from disk before it opens, the browser does not).
+        twin.open(&input_uri, judge.game, &input_text);
+        twin.open(&answer_uri, "plaintext", &read(&answer));
+        let tokens = ask_everything(&mut twin, &input_uri, lines);
+        // The judge's output, as the playground shows it.
+        let verdicts =
+            twin.browser_request("boardls/verdicts", json!({"textDocument": doc(&input_uri)}));
+        let answer_text = read(&answer);
+        let expected: Vec<&str> = answer_text.lines().map(str::trim_end).collect();
+        let shown: Vec<String> = serde_json::from_value(verdicts["result"]["lines"].clone())
+            .unwrap_or_else(|e| panic!("{e}: {verdicts}"));
+        let shown: Vec<&str> = shown.iter().map(|l| l.trim_end()).collect();
+        assert_eq!(shown, expected, "{}: the verdicts", judge.folder);
+
+        // An answer line: hover with the input's picture, definition,
+        // references from the input.
+        for line in [0, 1, 2] {
+            let at = json!({"textDocument": doc(&answer_uri), "position": pos(line, 3)});
+            twin.request("textDocument/hover", at.clone());
+            twin.request("textDocument/definition", at);
+        }
+        twin.request(
+            "textDocument/references",
+            json!({"textDocument": doc(&input_uri), "position": pos(2, 0),
+                   "context": {"includeDeclaration": false}}),
+        );
+
+        // An incremental edit of a cell, then the token delta.
+        let published = twin.change(
+            &input_uri,
+            2,
+            json!([{"range": range(2, 0, 2, 1), "text": "."}, {"range": range(3, 1, 3, 1), "text": "!"}]),
+        );
+        assert!(published.contains_key(&input_uri), "the input published");
+        ask_everything(&mut twin, &input_uri, lines);
+        let delta = |tokens: &Value| json!({"textDocument": doc(&input_uri), "previousResultId": tokens["resultId"]});
+        twin.request_each(
+            "textDocument/semanticTokens/full/delta",
+            delta(&tokens.0),
+            delta(&tokens.1),
+        );
+        twin.request(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc(&input_uri), "previousResultId": "stale"}),
+        );
+
+        // A wrong answer: its diagnostic and its fix.
+        let published = twin.change(
+            &answer_uri,
+            2,
+            json!([{"range": range(0, 0, 0, 200), "text": "Case #1: nonsense"}]),
+        );
+        let answer_diagnostics = &published[&answer_uri]["diagnostics"];
+        assert!(
+            answer_diagnostics.as_array().is_some_and(|d| !d.is_empty()),
+            "{}: the wrong answer is found: {answer_diagnostics}",
+            judge.folder
+        );
+        twin.request(
+            "textDocument/codeAction",
+            json!({"textDocument": doc(&answer_uri), "range": range(0, 0, 0, 5),
+                   "context": {"diagnostics": []}}),
+        );
+        twin.request(
+            "textDocument/codeLens",
+            json!({"textDocument": doc(&input_uri)}),
+        );
+
+        // A whole-text change, then the closes.
+        twin.change(&input_uri, 3, json!([{ "text": input_text }]));
+        twin.notify(
+            "textDocument/didClose",
+            json!({"textDocument": doc(&answer_uri)}),
+        );
+        twin.notify(
+            "textDocument/didClose",
+            json!({"textDocument": doc(&input_uri)}),
+        );
+        twin.request(
+            "textDocument/hover",
+            json!({"textDocument": doc(&input_uri), "position": pos(1, 0)}),
+        );
+        twin.request("shutdown", Value::Null);
+    }
+}
+
+/// The uttt input with `!` markers: the fill action and the board it
+/// writes, as the desktop gives them.
+#[test]
+fn browser_server_fills_legal_moves_as_the_desktop() {
+    let mut twin = Twin::new();
+    let uri = "file:///w/legal.uttt";
+    let text = read(&judge_path("cf907b", "sample2.in"));
+    twin.open(uri, "uttt", &text);
+    let actions = twin.request(
+        "textDocument/codeAction",
+        json!({"textDocument": doc(uri), "range": range(1, 0, 12, 0), "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .map(|a| a.iter().filter_map(|a| a["title"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(
+        titles.contains(&"Mark legal moves with !"),
+        "the fill action: {titles:?}"
+    );
+}
+
+/// What a client may send that is not right: both servers answer it
+/// alike, and the browser's never panics (its guard would answer an
+/// internal error).
+#[test]
+fn browser_server_survives_what_the_desktop_survives() {
+    let mut twin = Twin::new();
+    let uri = "file:///w/a.tomek";
+    twin.open(uri, "tomek", &read(&judge_path("tomek", "sample.in")));
+    for text in ["{", "null", "[]", "42", r#"{"id":7,"method":5}"#] {
+        let out = parsed(twin.browser.handle(text));
+        assert_eq!(out.len(), 1, "{text}: {out:?}");
+        let code = &out[0]["error"]["code"];
+        assert!(code == -32700 || code == -32600, "{text}: {out:?}");
+    }
+    let methods = [
+        "textDocument/hover",
+        "textDocument/inlayHint",
+        "textDocument/codeAction",
+        "textDocument/codeLens",
+        "textDocument/definition",
+        "textDocument/references",
+        "textDocument/formatting",
+        "textDocument/semanticTokens/full",
+        "textDocument/semanticTokens/full/delta",
+        "textDocument/semanticTokens/range",
+        "textDocument/documentSymbol",
+        "textDocument/foldingRange",
+        "boardls/nothing",
+    ];
+    let far = json!({"line": 4_000_000_000u64, "character": 4_000_000_000u64});
+    let garbage = [
+        Value::Null,
+        json!([]),
+        json!({"textDocument": 5}),
+        json!({"textDocument": doc(uri), "position": far, "range": {"start": far, "end": far},
+               "context": {"diagnostics": [], "includeDeclaration": true},
+               "options": {"tabSize": 1, "insertSpaces": false}, "previousResultId": "x"}),
+        json!({"textDocument": doc("file:///not/open.go9"), "position": pos(0, 0),
+               "range": range(0, 0, 0, 0), "context": {"diagnostics": []},
+               "options": {"tabSize": 1, "insertSpaces": false}, "previousResultId": "1"}),
+    ];
+    for method in methods {
+        for params in &garbage {
+            let answer = twin.request(method, params.clone());
+            let _ = answer;
+        }
+    }
+    // Edits past the end are clamped, and notifications with wrong params
+    // are dropped, as on the desktop.
+    twin.change(
+        uri,
+        2,
+        json!([{"range": {"start": far, "end": far}, "text": "\nXXXX"}]),
+    );
+    twin.notify("textDocument/didChange", json!({"textDocument": 5}));
+    twin.notify("textDocument/didOpen", json!([]));
+    twin.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"boardls": {"diagnostics": {"warnings": false}}}}),
+    );
+    twin.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc(uri)}),
+    );
+}
+
+/// The protocol's states: before `initialize`, and after `shutdown`.
+#[test]
+fn browser_server_keeps_the_protocol_states() {
+    let mut browser = BrowserServer::new();
+    let hover = r#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#;
+    let out = parsed(browser.handle(hover));
+    assert_eq!(out[0]["error"]["code"], -32002, "{out:?}");
+    let init = r#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}"#;
+    let out = parsed(browser.handle(init));
+    assert!(
+        out[0]["result"]["serverInfo"]["version"]
+            .as_str()
+            .is_some_and(|v| v.ends_with(std::env::consts::ARCH))
+    );
+    let out = parsed(browser.handle(init));
+    assert_eq!(
+        out[0]["error"]["code"], -32600,
+        "a second initialize: {out:?}"
+    );
+    let out = parsed(browser.handle(r#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#));
+    assert_eq!(out[0]["result"], Value::Null);
+    let out = parsed(browser.handle(hover));
+    assert_eq!(out[0]["error"]["code"], -32600, "after shutdown: {out:?}");
+    assert!(
+        browser
+            .handle(r#"{"jsonrpc":"2.0","method":"exit"}"#)
+            .is_empty()
+    );
+    assert!(browser.handle(hover).is_empty(), "nothing after exit");
+}
