@@ -46,31 +46,58 @@ let crashes: number[] = [];
 /** The project files found in the workspace, by the URI of their folder (with a trailing `/`). */
 let projects = new Map<string, ProjectFile>();
 
+/** The URL the worker is given for a wasm whose bytes were posted to it (INLINE_WASM_PRELUDE). */
+const INLINE_WASM_URL = 'boardls-wasm:inline';
+
 /**
- * The worker running the wasm server, and the URL it loads the wasm from.
- * An http(s) extension (vscode.dev serves it from a CDN) is loaded from
- * its URLs. Any other (code-server's `vscode-remote:`, which a worker
- * cannot load) is read through VS Code's file system and handed to the
- * worker as blob URLs.
+ * Put before the worker's script when the wasm comes as bytes: the first
+ * message, `{ boardlsWasmBytes }`, is kept from the worker's own listener,
+ * and `fetch(INLINE_WASM_URL)` answers those bytes, so that the worker
+ * (which loads the wasm from a URL, web/worker/) needs no network.
+ */
+const INLINE_WASM_PRELUDE = `(() => {
+  let bytes;
+  self.addEventListener('message', (event) => {
+    if (bytes === undefined && event.data && event.data.boardlsWasmBytes) {
+      bytes = event.data.boardlsWasmBytes;
+      event.stopImmediatePropagation();
+    }
+  });
+  const fetchFromNetwork = self.fetch.bind(self);
+  self.fetch = (input, init) => String(input) === ${JSON.stringify(INLINE_WASM_URL)} && bytes !== undefined
+    ? Promise.resolve(new Response(bytes, { headers: { 'Content-Type': 'application/wasm' } }))
+    : fetchFromNetwork(input, init);
+})();
+`;
+
+/**
+ * The worker running the wasm server. An http(s) extension (vscode.dev
+ * serves it from a CDN) is loaded from its URLs. Any other (code-server's
+ * `vscode-remote:`, which a worker cannot load) is read through VS Code's
+ * file system: the worker's script runs from a blob URL, and the wasm's
+ * bytes are posted to it, since the extension host's Content Security
+ * Policy lets a worker fetch neither blob: nor data: URLs.
  */
 async function startWorker(extensionUri: vscode.Uri, onCrash: (message: string) => void): Promise<Worker> {
   const folder = vscode.Uri.joinPath(extensionUri, SERVER_FOLDER);
   const script = vscode.Uri.joinPath(folder, WORKER_FILE);
   const wasm = vscode.Uri.joinPath(folder, WASM_FILE);
-  let scriptUrl: string;
-  let wasmUrl: string;
+  let started: Worker;
+  let firstMessages: unknown[];
   if (extensionUri.scheme === 'http' || extensionUri.scheme === 'https') {
-    scriptUrl = script.toString(true);
-    wasmUrl = wasm.toString(true);
+    started = new Worker(script.toString(true), { name: 'boardls server' });
+    firstMessages = [{ boardlsWasmUrl: wasm.toString(true) }];
   } else {
     const [scriptBytes, wasmBytes] = await Promise.all([
       vscode.workspace.fs.readFile(script),
       vscode.workspace.fs.readFile(wasm),
     ]);
-    scriptUrl = URL.createObjectURL(new Blob([scriptBytes], { type: 'text/javascript' }));
-    wasmUrl = URL.createObjectURL(new Blob([wasmBytes], { type: 'application/wasm' }));
+    const scriptUrl = URL.createObjectURL(
+      new Blob([INLINE_WASM_PRELUDE, scriptBytes], { type: 'text/javascript' }),
+    );
+    started = new Worker(scriptUrl, { name: 'boardls server' });
+    firstMessages = [{ boardlsWasmBytes: wasmBytes }, { boardlsWasmUrl: INLINE_WASM_URL }];
   }
-  const started = new Worker(scriptUrl, { name: 'boardls server' });
   // Listened to from the start: a wasm that fails to load crashes the
   // worker before the client listens, and initialize would wait forever.
   started.addEventListener('message', (event: MessageEvent) => {
@@ -79,8 +106,10 @@ async function startWorker(extensionUri: vscode.Uri, onCrash: (message: string) 
     }
   });
   started.addEventListener('error', (event: ErrorEvent) => onCrash(event.message || 'the worker failed to load'));
-  // The first message the worker reads (see web/worker/): where the wasm is.
-  started.postMessage({ boardlsWasmUrl: wasmUrl });
+  // The first messages the worker reads (see web/worker/): where the wasm is.
+  for (const message of firstMessages) {
+    started.postMessage(message);
+  }
   return started;
 }
 
