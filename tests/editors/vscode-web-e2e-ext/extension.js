@@ -74,6 +74,17 @@ class Runner {
       `language: ${this.doc.languageId}`);
   }
 
+  /**
+   * Opens a file beside the others, as a user of the browser opens a
+   * project's boardls.toml for the server to read it (it reads no file
+   * that is not open).
+   */
+  async open_beside(step) {
+    const doc = await vscode.workspace.openTextDocument(this.uri(step.file));
+    await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    this.record(true, `${step.file}: opened, for the server to read it`);
+  }
+
   describeDiagnostics() {
     return vscode.languages.getDiagnostics(this.doc.uri)
       .map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.character} ${SEVERITY_NAME[d.severity]} ${d.message}`)
@@ -227,6 +238,7 @@ async function run(root, record) {
   const steps = [
     ...stepsOf(scenario.daemon_steps, 'broken.tomek'),
     ...stepsOf(scenario.steps, 'samples.uttt'),
+    { op: 'open_beside', file: 'problem/boardls.toml' },
     ...scenario.problem_steps.filter((s) => OPS.includes(s.op)),
   ];
   for (const step of steps) {
