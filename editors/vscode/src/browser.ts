@@ -32,11 +32,11 @@ const NATIVE_SETTINGS = ['boardls.path', 'boardls.server.daemon', 'boardls.serve
 const MAX_CRASHES = 5;
 const CRASH_WINDOW_MS = 3 * 60 * 1000;
 
-export const WEB_LIMITS =
+const WEB_LIMITS =
   'boardls runs its WebAssembly server in the browser here. Off in the browser: the workspace scan ' +
   '(only open files are checked), file watching, the shared daemon and TCP server (boardls.server.*, ' +
-  'boardls.path), and answer files and boardls.toml that are not open (open both an input and its ' +
-  'answer file to have them checked against each other).';
+  'boardls.path), and answer files and boardls.toml that are not open (open an input and its answer ' +
+  'file, and the boardls.toml that maps them, to have them checked against each other).';
 
 let client: LanguageClient | undefined;
 let worker: Worker | undefined;
