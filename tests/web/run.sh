@@ -6,7 +6,7 @@
 #
 #   tests/web/run.sh
 #
-# Installs: Debian's chromium; the Rust target wasm32-unknown-unknown;
+# Installs: Debian's chromium (tests/editors/install.sh chromium); the Rust target wasm32-unknown-unknown;
 # wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock
 # (the two must match); web/'s npm packages (`cargo xtask web` runs
 # `npm ci` there when its lockfile changed).
@@ -24,27 +24,9 @@ start=$SECONDS
 log() { printf '[install] %s\n' "$*" >&2; }
 step() { printf '==> %s (%ds)\n' "$*" $((SECONDS - start)); }
 
-# As tests/editors/install.sh: only the packages missing, one apt-get update.
-install_apt() {
-  local missing=()
-  local pkg
-  for pkg in "$@"; do
-    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
-      missing+=("$pkg")
-    fi
-  done
-  if ((${#missing[@]} == 0)); then
-    return
-  fi
-  log "apt: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-}
-
 step "installing what the browser test needs"
 if [[ -z ${BOARDLS_CHROMIUM:-} ]]; then
-  install_apt chromium
+  "$repo/tests/editors/install.sh" chromium
 fi
 if [[ -z ${BOARDLS_WEB_PKG:-} ]]; then
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then

@@ -9,9 +9,10 @@
 //! - `npm ci` in `web/` when its lockfile changed (esbuild, monaco-editor,
 //!   playwright-core for the browser tests);
 //! - esbuild bundles the worker (`web/worker/server-worker.js`, with
-//!   wasm-bindgen's glue inside) into one classic script, the page
-//!   (`web/playground/main.js`, Monaco and the examples inside) into
-//!   `playground.js` and `playground.css`, and Monaco's editor worker;
+//!   wasm-bindgen's glue inside) into one classic script, the page's
+//!   first script (`web/playground/session.js`, the examples inside), the
+//!   editor (`web/playground/main.js`, Monaco inside) into `playground.js`
+//!   and `playground.css`, and Monaco's editor worker;
 //! - `index.html`, `style.css` and the `.wasm` are copied beside them.
 
 use std::env;
@@ -27,7 +28,9 @@ cargo xtask web
 Builds the playground into dist/web/ (index.html at its top), for any
 static file server, e.g. `python3 -m http.server -d dist/web`:
   index.html, style.css      the page
-  playground.js, .css        the page's script and Monaco, bundled (esbuild)
+  session.js                 its first script: the board, the server's
+                             worker, the diagnostics and verdicts beside it
+  playground.js, .css        the editor (Monaco) and its buttons, bundled
   editor.worker.js           Monaco's own worker
   server-worker.js           the language server's web worker
   boardls_web_bg.wasm        the language server, built for wasm32
@@ -110,13 +113,16 @@ pub fn run_task(args: &[String]) -> Result {
             out.join("server-worker.js").display()
         )))?;
     run(esbuild()
-        .arg("playground/main.js")
+        .arg("playground/session.js")
         .args([
             "--loader:.uttt=text",
             "--loader:.go9=text",
             "--loader:.tomek=text",
-            "--loader:.ttf=file",
         ])
+        .arg(format!("--outfile={}", out.join("session.js").display())))?;
+    run(esbuild()
+        .arg("playground/main.js")
+        .arg("--loader:.ttf=file")
         .arg(format!("--outfile={}", out.join("playground.js").display())))?;
     run(esbuild()
         .arg("node_modules/monaco-editor/esm/vs/editor/editor.worker.js")
