@@ -163,13 +163,13 @@ impl Project {
     }
 
     /// The board file beside `answer` whose answers it holds, and its game,
-    /// among the files that `exists` admits, `listed` giving the files of a
+    /// among the files that `present` admits, `listed` giving the files of a
     /// folder in order: on disk (`input_of`), or the documents open in a
     /// browser.
     pub fn input_among(
         &self,
         answer: &Path,
-        exists: impl Fn(&Path) -> bool,
+        present: impl Fn(&Path) -> bool,
         listed: impl FnOnce(&Path) -> Vec<PathBuf>,
     ) -> Option<(PathBuf, GameKind)> {
         if self.game_of(answer).is_some() {
@@ -183,7 +183,7 @@ impl Project {
             match input {
                 InputName::Name(name) => {
                     let path = folder.join(name);
-                    if let Some(kind) = self.game_of(&path).filter(|_| exists(&path)) {
+                    if let Some(kind) = self.game_of(&path).filter(|_| present(&path)) {
                         return Some((path, kind));
                     }
                 }

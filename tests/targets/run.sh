@@ -2,7 +2,9 @@
 # The product built for every target the README and release.yml name:
 # clippy (the library and the binary, and xtask, which runs on the same
 # machines) for Windows (gnu, msvc x64 and arm64) and macOS (arm64, x64),
-# none of which needs a linker; then the Windows binary linked with
+# none of which needs a linker; the engine and the browser's server for
+# wasm32 (tests/targets/wasm.sh: clippy, and their tests in Node); then
+# the Windows binary linked with
 # Debian's mingw, target/x86_64-pc-windows-gnu/release/boardls.exe, which
 # the Wine tests run. On a fresh machine it adds the Rust targets and
 # installs mingw.
@@ -34,6 +36,8 @@ for target in "${targets[@]}"; do
   cargo clippy --target "$target" --lib --bins -- -D warnings
   cargo clippy --target "$target" -p xtask --bins -- -D warnings
 done
+
+tests/targets/wasm.sh
 
 cargo build --release --target x86_64-pc-windows-gnu
 exe=${CARGO_TARGET_DIR:-target}/x86_64-pc-windows-gnu/release/boardls.exe

@@ -40,6 +40,14 @@ use crate::lsp::kept::tokens::KeptTokens;
 use crate::lsp::view::{Cancel, ClientCaps, DocView, apply_changes, kind_of};
 use crate::project::{self, FILE_NAME, Project};
 
+/// What the server runs on, in `serverInfo.version` (`0.1.0+wasm32`: the
+/// mark that the WebAssembly build answered) and the `initialize` result.
+pub(super) const PLATFORM: &str = if cfg!(target_family = "wasm") {
+    "wasm32"
+} else {
+    "native"
+};
+
 /// An open board file.
 struct Board {
     doc: Document,
@@ -117,7 +125,7 @@ impl Documents {
         capabilities.workspace = None;
         capabilities.experimental = Some(serde_json::json!({
             "boardls": {
-                "platform": std::env::consts::ARCH,
+                "platform": PLATFORM,
                 "workspaceScan": false,
                 "daemon": false,
                 "answerPairing": "open documents",
@@ -127,11 +135,7 @@ impl Documents {
             capabilities,
             server_info: Some(ServerInfo {
                 name: "boardls".to_owned(),
-                version: Some(format!(
-                    "{}+{}",
-                    env!("CARGO_PKG_VERSION"),
-                    std::env::consts::ARCH
-                )),
+                version: Some(format!("{}+{PLATFORM}", env!("CARGO_PKG_VERSION"))),
             }),
             ..InitializeResult::default()
         }
@@ -190,8 +194,8 @@ impl Documents {
             paths.sort();
             paths
         };
-        let exists = |candidate: &Path| self.board_at(candidate).is_some();
-        if let Some((input, kind)) = project.input_among(path, exists, open_in) {
+        let open = |candidate: &Path| self.board_at(candidate).is_some();
+        if let Some((input, kind)) = project.input_among(path, open, open_in) {
             return Some(SideKind::Answer { input, kind });
         }
         (project.root.is_some() && project.is_answer_name(path)).then(|| SideKind::Orphan {

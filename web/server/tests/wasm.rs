@@ -79,7 +79,12 @@ fn session() -> BrowserServer {
     let version = answer["result"]["serverInfo"]["version"]
         .as_str()
         .unwrap_or("");
-    assert!(version.ends_with(std::env::consts::ARCH), "{version}");
+    let platform = if cfg!(target_family = "wasm") {
+        "+wasm32"
+    } else {
+        "+native"
+    };
+    assert!(version.ends_with(platform), "{version}");
     server.handle(r#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#);
     server
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The engine and the browser's language server built for
+# wasm32-unknown-unknown: clippy of the engine (the library without
+# `native`) and of web/server (boardls-web), then web/server's tests run
+# in Node by wasm-bindgen-test-runner: the wasm build's verdicts on the
+# judges' inputs against their outputs, a session's diagnostics. On a
+# fresh machine it adds the Rust target and installs wasm-bindgen-cli of
+# the version web/server/Cargo.toml pins (a build of a few minutes).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+target=wasm32-unknown-unknown
+if ! rustup target list --installed | grep -qx "$target"; then
+  rustup target add "$target"
+fi
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' web/server/Cargo.toml)
+if [ -z "$version" ]; then
+  echo "error: web/server/Cargo.toml pins no wasm-bindgen version" >&2
+  exit 1
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" ]; then
+  echo "[install] wasm-bindgen-cli $version" >&2
+  cargo install wasm-bindgen-cli --version "$version"
+fi
+if ! command -v node >/dev/null; then
+  echo "error: the wasm tests run in Node, which is not installed" >&2
+  exit 1
+fi
+
+echo "[targets] clippy --target $target (the engine, boardls-web)" >&2
+cargo clippy --target "$target" --lib --no-default-features -- -D warnings
+cargo clippy --target "$target" -p boardls-web --all-targets -- -D warnings
+
+echo "[targets] boardls-web's tests in Node" >&2
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --target "$target" -p boardls-web
