@@ -6,13 +6,17 @@
 #
 #   tests/editors/run.sh            # all three
 #   tests/editors/run.sh nvim       # Neovim only
-#   tests/editors/run.sh vscode     # VS Code only
+#   tests/editors/run.sh vscode     # VS Code only (desktop and web)
+#   tests/editors/run.sh vscode-web # VS Code for the Web only
 #   tests/editors/run.sh emacs      # Emacs only
 #
 # Installs what it needs first (tests/editors/install.sh; quick when done).
 # VS Code gets the extension a user installs: dist/boardls-linux-x64.vsix,
 # built by `cargo xtask dist` with the server inside, and no boardls on
-# PATH nor in the settings. Neovim gets the plugin and only
+# PATH nor in the settings. VS Code for the Web gets dist/boardls.vsix, the
+# universal one, in code-server's web-worker extension host, where it runs
+# the WebAssembly server (dist runs `cargo xtask web` unless dist/web/ or
+# BOARDLS_WEB_SERVER=DIR has it). Neovim gets the plugin and only
 # `vim.lsp.enable('boardls')` (tests/editors/nvim_init.lua), with boardls
 # on PATH.
 # Environment: BOARDLS=/path/to/boardls to test a binary instead of building
@@ -25,8 +29,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 what=${1:-all}
 case $what in
-  all | nvim | vscode | emacs) ;;
-  *) echo "usage: $0 [all|nvim|vscode|emacs]" >&2; exit 2 ;;
+  all | nvim | vscode | vscode-web | emacs) ;;
+  *) echo "usage: $0 [all|nvim|vscode|vscode-web|emacs]" >&2; exit 2 ;;
 esac
 export BOARDLS_TOOLS=${BOARDLS_TOOLS:-$repo/.tools}
 start=$SECONDS
@@ -34,7 +38,7 @@ start=$SECONDS
 step() { printf '==> %s (%ds)\n' "$*" $((SECONDS - start)); }
 
 step "installing tools for: $what"
-"$here/install.sh" "$what"
+"$here/install.sh" "${what/#vscode-web/vscode}"
 
 given_server=${BOARDLS:-}
 if [[ -z ${BOARDLS:-} ]]; then
@@ -101,13 +105,16 @@ if [[ $what == all || $what == emacs ]]; then
     emacs --batch -L "$repo/editors/emacs" -l "$here/emacs_e2e.el"
 fi
 
-if [[ $what == all || $what == vscode ]]; then
-  step "the release artifacts (cargo xtask dist)"
+if [[ $what == all || $what == vscode || $what == vscode-web ]]; then
+  step "the release artifacts (cargo xtask dist, with the WebAssembly server of cargo xtask web)"
   dist=(dist)
   if [[ -n $given_server ]]; then
     dist+=(--server "$BOARDLS")
   fi
   (cd "$repo" && cargo xtask "${dist[@]}")
+fi
+
+if [[ $what == all || $what == vscode ]]; then
   step "VS Code grammar scope tests"
   # Each test file must say ✓; one that cannot be parsed says no ✓ nor ✖,
   # so the files without a ✓ are the failures, and so is an exit status
@@ -149,6 +156,14 @@ if [[ $what == all || $what == vscode ]]; then
   step "VS Code end-to-end test"
   run_test vscode env BOARDLS_VSIX="$repo/dist/boardls-linux-x64.vsix" BOARDLS_UNIVERSAL_VSIX="$repo/dist/boardls.vsix" \
     node "$here/vscode_e2e.mjs"
+fi
+
+if [[ $what == all || $what == vscode || $what == vscode-web ]]; then
+  step "packaging the web test extension"
+  (cd "$here/vscode-web-e2e-ext" && "$repo/editors/vscode/node_modules/.bin/vsce" package --skip-license \
+    --allow-missing-repository --no-dependencies -o boardls-web-e2e.vsix >/dev/null)
+  step "VS Code for the Web end-to-end test (web-worker extension host, wasm server)"
+  run_test vscode-web env BOARDLS_UNIVERSAL_VSIX="$repo/dist/boardls.vsix" node "$here/vscode_web_e2e.mjs"
 fi
 
 step "done"

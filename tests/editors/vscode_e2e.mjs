@@ -35,10 +35,11 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import {
+  dumpLogs, freePort, launchChromium, pathWithoutBoardls, sleep, stopAll, waitForHttp, zipEntries,
+} from './vscode_common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -46,11 +47,13 @@ const env = process.env;
 const server = path.resolve(env.BOARDLS || path.join(repo, 'target/release/boardls'));
 const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'dist/boardls-linux-x64.vsix'));
 const universalVsix = path.resolve(env.BOARDLS_UNIVERSAL_VSIX || path.join(repo, 'dist/boardls.vsix'));
-// A .vsix holds these and nothing else: the manifest, the bundled client,
-// grammars, language configuration, README, CHANGELOG, LICENSE, the README's
-// picture, the Marketplace icon, and in a platform build the server.
+// A .vsix holds these and nothing else: the manifest, the bundled clients
+// (desktop and browser), the WebAssembly server and its worker, grammars,
+// language configuration, README, CHANGELOG, LICENSE, the README's picture,
+// the Marketplace icon, and in a platform build the native server.
 const VSIX_FILES = [
   '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/out/main.js',
+  'extension/out/browser.js', 'extension/server-web/server-worker.js', 'extension/server-web/boardls_web_bg.wasm',
   'extension/syntaxes/uttt.tmLanguage.json', 'extension/syntaxes/go9.tmLanguage.json',
   'extension/syntaxes/tomek.tmLanguage.json', 'extension/language-configuration.json', 'extension/readme.md',
   'extension/changelog.md', 'extension/LICENSE.txt', 'extension/images/screenshot.png',
@@ -85,72 +88,6 @@ function record(ok, what, detail) {
   }
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHttp(url, timeout) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) {
-        return true;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return false;
-}
-
-function listFiles(dir, pattern) {
-  const found = [];
-  if (!fs.existsSync(dir)) {
-    return found;
-  }
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && pattern.test(entry.name)) {
-      found.push(path.join(entry.parentPath ?? entry.path, entry.name));
-    }
-  }
-  return found;
-}
-
-function dumpLogs(userData, codeServerLog) {
-  console.log('# code-server output (last 40 lines):');
-  for (const line of codeServerLog.join('').split('\n').slice(-40)) {
-    console.log(`#   ${line}`);
-  }
-  for (const file of listFiles(path.join(userData, 'logs'), /(exthost|boardls|remoteagent).*\.log$/)) {
-    console.log(`# ${path.relative(userData, file)} (last 40 lines):`);
-    for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(-40)) {
-      console.log(`#   ${line}`);
-    }
-  }
-}
-
-/** The names in a zip file (a .vsix), read with Python's zipfile. */
-function zipEntries(file) {
-  const listed = spawnSync('python3', ['-c', 'import sys, zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', file],
-    { encoding: 'utf8' });
-  if (listed.status !== 0) {
-    throw new Error(`cannot list ${file}: ${listed.stderr || listed.error}`);
-  }
-  return listed.stdout.split('\n').filter(Boolean).sort();
-}
-
 /** Whether the .vsix holds exactly `expected` (any order). */
 function checkVsix(file, expected, what) {
   const entries = zipEntries(file);
@@ -158,16 +95,6 @@ function checkVsix(file, expected, what) {
   const same = entries.length === want.length && entries.every((e, i) => e === want[i]);
   record(same, `${what}: ${path.basename(file)} holds ${want.length} files`,
     `expected:\n${want.join('\n')}\nfound (${entries.length}):\n${entries.join('\n')}`);
-}
-
-/** PATH without any folder that holds a `boardls`: the extension must use its own. */
-function pathWithoutBoardls() {
-  const kept = [];
-  const dropped = [];
-  for (const dir of (env.PATH || '').split(path.delimiter)) {
-    (dir !== '' && fs.existsSync(path.join(dir, 'boardls')) ? dropped : kept).push(dir);
-  }
-  return { PATH: kept.join(path.delimiter), dropped };
 }
 
 /**
@@ -340,7 +267,7 @@ async function main() {
     }
   }
   checkVsix(vsix, [...VSIX_FILES, 'extension/server/boardls'], 'the platform extension has the server inside');
-  checkVsix(universalVsix, VSIX_FILES, 'the universal extension has no server');
+  checkVsix(universalVsix, VSIX_FILES, 'the universal extension has no native server');
 
   // A fresh profile every run: nothing left from an earlier one counts.
   fs.rmSync(state, { recursive: true, force: true });
@@ -491,14 +418,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
     if (!up) {
       return;
     }
-    // A fresh, empty profile (--user-data-dir), passed the way playwright wants it.
-    browser = await chromium.launchPersistentContext(browserProfile, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1280, height: 900 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(browserProfile, chromiumPath);
     const page = browser.pages()[0] ?? await browser.newPage();
     // What the page said went wrong, shown if the suite stalls.
     const pageTrouble = [];
@@ -622,15 +542,7 @@ async function withDaemon({ userData, extensions, workspace, workspace2, browser
       dumpLogs(userData, codeServerLog);
     }
   } finally {
-    if (browser) {
-      await browser.close().catch(() => {});
-    }
-    // code-server and everything it started (extension host, boardls).
-    try {
-      process.kill(-cs.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    await stopAll(browser, cs);
   }
 }
 

@@ -14,8 +14,11 @@
 //! - `boardls-<platform>.vsix`: the VS Code extension with the server
 //!   inside (`server/boardls`), for one platform (`linux-x64` by default
 //!   on such a machine);
-//! - `boardls.vsix`: the universal extension, without a server (it runs
-//!   `boardls` from the `boardls.path` setting or `PATH`);
+//! - `boardls.vsix`: the universal extension, without a native server (it
+//!   runs `boardls` from the `boardls.path` setting or `PATH`);
+//!   it and the platform ones carry the WebAssembly server for VS Code for
+//!   the Web (`server-web/`: the worker and the wasm that `cargo xtask web`
+//!   writes into `dist/web/`), which the `browser` entry runs;
 //! - `boardls-<rust-target>.tar.gz`: the server binary with README and
 //!   LICENSE, for Neovim and any other client.
 //!
@@ -51,17 +54,22 @@ const PLATFORMS: &[(&str, &str)] = &[
 ];
 
 const HELP: &str = "\
-cargo xtask dist [--target PLATFORM] [--server BINARY]
+cargo xtask dist [--target PLATFORM] [--server BINARY] [--web-server DIR]
 
-Builds the release artifacts into dist/:
+Builds the release artifacts into dist/ (dist/web/, cargo xtask web's, is kept):
   dist/boardls-PLATFORM.vsix        the VS Code extension with the server inside
-  dist/boardls.vsix                 the universal VS Code extension (no server)
+  dist/boardls.vsix                 the universal VS Code extension (no native
+                                    server); both carry the WebAssembly server
+                                    for VS Code for the Web (server-web/)
   dist/boardls-RUST_TARGET.tar.gz   the server binary, README and LICENSE
 
-Steps: cargo build --profile dist (release, no debug info); npm ci in
-editors/vscode when its lockfile changed; the server copied into
-editors/vscode/server/; the extension bundled into out/main.js with
-esbuild; vsce package --target PLATFORM, and once more without a server.
+Steps: cargo build --profile dist (release, no debug info); cargo xtask web
+when dist/web/ lacks the WebAssembly server; npm ci in editors/vscode when
+its lockfile changed; the WebAssembly server (server-worker.js and
+boardls_web_bg.wasm from dist/web/) copied into editors/vscode/server-web/; the extension bundled
+with esbuild into out/main.js (desktop) and out/browser.js (VS Code for the
+Web); vsce package without a native server, then once more with the server
+copied into editors/vscode/server/ (--target PLATFORM).
 
 Options:
   --target PLATFORM   VS Code platform to build for (default: this machine's):
@@ -72,6 +80,8 @@ Options:
                       win32-x64 is x86_64-pc-windows-gnu, linked by mingw
                       (Debian: gcc-mingw-w64-x86-64).
   --server BINARY     package this server binary instead of building one
+  --web-server DIR    take server-worker.js and boardls_web_bg.wasm from DIR
+                      instead of dist/web/ (also: BOARDLS_WEB_SERVER=DIR)
 ";
 
 fn main() -> ExitCode {
@@ -178,15 +188,27 @@ struct Dist {
     cross: bool,
     /// A server binary to package instead of building one.
     server: Option<PathBuf>,
+    /// The folder of the WebAssembly server's worker and wasm, if not dist/web/.
+    web_server: Option<PathBuf>,
 }
+
+/// The files of the WebAssembly server that VS Code for the Web runs, as
+/// `cargo xtask web` writes them and the extension's `server-web/` holds them.
+const WEB_SERVER_FILES: &[&str] = &["server-worker.js", "boardls_web_bg.wasm"];
+/// The folder of dist/ that `cargo xtask web` owns; dist keeps it.
+const WEB_DIST: &str = "web";
 
 impl Dist {
     fn parse(args: &[String]) -> Result<Dist> {
         let mut platform = None;
         let mut server = None;
-        for (name, value) in options(args, &["--target", "--server"], HELP)? {
+        let mut web_server = env::var_os("BOARDLS_WEB_SERVER")
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from);
+        for (name, value) in options(args, &["--target", "--server", "--web-server"], HELP)? {
             match name {
                 "--target" => platform = Some(value.to_owned()),
+                "--web-server" => web_server = Some(PathBuf::from(value)),
                 _ => server = Some(PathBuf::from(value)),
             }
         }
@@ -211,6 +233,7 @@ impl Dist {
             triple,
             cross: host != Some(platform),
             server,
+            web_server,
         })
     }
 
@@ -231,6 +254,11 @@ impl Dist {
         let extension = root.join("editors/vscode");
         let dist = root.join("dist");
         check_versions(&root, &extension)?;
+        let web_server = match &self.web_server {
+            Some(dir) => dir.clone(),
+            None => built_web_server(&dist)?,
+        };
+        check_web_server(&web_server)?;
 
         let server = match &self.server {
             Some(binary) => binary.clone(),
@@ -240,8 +268,7 @@ impl Dist {
             return Err(format!("no server binary at {}", server.display()));
         }
 
-        remove_dir(&dist)?;
-        fs::create_dir_all(&dist).map_err(|e| io("create", &dist, e))?;
+        clear_dist(&dist)?;
         self.archive(&root, &target, &server, &dist)?;
 
         npm_ci(
@@ -249,20 +276,26 @@ impl Dist {
             &["esbuild", "vsce"],
             "editors/vscode (esbuild, vsce and the client library)",
         )?;
-        step("bundling the extension into out/main.js (esbuild)");
-        run(npm()
-            .arg("run")
-            .arg("--silent")
-            .arg("bundle")
-            .current_dir(&extension))?;
+        for (script, out) in [("bundle", "main.js"), ("bundle:browser", "browser.js")] {
+            step(&format!("bundling the extension into out/{out} (esbuild)"));
+            run(npm()
+                .arg("run")
+                .arg("--silent")
+                .arg(script)
+                .current_dir(&extension))?;
+        }
 
         // The files packaging adds to the extension's folder, removed
         // again whatever happens (the folder stays as git has it).
         let staged = Staged::new(&extension);
         staged.clear()?;
         copy(&root.join("LICENSE"), &extension.join("LICENSE"))?;
+        fs::create_dir_all(&staged.server_web).map_err(|e| io("create", &staged.server_web, e))?;
+        for file in WEB_SERVER_FILES {
+            copy(&web_server.join(file), &staged.server_web.join(file))?;
+        }
 
-        step("packaging the universal extension (no server)");
+        step("packaging the universal extension (no native server)");
         vsce_package(&extension, &dist.join("boardls.vsix"), None)?;
 
         step(&format!(
@@ -337,10 +370,11 @@ impl Dist {
 }
 
 /// The files packaging puts into the extension's folder: the server under
-/// `server/` and a copy of the repository's LICENSE. Dropping this
-/// removes them.
+/// `server/`, the WebAssembly server under `server-web/` and a copy of the
+/// repository's LICENSE. Dropping this removes them.
 struct Staged {
     server: PathBuf,
+    server_web: PathBuf,
     license: PathBuf,
 }
 
@@ -348,6 +382,7 @@ impl Staged {
     fn new(extension: &Path) -> Staged {
         Staged {
             server: extension.join("server"),
+            server_web: extension.join("server-web"),
             license: extension.join("LICENSE"),
         }
     }
@@ -355,6 +390,7 @@ impl Staged {
     /// Removes what an earlier run may have left.
     fn clear(&self) -> Result {
         remove_dir(&self.server)?;
+        remove_dir(&self.server_web)?;
         if self.license.exists() {
             fs::remove_file(&self.license).map_err(|e| io("remove", &self.license, e))?;
         }
@@ -566,13 +602,67 @@ fn check_versions(root: &Path, extension: &Path) -> Result {
     }
 }
 
+/// dist/web/, where `cargo xtask web` writes the WebAssembly server,
+/// built first when it is not there.
+fn built_web_server(dist: &Path) -> Result<PathBuf> {
+    let web = dist.join(WEB_DIST);
+    if WEB_SERVER_FILES.iter().all(|file| web.join(file).is_file()) {
+        return Ok(web);
+    }
+    step("building the WebAssembly server into dist/web/ (cargo xtask web)");
+    web::run_task(&[])?;
+    Ok(web)
+}
+
+/// The WebAssembly server's files are in `dir`, or an error says how to
+/// make them.
+fn check_web_server(dir: &Path) -> Result {
+    let missing: Vec<&str> = WEB_SERVER_FILES
+        .iter()
+        .copied()
+        .filter(|file| !dir.join(file).is_file())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "no WebAssembly server for VS Code for the Web: {} missing in {}; \
+         run `cargo xtask web` first (it writes dist/web/), or name a folder \
+         holding {} with --web-server DIR or BOARDLS_WEB_SERVER=DIR",
+        missing.join(" and "),
+        dir.display(),
+        WEB_SERVER_FILES.join(" and ")
+    ))
+}
+
+/// Empties dist/ but for dist/web/, which is `cargo xtask web`'s.
+fn clear_dist(dist: &Path) -> Result {
+    fs::create_dir_all(dist).map_err(|e| io("create", dist, e))?;
+    for entry in fs::read_dir(dist).map_err(|e| io("read", dist, e))? {
+        let path = entry.map_err(|e| io("read", dist, e))?.path();
+        if path.file_name().is_some_and(|name| name == WEB_DIST) {
+            continue;
+        }
+        if path.is_dir() {
+            remove_dir(&path)?;
+        } else {
+            fs::remove_file(&path).map_err(|e| io("remove", &path, e))?;
+        }
+    }
+    Ok(())
+}
+
 /// What was written, with sizes.
 fn summary(root: &Path, dist: &Path) -> Result {
     let mut files: Vec<(String, u64)> = fs::read_dir(dist)
         .map_err(|e| io("read", dist, e))?
         .filter_map(|entry| {
             let entry = entry.ok()?;
-            let size = entry.metadata().ok()?.len();
+            let metadata = entry.metadata().ok()?;
+            if !metadata.is_file() {
+                return None;
+            }
+            let size = metadata.len();
             let path = entry.path();
             let shown = path
                 .strip_prefix(root)

@@ -23,12 +23,9 @@ import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { CellBackgrounds } from './cellBackgrounds';
-import {
-  DEFAULT_ANSWER_NAMES,
-  PROJECT_FILE,
-  Projects,
-  answerGlob,
-} from './project';
+import { LANGUAGES, answerGlobs as globsOf, clientOptions as sharedClientOptions } from './client';
+import { DEFAULT_ANSWER_NAMES, PROJECT_FILE } from './project';
+import { Projects } from './projectsOnDisk';
 import {
   LanguageClient,
   LanguageClientOptions,
@@ -38,7 +35,6 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 
-const LANGUAGES = ['uttt', 'go9', 'tomek'];
 const OPEN_SETTINGS = 'Open settings';
 const EXE = process.platform === 'win32' ? 'boardls.exe' : 'boardls';
 
@@ -144,52 +140,6 @@ export function configuredPath(): string {
     return where?.globalValue ?? '';
   }
   return value;
-}
-
-/** The settings the server reads (the rest are this client's own). */
-export const SERVER_SETTINGS = [
-  'diagnostics.information',
-  'diagnostics.warnings',
-  'inlayHints.enable',
-  'inlayHints.verdicts',
-  'inlayHints.legalMoves',
-  'inlayHints.captures',
-  'workspace.scan',
-  'workspace.maxFiles',
-  'hover.picture',
-];
-
-/**
- * The server's settings that the user set (in the user, workspace or
- * folder settings), nested (`{ inlayHints: { enable: false } }`). A
- * setting left at its default is not sent: the server then takes the
- * project file's (`boardls.toml`), else its own default.
- */
-export function userSettings(): Record<string, Record<string, unknown>> {
-  const config = vscode.workspace.getConfiguration('boardls');
-  const settings: Record<string, Record<string, unknown>> = {};
-  for (const key of SERVER_SETTINGS) {
-    const where = config.inspect(key);
-    const value = where?.workspaceFolderValue ?? where?.workspaceValue ?? where?.globalValue;
-    if (value === undefined) {
-      continue;
-    }
-    const [section, name] = key.split('.');
-    settings[section] = { ...settings[section], [name]: value };
-  }
-  return settings;
-}
-
-/**
- * The settings sent as `initializationOptions`: the user's, and that VS
- * Code renders `![](data:image/svg+xml;base64,…)` in hovers (said, rather
- * than left to the server to judge by the client's name). Later changes
- * reach the server as a workspace/didChangeConfiguration that makes it ask
- * (workspace/configuration), answered with the user's settings again.
- */
-export function serverSettings(): Record<string, unknown> {
-  const settings = userSettings();
-  return { ...settings, hover: { ...settings.hover, markdownImages: true } };
 }
 
 /**
@@ -324,42 +274,13 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
 
   answerGlobs = await findAnswerGlobs();
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      ...LANGUAGES.flatMap((language) => [
-        { scheme: 'file', language },
-        { scheme: 'untitled', language },
-      ]),
-      // The project file (checked by the server, its settings live) and
-      // answer files, which the server checks against their inputs.
-      { scheme: 'file', pattern: `**/${PROJECT_FILE}` },
-      ...answerGlobs.map((pattern) => ({ scheme: 'file', pattern })),
-    ],
-    initializationOptions: serverSettings(),
-    synchronize: {
-      configurationSection: 'boardls',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek}'),
-    },
-    middleware: {
-      ...cellBackgrounds?.middleware(),
-      workspace: {
-        // Only what the user set: a default sent as a value would hide
-        // the project file's setting.
-        configuration: async (params, token, next) => {
-          const answer = await next(params, token);
-          if (!Array.isArray(answer)) {
-            return answer;
-          }
-          return params.items.map((item, i) => (item.section === 'boardls' ? userSettings() : answer[i]));
-        },
-        // A notification without settings, so that the server asks for
-        // them (and gets the user's only, above).
-        didChangeConfiguration: (_sections, next) => next(undefined),
-      },
-    },
-    outputChannel: output,
-    traceOutputChannel: output,
-  };
+  const clientOptions: LanguageClientOptions = sharedClientOptions({
+    schemes: ['file'],
+    answerGlobs,
+    fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{uttt,go9,tomek}'),
+    output,
+    cellBackgrounds,
+  });
   if (process.env.BOARDLS_E2E === '1') {
     clientOptions.middleware = {
       ...clientOptions.middleware,
@@ -439,7 +360,7 @@ async function findAnswerGlobs(): Promise<string[]> {
       names.add(name);
     }
   }
-  return [...new Set([...names].map(answerGlob))].sort();
+  return globsOf(names);
 }
 
 /**
