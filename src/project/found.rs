@@ -84,8 +84,7 @@ impl Project {
     /// there is no project file.
     fn relative(&self, path: &Path) -> Option<PathBuf> {
         let root = self.root.as_ref()?;
-        let absolute = std::path::absolute(path).ok()?;
-        Some(absolute.strip_prefix(root).ok()?.to_path_buf())
+        Some(absolute(path)?.strip_prefix(root).ok()?.to_path_buf())
     }
 
     /// The game `[files]` maps `path` to (first matching glob), if any.
@@ -129,9 +128,9 @@ impl Project {
     pub(crate) fn is_invalid_input(&self, path: &Path) -> bool {
         let matched = match self.relative(path) {
             Some(relative) => relative,
-            None if self.root.is_none() => match std::path::absolute(path) {
-                Ok(absolute) => absolute,
-                Err(_) => return false,
+            None if self.root.is_none() => match absolute(path) {
+                Some(absolute) => absolute,
+                None => return false,
             },
             None => return false,
         };
@@ -201,5 +200,17 @@ impl Project {
             }
         }
         None
+    }
+}
+
+/// `path` made absolute. A path from a URI already is, and is taken as it
+/// is: `std::path::absolute` fails on wasm32, where no process has a
+/// current folder. Only a relative path (from the command line) needs one.
+fn absolute(path: &Path) -> Option<PathBuf> {
+    let rooted = path.is_absolute() || (path.has_root() && !cfg!(windows));
+    if rooted {
+        Some(path.to_path_buf())
+    } else {
+        std::path::absolute(path).ok()
     }
 }

@@ -152,3 +152,65 @@ fn a_broken_file_gets_its_diagnostics() {
     let out = server.handle("{ not json");
     assert!(out[0].contains("-32700"), "{out:?}");
 }
+
+/// On vscode.dev documents are `vscode-vfs://…`, and wasm32 has no current
+/// folder: an open `boardls.toml`'s `[files]` still gives `tests/01.in` its
+/// game, and its answer file `tests/01.out` is paired with it.
+#[wasm_bindgen_test]
+fn an_open_project_maps_files_by_their_uri_path() {
+    let mut server = session();
+    let root = "vscode-vfs://github/setter/problem";
+    let open_text = |server: &mut BrowserServer, uri: &str, language: &str, text: &str| {
+        let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}});
+        server
+            .handle(&open.to_string())
+            .iter()
+            .map(|m| serde_json::from_str(m).expect("JSON"))
+            .collect::<Vec<Value>>()
+    };
+    open_text(
+        &mut server,
+        &format!("{root}/boardls.toml"),
+        "toml",
+        "[files]\n\"tests/*.in\" = \"tomek\"\n",
+    );
+    let input = format!("{root}/tests/01.in");
+    let published = open_text(
+        &mut server,
+        &input,
+        "plaintext",
+        "1\nXXXT\n....\nOO..\n....\n",
+    );
+    assert!(
+        published
+            .iter()
+            .any(|m| m["method"] == "textDocument/publishDiagnostics"),
+        "the mapped input is checked: {published:?}"
+    );
+    let ask = json!({"jsonrpc": "2.0", "id": 7, "method": "boardls/verdicts",
+                     "params": {"textDocument": {"uri": input}}});
+    let out = server.handle(&ask.to_string());
+    let answer: Value = serde_json::from_str(&out[0]).expect("JSON");
+    assert_eq!(
+        answer["result"]["lines"],
+        json!(["Case #1: X won"]),
+        "{answer}"
+    );
+    let wrong = open_text(
+        &mut server,
+        &format!("{root}/tests/01.out"),
+        "plaintext",
+        "Case #1: O won\n",
+    );
+    let answer_publish = wrong
+        .iter()
+        .rev()
+        .find(|m| m["params"]["uri"] == format!("{root}/tests/01.out"))
+        .expect("the answer file is checked");
+    let text = answer_publish.to_string();
+    assert!(
+        text.contains("X won"),
+        "compared with the judge's line: {text}"
+    );
+}
