@@ -12,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 
 # Every editor script must be runnable: a lost exec bit fails the run
 # rather than skipping the editor tests.
-for script in tests/editors/*.sh; do
+for script in tests/editors/*.sh tests/web/*.sh tests/targets/*.sh; do
   if [ ! -x "$script" ]; then
     echo "error: $script is not executable (git update-index --chmod=+x $script)" >&2
     exit 1
@@ -97,6 +97,8 @@ tests/release/run.sh
 
 if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
+  # The playground (cargo xtask web) in headless chromium.
+  tests/web/run.sh
 fi
 
 # --- Wall-clock goals: the benches in check mode (BOARDLS_BENCH_CHECK=1

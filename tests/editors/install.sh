@@ -9,11 +9,9 @@
 # VS Code: Debian's chromium, libkrb5-dev and ripgrep; code-server and
 # playwright-core (tests/editors/package-lock.json). The extension's own npm
 # packages (editors/vscode/package-lock.json) are `cargo xtask dist`'s to
-# install, since it builds the .vsix with them. For the WebAssembly server
-# every .vsix carries (dist runs `cargo xtask web`): the Rust target
-# wasm32-unknown-unknown and wasm-bindgen-cli at the version of the
-# wasm-bindgen crate in Cargo.lock, unless BOARDLS_WEB_SERVER names a built
-# one.
+# install, since it builds the .vsix with them. The WebAssembly server
+# every .vsix carries is `cargo xtask web`'s (dist runs it), which adds the
+# Rust target and wasm-bindgen-cli itself.
 # Emacs: Debian's emacs-nox, with elpa-eglot when Emacs is older than 29
 # (eglot is built in since), elpa-markdown-mode (eglot renders the hover's
 # Markdown with it) and elpa-lsp-mode (the test checks that the
@@ -97,25 +95,8 @@ ripgrep_cache() {
   rm -rf "$tmp"
 }
 
-install_wasm() {
-  if [[ -n ${BOARDLS_WEB_SERVER:-} ]]; then
-    return
-  fi
-  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    log "rustup target add wasm32-unknown-unknown"
-    rustup target add wasm32-unknown-unknown
-  fi
-  local bindgen
-  bindgen=$(grep -A1 -x 'name = "wasm-bindgen"' "$repo/Cargo.lock" | sed -n 's/^version = "\(.*\)"$/\1/p')
-  if [[ -n $bindgen && $(wasm-bindgen --version 2>/dev/null) != "wasm-bindgen $bindgen" ]]; then
-    log "wasm-bindgen-cli $bindgen (cargo install)"
-    cargo install wasm-bindgen-cli --version "$bindgen" --locked
-  fi
-}
-
 install_vscode() {
   install_apt chromium libkrb5-dev ripgrep
-  install_wasm
   ripgrep_cache
   # code-server's install scripts refuse to run as root without these.
   npm_config_unsafe_perm=true npm_config_yes=true npm_ci "$here"
