@@ -174,6 +174,21 @@ mod tests {
         );
     }
 
+    /// Of three winning lines, the second one named is the first that
+    /// shares no mark of the winner with the first (row 1 and column 2
+    /// meet at the `T`), not the last (the diagonal crosses row 1 at an
+    /// `X`).
+    #[test]
+    fn a_double_win_names_the_first_line_apart_from_the_first() {
+        assert_eq!(
+            check(&board(["XTXX", "OXOO", "OXXO", "OXOX"])),
+            Err(Unreachable::WonTwice {
+                winner: Player::X,
+                lines: [Line::Row(0), Line::Column(1)]
+            })
+        );
+    }
+
     /// A setter reads which lines a double win is made of, by the names
     /// the statement's board has (counted from 1).
     #[test]
