@@ -163,4 +163,19 @@ mod tests {
         );
         assert_eq!(format!("{both:?}"), "{(0, 0), (4, 5), (8, 8)}");
     }
+
+    /// The iterator knows how many cells are left (a `collect` sizes its
+    /// buffer by it), down to none.
+    #[test]
+    fn the_iterator_counts_what_is_left() {
+        let set: CellSet = [Cell::new(0, 0), Cell::new(4, 5), Cell::new(8, 8)]
+            .into_iter()
+            .collect();
+        let mut cells = set.iter();
+        assert_eq!(cells.size_hint(), (3, Some(3)));
+        cells.next();
+        assert_eq!(cells.size_hint(), (2, Some(2)));
+        cells.by_ref().for_each(drop);
+        assert_eq!(cells.size_hint(), (0, Some(0)));
+    }
 }
