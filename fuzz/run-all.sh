@@ -6,7 +6,7 @@ set -u
 cd "$(dirname "$0")"
 seconds=${1:-300}
 shift 2>/dev/null || true
-targets=${*:-"document_edits parse_uttt parse_go9 parse_tomek frames setter_inputs"}
+targets=${*:-"document_edits parse_uttt parse_go9 parse_tomek frames setter_inputs cache_edits"}
 mkdir -p logs
 failed=""
 for target in $targets; do

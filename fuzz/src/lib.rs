@@ -253,3 +253,13 @@ pub fn setter_inputs(data: &[u8]) {
         panic!("{problem}\ninput: {:?}", String::from_utf8_lossy(data));
     }
 }
+
+/// A document's kept diagnostics and kept semantic tokens across edits
+/// (`oracle::check_cache_edits`): each publish from the kept pieces is a
+/// fresh reading's, and the client's tokens after each delta a fresh
+/// `/full`.
+pub fn cache_edits(data: &[u8]) {
+    if let Err(problem) = oracle::check_cache_edits(data) {
+        panic!("{problem}");
+    }
+}

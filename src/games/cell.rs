@@ -146,4 +146,36 @@ mod tests {
         assert_eq!(cells.last(), Some(&Cell::new(8, 8)));
         assert!(cells.windows(2).all(|w| w[0] < w[1]));
     }
+
+    /// Sets that share cells: the union keeps the shared ones (the callers
+    /// join groups and winning lines that may overlap), and the set shows
+    /// its cells as (row, column) pairs in a failed assertion.
+    #[test]
+    fn overlapping_sets_join_and_show_their_cells() {
+        let a: CellSet = [Cell::new(0, 0), Cell::new(4, 5)].into_iter().collect();
+        let b: CellSet = [Cell::new(4, 5), Cell::new(8, 8)].into_iter().collect();
+        let both = a.union(b);
+        assert_eq!(both.len(), 3);
+        assert!(both.contains(Cell::new(4, 5)));
+        assert_eq!(
+            a.intersection(b).iter().collect::<Vec<_>>(),
+            [Cell::new(4, 5)]
+        );
+        assert_eq!(format!("{both:?}"), "{(0, 0), (4, 5), (8, 8)}");
+    }
+
+    /// The iterator knows how many cells are left (a `collect` sizes its
+    /// buffer by it), down to none.
+    #[test]
+    fn the_iterator_counts_what_is_left() {
+        let set: CellSet = [Cell::new(0, 0), Cell::new(4, 5), Cell::new(8, 8)]
+            .into_iter()
+            .collect();
+        let mut cells = set.iter();
+        assert_eq!(cells.size_hint(), (3, Some(3)));
+        cells.next();
+        assert_eq!(cells.size_hint(), (2, Some(2)));
+        cells.by_ref().for_each(drop);
+        assert_eq!(cells.size_hint(), (0, Some(0)));
+    }
 }

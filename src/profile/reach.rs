@@ -173,4 +173,54 @@ mod tests {
             Err(Unreachable::BothWon)
         );
     }
+
+    /// Of three winning lines, the second one named is the first that
+    /// shares no mark of the winner with the first (row 1 and column 2
+    /// meet at the `T`), not the last (the diagonal crosses row 1 at an
+    /// `X`).
+    #[test]
+    fn a_double_win_names_the_first_line_apart_from_the_first() {
+        assert_eq!(
+            check(&board(["XTXX", "OXOO", "OXXO", "OXOX"])),
+            Err(Unreachable::WonTwice {
+                winner: Player::X,
+                lines: [Line::Row(0), Line::Column(1)]
+            })
+        );
+    }
+
+    /// A setter reads which lines a double win is made of, by the names
+    /// the statement's board has (counted from 1).
+    #[test]
+    fn a_double_win_names_its_lines() {
+        let names: Vec<String> = [
+            Line::Row(0),
+            Line::Row(3),
+            Line::Column(1),
+            Line::Diagonal,
+            Line::AntiDiagonal,
+        ]
+        .into_iter()
+        .map(line_name)
+        .collect();
+        assert_eq!(
+            names,
+            [
+                "row 1",
+                "row 4",
+                "column 2",
+                "the diagonal",
+                "the anti-diagonal"
+            ]
+        );
+        let why = check(&board(["XOOX", "OXXO", "OXXO", "XO.X"])).map_err(|why| why.describe());
+        assert_eq!(
+            why,
+            Err(
+                "X holds two winning lines (the diagonal and the anti-diagonal) that no single \
+                 move completed, but the game ends at the first win"
+                    .to_owned()
+            )
+        );
+    }
 }

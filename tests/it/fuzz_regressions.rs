@@ -4,6 +4,8 @@
 //! - `tests/fuzz_regressions/parse_<kind>/*`: raw files for the parser
 //!   targets (a crash input from `fuzz/artifacts/parse_<kind>/` goes here
 //!   as is);
+//! - `tests/fuzz_regressions/setter_inputs/*` and `cache_edits/*`: the
+//!   byte strings of those targets (seed corpus and crashes), as is;
 //! - edit sessions (the `document_edits` target's inputs are `arbitrary`
 //!   encodings, unreadable here) are written out below as plain steps.
 
@@ -127,4 +129,36 @@ fn setter_inputs_replay() {
         replayed += 1;
     }
     assert!(replayed >= 6, "{replayed} inputs under {dir}");
+}
+
+/// `tests/fuzz_regressions/cache_edits/*`: the `cache_edits` target's seed
+/// corpus and saved crashes (a game, an encoding and a listing, a text and
+/// edits; see `oracle::check_cache_edits`), replayed through the same
+/// checks: after each edit the publish from the kept pieces is a fresh
+/// reading's, and the client's tokens after the delta are a fresh `/full`.
+/// The corpus as a whole must go through the caches, not only past them.
+#[test]
+fn cache_edits_replay() {
+    let dir = format!(
+        "{}/tests/fuzz_regressions/cache_edits",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut replayed = 0;
+    let mut used = oracle::CacheUse::default();
+    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let bytes = std::fs::read(entry.path()).unwrap_or_default();
+        match oracle::check_cache_edits(&bytes) {
+            Ok(session) => {
+                used.kept_publishes += session.kept_publishes;
+                used.token_deltas += session.token_deltas;
+            }
+            Err(problem) => panic!("{}: {problem}", entry.path().display()),
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 8, "{replayed} inputs under {dir}");
+    assert!(
+        used.kept_publishes >= 20 && used.token_deltas >= 20,
+        "the corpus hardly used the caches: {used:?}"
+    );
 }

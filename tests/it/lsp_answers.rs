@@ -553,3 +553,59 @@ fn each_case_of_a_uttt_answer_goes_to_its_case_in_the_input() {
     assert_eq!(past, Value::Null);
     assert!(server.shutdown_and_exit().success());
 }
+
+/// "Write the judge's answers" on an input with no answer file: the new
+/// file's text is, byte for byte, what `boardls solve` prints for the same
+/// input: a three-case `.uttt` input (12 answer lines a case, a blank line
+/// between cases, none before the first) and the Tomek sample (a
+/// `Case #k:` line a case).
+#[test]
+fn the_judges_answers_written_for_a_whole_input_are_solves_output() {
+    let fixture = |path: &str| {
+        std::fs::read_to_string(format!(
+            "{}/tests/fixtures/judge/{path}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("a judge fixture")
+    };
+    let three: Vec<String> = (1..=3)
+        .map(|n| fixture(&format!("cf907b/sample{n}.in")))
+        .collect();
+    for (game, input) in [("uttt", three.join("\n")), ("tomek", INPUT.to_owned())] {
+        let solved =
+            crate::support::cli::fed(crate::support::cli::command(&["solve", game]), &input);
+        assert!(solved.status.success(), "boardls solve {game}");
+        let solved = crate::support::cli::stdout(&solved);
+        let dir = TempDir::new("lsp-answers-write");
+        dir.write("boardls.toml", format!("[files]\n\"*.in\" = \"{game}\"\n"));
+        let input_uri = file_uri(&dir.write("cases.in", &input));
+        let mut server = started_in(&dir, json!({}));
+        server.open(&input_uri, "plaintext", 1, &input);
+        server.diagnostics(&input_uri, 1);
+        let actions = server.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": input_uri}, "range": range(0, 0, 0, 0),
+                   "context": {"diagnostics": []}}),
+        );
+        let written = actions
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|action| action["title"] == "Write the judge's answers")
+            .unwrap_or_else(|| panic!("{game}: no \"Write the judge's answers\" in {actions}"));
+        let changes = &written["edit"]["documentChanges"];
+        assert_eq!(changes[0]["kind"], "create", "{game}: {written}");
+        assert!(
+            changes[0]["uri"]
+                .as_str()
+                .is_some_and(|uri| uri.ends_with("/cases.out")),
+            "{game}: {written}"
+        );
+        assert_eq!(
+            changes[1]["edits"][0]["newText"].as_str(),
+            Some(solved.as_str()),
+            "{game}"
+        );
+        assert!(server.shutdown_and_exit().success());
+    }
+}

@@ -363,3 +363,223 @@ pub fn check_setter_inputs(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// What one [`check_cache_edits`] session used of the caches: publishes
+/// that the kept pieces assembled (not the fresh walk's fallback), and
+/// token answers that were deltas (not the whole array).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CacheUse {
+    pub kept_publishes: usize,
+    pub token_deltas: usize,
+}
+
+/// The kept diagnostics and the kept semantic tokens of one open document
+/// across a sequence of edits, from one byte string. Its first byte picks
+/// the game, the encoding and the listing (`maxProblems` 1,000, 7 or 1;
+/// information shown or not); the rest, split at zero bytes, is the
+/// starting text (empty: the game's [`seed`] file), then one edit a part:
+/// its first byte places the edit's start (a fraction of the text), the
+/// second how many chars it removes (`% 16`, times 16 when the third byte
+/// has bit 2), the third says whether the client asks after it (bit 0: a
+/// publish and a token delta come before the next edit; the last edit is
+/// always asked after) and from which result (bit 1: an id the server did
+/// not give, answered with every token); the rest is the inserted text
+/// (invalid UTF-8 replaced). After each asked edit:
+///
+/// - the publish assembled from the kept pieces equals, byte for byte,
+///   the one a fresh reading of the same text publishes;
+/// - the client's token array, after applying the delta with the
+///   client's splice rule (each edit replaces `deleteCount` numbers at
+///   `start` of the array as it was, applied from the last), equals a
+///   fresh `/full` of the same text.
+///
+/// The `cache_edits` fuzz target and its corpus replay both call it.
+pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
+    use boardls::lsp::config::DiagnosticFilter;
+    use boardls::lsp::kept::diagnostics::KeptDiagnostics;
+    use boardls::lsp::kept::tokens::KeptTokens;
+    use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+    use boardls::lsp::wire::publish::{Published, notification};
+    use std::sync::{Arc, Mutex};
+    use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
+
+    fn flat(tokens: &[SemanticToken]) -> Vec<u32> {
+        tokens
+            .iter()
+            .flat_map(|t| {
+                [
+                    t.delta_line,
+                    t.delta_start,
+                    t.length,
+                    t.token_type,
+                    t.token_modifiers_bitset,
+                ]
+            })
+            .collect()
+    }
+
+    let Some((&choice, rest)) = data.split_first() else {
+        return Ok(CacheUse::default());
+    };
+    let kind = kind_from(choice);
+    let enc = if choice & 0x04 == 0 {
+        Encoding::Utf16
+    } else {
+        Encoding::Utf8
+    };
+    let filter = DiagnosticFilter {
+        information: choice & 0x08 == 0,
+        max_problems: [1000, 7, 1][usize::from(choice >> 4) % 3],
+        ..DiagnosticFilter::default()
+    };
+    let mut parts = rest.split(|&b| b == 0);
+    let start_text = String::from_utf8_lossy(parts.next().unwrap_or_default());
+    let start_text = if start_text.is_empty() {
+        seed(kind)
+    } else {
+        &start_text
+    };
+    let uri: Uri = "file:///fuzz/cached.txt"
+        .parse()
+        .map_err(|e| format!("uri: {e:?}"))?;
+    let caps = ClientCaps {
+        encoding: enc,
+        ..ClientCaps::default()
+    };
+    let publish = |doc: &Document, kept: Option<&Arc<Mutex<KeptDiagnostics>>>| {
+        notification(&Published {
+            uri: uri.clone(),
+            version: 1,
+            snapshot: doc.snapshot(),
+            enc,
+            filter,
+            kept: kept.cloned(),
+        })
+    };
+    let full = |doc: &Document, result_id: u64| {
+        let view = DocView {
+            uri: &uri,
+            doc,
+            version: 1,
+            caps,
+        };
+        KeptTokens::default()
+            .full(&view, result_id, &Cancel::NEVER)
+            .map(|tokens| (flat(&tokens.data), tokens.result_id.unwrap_or_default()))
+            .ok_or("a /full was cancelled")
+    };
+
+    let mut doc = Document::new(kind, start_text);
+    let kept = Arc::new(Mutex::new(KeptDiagnostics::default()));
+    let mut tokens = KeptTokens::default();
+    let mut generation = 1;
+    let mut used = CacheUse::default();
+    // The client's tokens and result id, from a first `/full`.
+    let (mut client, mut result_id) = {
+        let view = DocView {
+            uri: &uri,
+            doc: &doc,
+            version: 1,
+            caps,
+        };
+        let first = tokens
+            .full(&view, generation, &Cancel::NEVER)
+            .ok_or("the first /full was cancelled")?;
+        (flat(&first.data), first.result_id.unwrap_or_default())
+    };
+    publish(&doc, Some(&kept));
+    let edits: Vec<&[u8]> = parts.collect();
+    for (n, part) in edits.iter().enumerate() {
+        let byte = |i: usize| part.get(i).copied().unwrap_or(0);
+        let len = doc.rope().len_chars();
+        let start = len * usize::from(byte(0)) / 255;
+        let mut removed = usize::from(byte(1) % 16);
+        if byte(2) & 0x04 != 0 {
+            removed *= 16;
+        }
+        let inserted = String::from_utf8_lossy(part.get(3..).unwrap_or_default());
+        doc.edit(start, start + removed, &inserted);
+        generation += 1;
+        if byte(2) & 0x01 == 0 && n + 1 < edits.len() {
+            continue;
+        }
+        let text = doc.rope().to_string();
+        let fresh_doc = Document::new(kind, &text);
+        let context = || format!("after edit {n} ({kind:?}, {enc:?}, {filter:?}) of {text:?}");
+
+        let from_kept = publish(&doc, Some(&kept));
+        let fresh = publish(&fresh_doc, None);
+        if from_kept != fresh {
+            return Err(format!(
+                "the kept publish is not a fresh reading {}:\n  kept:  {}\n  fresh: {}",
+                context(),
+                String::from_utf8_lossy(&from_kept),
+                String::from_utf8_lossy(&fresh)
+            ));
+        }
+        if kept
+            .lock()
+            .map_err(|_| "the kept diagnostics' lock is poisoned")?
+            .listed_json(&uri, &doc.snapshot(), enc, filter)
+            .is_some()
+        {
+            used.kept_publishes += 1;
+        }
+
+        let view = DocView {
+            uri: &uri,
+            doc: &doc,
+            version: 1,
+            caps,
+        };
+        let previous = if byte(2) & 0x02 == 0 {
+            result_id.clone()
+        } else {
+            "an id never given".to_owned()
+        };
+        match tokens
+            .delta(&view, &previous, generation, &Cancel::NEVER)
+            .ok_or_else(|| format!("a delta was cancelled {}", context()))?
+        {
+            SemanticTokensFullDeltaResult::Tokens(all) => {
+                client = flat(&all.data);
+                result_id = all.result_id.unwrap_or_default();
+            }
+            SemanticTokensFullDeltaResult::TokensDelta(delta) => {
+                let mut splices = delta.edits;
+                splices.sort_by_key(|edit| edit.start);
+                for edit in splices.iter().rev() {
+                    let at = edit.start as usize;
+                    let end = at + edit.delete_count as usize;
+                    if end > client.len() {
+                        return Err(format!(
+                            "a splice of {at}..{end} past the client's {} numbers {}",
+                            client.len(),
+                            context()
+                        ));
+                    }
+                    client.splice(at..end, flat(edit.data.as_deref().unwrap_or_default()));
+                }
+                result_id = delta.result_id.unwrap_or_default();
+                used.token_deltas += 1;
+            }
+            SemanticTokensFullDeltaResult::PartialTokensDelta { .. } => {
+                return Err(format!("a partial delta {}", context()));
+            }
+        }
+        let (fresh_tokens, _) = full(&fresh_doc, generation)?;
+        if client != fresh_tokens {
+            return Err(format!(
+                "the client's tokens after the delta are not a fresh /full {}:\n  client: {client:?}\n  full:   {fresh_tokens:?}",
+                context()
+            ));
+        }
+        if result_id != generation.to_string() {
+            return Err(format!(
+                "result id {result_id:?}, not {generation} {}",
+                context()
+            ));
+        }
+    }
+    Ok(used)
+}
