@@ -2,8 +2,9 @@
 //! (tests/fixtures/judge) equal their expected outputs byte for byte, for
 //! the three games, from the engine (`solve`) and from the server
 //! (`boardls/verdicts`); and a session publishes the diagnostics of a
-//! broken file. Under wasm32 they run in Node (wasm-bindgen-test-runner);
-//! natively they are plain tests.
+//! broken file. They run under wasm32 only, in Node
+//! (wasm-bindgen-test-runner, `tests/targets/wasm.sh`); a native `cargo
+//! test` lists none of them.
 
 use boardls::games::GameKind;
 use boardls_web::BrowserServer;
