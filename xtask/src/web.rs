@@ -196,15 +196,11 @@ fn check_wasm_bindgen(wanted: &str) -> Result {
         format!("{found} installed")
     };
     step(&format!(
-        "cargo install wasm-bindgen-cli --version {wanted} --locked (the crate is {wanted}; the cli was {was})"
+        "cargo install wasm-bindgen-cli --version {wanted} (the crate is {wanted}; the cli was {was})"
     ));
-    run(super::cargo().args([
-        "install",
-        "wasm-bindgen-cli",
-        "--version",
-        wanted,
-        "--locked",
-    ]))
+    // Not `--locked`: the cli's own lockfile names a webpki-roots release
+    // that the index does not offer, and a locked install stops there.
+    run(super::cargo().args(["install", "wasm-bindgen-cli", "--version", wanted]))
 }
 
 /// The version of the package `name` in the workspace's Cargo.lock.

@@ -397,9 +397,9 @@ pub struct CacheUse {
 pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
     use boardls::lsp::config::DiagnosticFilter;
     use boardls::lsp::kept::diagnostics::KeptDiagnostics;
+    use boardls::lsp::kept::publish::{Published, notification};
     use boardls::lsp::kept::tokens::KeptTokens;
     use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-    use boardls::lsp::wire::publish::{Published, notification};
     use std::sync::{Arc, Mutex};
     use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
 
