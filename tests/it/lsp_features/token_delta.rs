@@ -9,9 +9,10 @@ use boardls::lsp::encoding::Encoding;
 use boardls::lsp::features::tokens;
 use boardls::lsp::kept::tokens::KeptTokens;
 use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
+use tower_lsp_server::ls_types::{SemanticTokensFullDeltaResult, Uri};
 
 use crate::support::boards::{Rng, positions};
+use crate::support::oracle::flat_tokens;
 
 /// A clean file of at least `count` positions.
 fn file(rng: &mut Rng, kind: GameKind, count: usize) -> String {
@@ -33,34 +34,19 @@ struct Client {
     result_id: String,
 }
 
-fn flat(tokens: &[SemanticToken]) -> Vec<u32> {
-    tokens
-        .iter()
-        .flat_map(|t| {
-            [
-                t.delta_line,
-                t.delta_start,
-                t.length,
-                t.token_type,
-                t.token_modifiers_bitset,
-            ]
-        })
-        .collect()
-}
-
 impl Client {
     /// Applies an answer; returns how many numbers it carried.
     fn apply(&mut self, answer: SemanticTokensFullDeltaResult) -> usize {
         match answer {
             SemanticTokensFullDeltaResult::Tokens(tokens) => {
-                self.data = flat(&tokens.data);
+                self.data = flat_tokens(&tokens.data);
                 self.result_id = tokens.result_id.unwrap_or_default();
                 self.data.len()
             }
             SemanticTokensFullDeltaResult::TokensDelta(delta) => {
                 let mut sent = 0;
                 for edit in delta.edits.iter().rev() {
-                    let insert = flat(edit.data.as_deref().unwrap_or_default());
+                    let insert = flat_tokens(edit.data.as_deref().unwrap_or_default());
                     sent += insert.len();
                     let start = edit.start as usize;
                     let end = start + edit.delete_count as usize;
@@ -130,7 +116,7 @@ fn check(kind: GameKind, enc: Encoding, seed: u64) {
                 .delta(&view, &previous, generation, &Cancel::NEVER)
                 .expect("not cancelled"),
         );
-        let fresh = flat(
+        let fresh = flat_tokens(
             &tokens::range(
                 &view,
                 tower_lsp_server::ls_types::Range::new(
@@ -217,7 +203,7 @@ fn a_one_cell_edit_sends_its_position_only() {
     assert!(sent <= 82 * 5 && whole > 20 * sent, "{sent} of {whole}");
     assert_eq!(
         client.data,
-        flat(
+        flat_tokens(
             &tokens::range(
                 &view,
                 tower_lsp_server::ls_types::Range::new(
@@ -276,7 +262,7 @@ fn a_cancelled_request_keeps_the_cache() {
     assert!(sent > 0, "the edit's tokens are sent");
     assert_eq!(
         client.data,
-        flat(
+        flat_tokens(
             &tokens::range(
                 &view(&uri, &doc, 2),
                 tower_lsp_server::ls_types::Range::new(

@@ -401,22 +401,7 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
     use boardls::lsp::kept::tokens::KeptTokens;
     use boardls::lsp::view::{Cancel, ClientCaps, DocView};
     use std::sync::{Arc, Mutex};
-    use tower_lsp_server::ls_types::{SemanticToken, SemanticTokensFullDeltaResult, Uri};
-
-    fn flat(tokens: &[SemanticToken]) -> Vec<u32> {
-        tokens
-            .iter()
-            .flat_map(|t| {
-                [
-                    t.delta_line,
-                    t.delta_start,
-                    t.length,
-                    t.token_type,
-                    t.token_modifiers_bitset,
-                ]
-            })
-            .collect()
-    }
+    use tower_lsp_server::ls_types::{SemanticTokensFullDeltaResult, Uri};
 
     let Some((&choice, rest)) = data.split_first() else {
         return Ok(CacheUse::default());
@@ -465,7 +450,12 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
         };
         KeptTokens::default()
             .full(&view, result_id, &Cancel::NEVER)
-            .map(|tokens| (flat(&tokens.data), tokens.result_id.unwrap_or_default()))
+            .map(|tokens| {
+                (
+                    flat_tokens(&tokens.data),
+                    tokens.result_id.unwrap_or_default(),
+                )
+            })
             .ok_or("a /full was cancelled")
     };
 
@@ -485,7 +475,10 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
         let first = tokens
             .full(&view, generation, &Cancel::NEVER)
             .ok_or("the first /full was cancelled")?;
-        (flat(&first.data), first.result_id.unwrap_or_default())
+        (
+            flat_tokens(&first.data),
+            first.result_id.unwrap_or_default(),
+        )
     };
     publish(&doc, Some(&kept));
     let edits: Vec<&[u8]> = parts.collect();
@@ -542,7 +535,7 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
             .ok_or_else(|| format!("a delta was cancelled {}", context()))?
         {
             SemanticTokensFullDeltaResult::Tokens(all) => {
-                client = flat(&all.data);
+                client = flat_tokens(&all.data);
                 result_id = all.result_id.unwrap_or_default();
             }
             SemanticTokensFullDeltaResult::TokensDelta(delta) => {
@@ -558,7 +551,10 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
                             context()
                         ));
                     }
-                    client.splice(at..end, flat(edit.data.as_deref().unwrap_or_default()));
+                    client.splice(
+                        at..end,
+                        flat_tokens(edit.data.as_deref().unwrap_or_default()),
+                    );
                 }
                 result_id = delta.result_id.unwrap_or_default();
                 used.token_deltas += 1;
@@ -582,4 +578,20 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
         }
     }
     Ok(used)
+}
+
+/// Semantic tokens as the numbers a client's array holds, five a token.
+pub fn flat_tokens(tokens: &[tower_lsp_server::ls_types::SemanticToken]) -> Vec<u32> {
+    tokens
+        .iter()
+        .flat_map(|t| {
+            [
+                t.delta_line,
+                t.delta_start,
+                t.length,
+                t.token_type,
+                t.token_modifiers_bitset,
+            ]
+        })
+        .collect()
 }
