@@ -60,6 +60,38 @@ struct Board {
     judged: JudgedCache,
 }
 
+/// The caches a board answers whole-document requests from, borrowed
+/// beside a view of its document.
+struct BoardCaches<'a> {
+    tokens: &'a mut KeptTokens,
+    symbols: &'a mut KeptSymbols,
+}
+
+impl Board {
+    /// A view of the document, repaired first if a failed re-read left it
+    /// marked, beside the caches that answer from it.
+    fn repaired_view<'a>(
+        &'a mut self,
+        uri: &'a Uri,
+        caps: ClientCaps,
+    ) -> (DocView<'a>, BoardCaches<'a>) {
+        if self.doc.needs_repair() {
+            self.doc.repair();
+        }
+        let view = DocView {
+            uri,
+            doc: &self.doc,
+            version: self.version,
+            caps,
+        };
+        let caches = BoardCaches {
+            tokens: &mut self.tokens,
+            symbols: &mut self.symbols,
+        };
+        (view, caches)
+    }
+}
+
 /// Any other open document, and what it is to boardls now (`None`: not
 /// ours, nothing published).
 struct Text {
@@ -205,16 +237,7 @@ impl Documents {
 
     fn view<'a>(&'a mut self, uri: &'a Uri) -> Option<DocView<'a>> {
         let caps = self.caps;
-        let board = self.boards.get_mut(uri)?;
-        if board.doc.needs_repair() {
-            board.doc.repair();
-        }
-        Some(DocView {
-            uri,
-            doc: &board.doc,
-            version: board.version,
-            caps,
-        })
+        Some(self.boards.get_mut(uri)?.repaired_view(uri, caps).0)
     }
 
     fn expected_of(board: &Board) -> Expected {
@@ -345,15 +368,13 @@ impl Documents {
 
     fn publish_board(&mut self, uri: &Uri, out: &mut Out) {
         let filter = self.settings.diagnostics;
-        let Some(view) = self.view(uri) else { return };
-        let published = Published {
-            uri: uri.clone(),
-            version: view.version,
-            snapshot: view.doc.snapshot(),
-            enc: view.enc(),
-            filter,
-            kept: self.boards.get(uri).map(|b| Arc::clone(&b.diagnostics)),
+        let caps = self.caps;
+        let Some(board) = self.boards.get_mut(uri) else {
+            return;
         };
+        let kept = Some(Arc::clone(&board.diagnostics));
+        let (view, _) = board.repaired_view(uri, caps);
+        let published = Published::of_view(&view, filter, kept);
         out.push(String::from_utf8_lossy(&notification(&published)).into_owned());
     }
 
@@ -569,22 +590,14 @@ impl Documents {
         let Some(board) = self.boards.get_mut(uri) else {
             return "null".to_owned();
         };
-        if board.doc.needs_repair() {
-            board.doc.repair();
-        }
-        let view = DocView {
-            uri,
-            doc: &board.doc,
-            version: board.version,
-            caps,
-        };
-        let tokens = &mut board.tokens;
+        let generation = board.generation;
+        let (view, BoardCaches { tokens, .. }) = board.repaired_view(uri, caps);
         if let Some(previous) = previous.filter(|previous| tokens.is_last_result(previous)) {
-            let delta = tokens.delta(&view, previous, board.generation, &Cancel::NEVER);
+            let delta = tokens.delta(&view, previous, generation, &Cancel::NEVER);
             return json(&delta);
         }
         let mut written = Vec::new();
-        match tokens.full_json(&view, board.generation, &Cancel::NEVER, &mut written) {
+        match tokens.full_json(&view, generation, &Cancel::NEVER, &mut written) {
             Some(()) => String::from_utf8_lossy(&written).into_owned(),
             None => "null".to_owned(),
         }
@@ -596,17 +609,9 @@ impl Documents {
         let Some(board) = self.boards.get_mut(uri) else {
             return "null".to_owned();
         };
-        if board.doc.needs_repair() {
-            board.doc.repair();
-        }
-        let view = DocView {
-            uri,
-            doc: &board.doc,
-            version: board.version,
-            caps,
-        };
+        let (view, BoardCaches { symbols, .. }) = board.repaired_view(uri, caps);
         let mut written = Vec::new();
-        match board.symbols.answer(&view, &Cancel::NEVER, &mut written) {
+        match symbols.answer(&view, &Cancel::NEVER, &mut written) {
             Some(()) => String::from_utf8_lossy(&written).into_owned(),
             None => "null".to_owned(),
         }

@@ -20,6 +20,7 @@ use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::Encoding;
 use crate::lsp::features::proto_diagnostics;
 use crate::lsp::kept::diagnostics::KeptDiagnostics;
+use crate::lsp::view::DocView;
 
 /// What a publish is made from: an open document at one version.
 pub struct Published {
@@ -31,6 +32,25 @@ pub struct Published {
     pub filter: DiagnosticFilter,
     /// The document's kept pieces, when it keeps them.
     pub kept: Option<Arc<Mutex<KeptDiagnostics>>>,
+}
+
+impl Published {
+    /// The publish of the open document `view` shows, its diagnostics
+    /// as `filter` shows them, with the document's kept pieces if any.
+    pub(crate) fn of_view(
+        view: &DocView<'_>,
+        filter: DiagnosticFilter,
+        kept: Option<Arc<Mutex<KeptDiagnostics>>>,
+    ) -> Published {
+        Published {
+            uri: view.uri.clone(),
+            version: view.version,
+            snapshot: view.doc.snapshot(),
+            enc: view.enc(),
+            filter,
+            kept,
+        }
+    }
 }
 
 /// The body of the `publishDiagnostics` notification of `published`.

@@ -322,22 +322,16 @@ impl Session {
 
     fn publish_snapshot(&self, state: &mut State, uri: &Uri) {
         let filter = state.settings_of(uri).diagnostics;
+        let kept = state
+            .docs
+            .get(uri)
+            .map(|open| Arc::clone(&open.diagnostics));
         let Some(view) = state.view(uri) else {
             return;
         };
         // A snapshot costs a pointer per position with diagnostics; the
         // outbox's thread writes the JSON, for the newest version only.
-        let published = Published {
-            uri: uri.clone(),
-            version: view.version,
-            snapshot: view.doc.snapshot(),
-            enc: view.enc(),
-            filter,
-            kept: state
-                .docs
-                .get(uri)
-                .map(|open| Arc::clone(&open.diagnostics)),
-        };
+        let published = Published::of_view(&view, filter, kept);
         self.outbox.send(Outgoing::PublishOpen(Box::new(published)));
     }
 
