@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
-use crate::support::cli::{command, fed};
+use crate::support::cli::{self, command, fed};
 use crate::support::client::{Server, TempDir, apply_edits, file_uri, pos, range};
 use crate::support::skipped;
 
@@ -112,13 +112,7 @@ fn wine_for(test: &str) -> Option<&'static Wine> {
 impl Wine {
     /// `boardls.exe ARGS`, from the crate's root.
     fn boardls(&self, args: &[&str]) -> Command {
-        let mut command = self.program(&self.exe);
-        command
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("NO_COLOR")
-            .env_remove("CLICOLOR_FORCE");
-        command
+        cli::as_the_tests_run(self.program(&self.exe), args)
     }
 
     /// A Windows program under this Wine.

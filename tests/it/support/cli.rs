@@ -9,13 +9,18 @@ use std::process::{Command, Output};
 
 /// The command, ready for more arguments or variables.
 pub fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_boardls"));
-    command
+    as_the_tests_run(Command::new(env!("CARGO_BIN_EXE_boardls")), args)
+}
+
+/// `program ARGS` from the crate's root, its colour left to its own
+/// choice (no `NO_COLOR` nor `CLICOLOR_FORCE` from the environment).
+pub fn as_the_tests_run(mut program: Command, args: &[&str]) -> Command {
+    program
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE");
-    command
+    program
 }
 
 pub fn boardls(args: &[&str]) -> Output {
