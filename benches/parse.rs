@@ -131,6 +131,7 @@ fn publish(positions: usize) {
             version: 1,
             snapshot: document.snapshot(),
             enc: Encoding::Utf16,
+            locale: Default::default(),
             filter,
             kept: None,
         };

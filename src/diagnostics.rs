@@ -6,7 +6,7 @@
 //! one means is listed in README.md (§ Diagnostic codes), and a test keeps
 //! that list equal to [`codes::ALL`].
 
-use std::borrow::Cow;
+use crate::i18n::Message;
 
 /// The stable codes, one constant each, so no caller misspells one.
 pub mod codes {
@@ -191,8 +191,7 @@ impl Span {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
     pub span: Span,
-    /// Most are fixed words ("the first `T`"): not copied for each finding.
-    pub message: Cow<'static, str>,
+    pub message: Message,
     /// Another file the span is in (an answer's input); `None`: the same file.
     pub file: Option<std::sync::Arc<std::path::Path>>,
 }
@@ -200,7 +199,7 @@ pub struct Related {
 /// A certain fix (letter case, count line): replace each span with its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
-    pub title: String,
+    pub title: Message,
     pub edits: Vec<(Span, String)>,
 }
 
@@ -209,7 +208,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Stable: one of [`codes`].
     pub code: &'static str,
-    pub message: Cow<'static, str>,
+    /// Worded at the edge, in the reader's language.
+    pub message: Message,
     pub span: Span,
     pub related: Vec<Related>,
     pub fix: Option<Fix>,
@@ -220,7 +220,7 @@ impl Diagnostic {
         severity: Severity,
         code: &'static str,
         span: Span,
-        message: impl Into<Cow<'static, str>>,
+        message: impl Into<Message>,
     ) -> Self {
         Diagnostic {
             severity,
@@ -232,23 +232,19 @@ impl Diagnostic {
         }
     }
 
-    pub fn error(code: &'static str, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn error(code: &'static str, span: Span, message: impl Into<Message>) -> Self {
         Diagnostic::new(Severity::Error, code, span, message)
     }
 
-    pub fn warning(code: &'static str, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn warning(code: &'static str, span: Span, message: impl Into<Message>) -> Self {
         Diagnostic::new(Severity::Warning, code, span, message)
     }
 
-    pub fn information(
-        code: &'static str,
-        span: Span,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
+    pub fn information(code: &'static str, span: Span, message: impl Into<Message>) -> Self {
         Diagnostic::new(Severity::Information, code, span, message)
     }
 
-    pub fn with_related(mut self, span: Span, message: impl Into<Cow<'static, str>>) -> Self {
+    pub fn with_related(mut self, span: Span, message: impl Into<Message>) -> Self {
         self.related.push(Related {
             span,
             message: message.into(),
@@ -258,9 +254,13 @@ impl Diagnostic {
     }
 
     /// A fix replacing this diagnostic's own span with `replacement`.
-    pub(crate) fn with_replacement(mut self, title: String, replacement: String) -> Self {
+    pub(crate) fn with_replacement(
+        mut self,
+        title: impl Into<Message>,
+        replacement: String,
+    ) -> Self {
         self.fix = Some(Fix {
-            title,
+            title: title.into(),
             edits: vec![(self.span, replacement)],
         });
         self

@@ -46,6 +46,7 @@ pub mod diagnostics;
 pub mod document;
 pub mod format;
 pub mod games;
+pub mod i18n;
 pub mod lsp;
 pub mod picture;
 pub mod profile;

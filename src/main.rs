@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use boardls::check::{self, ColorChoice, OutputFormat};
 use boardls::games::GameKind;
+use boardls::i18n::Locale;
 use boardls::profile::Profile;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -27,6 +28,10 @@ struct Cli {
     /// Accepted and ignored: editors pass it, stdio is the default transport.
     #[arg(long, global = true, hide = true)]
     stdio: bool,
+    /// The language of messages: en, ru or zh-CN (default: the editor's,
+    /// or LC_ALL, LC_MESSAGES, LANG). Scripts' formats stay English.
+    #[arg(long, global = true, value_name = "TAG")]
+    locale: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -278,6 +283,7 @@ fn check(
     format: Option<OutputFormat>,
     color: ColorWhen,
     profile: Option<Profile>,
+    locale: Locale,
     paths: &[PathBuf],
 ) -> ExitCode {
     let terminal = std::io::stdout().is_terminal();
@@ -285,7 +291,27 @@ fn check(
         .or(format)
         .unwrap_or(OutputFormat::default_for(terminal));
     let color = check::use_color(color.into(), |name| std::env::var(name).ok(), terminal);
-    check::check_paths(&mut *check::styled_sink(format, color), paths, profile)
+    check::check_paths(
+        &mut *check::styled_sink(format, color, locale),
+        paths,
+        profile,
+    )
+}
+
+/// The language of what the command line says to a person: `--locale`,
+/// else the first of LC_ALL, LC_MESSAGES and LANG that is set (POSIX's
+/// order), else English. A tag the catalog has no language for (`de`,
+/// `C`, `zh_TW`) is English.
+fn terminal_locale(flag: Option<&str>) -> Locale {
+    if let Some(tag) = flag {
+        return Locale::from_tag(tag).unwrap_or_default();
+    }
+    let set = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .filter_map(|name| std::env::var(name).ok())
+        .find(|value| !value.is_empty());
+    set.and_then(|tag| Locale::from_tag(&tag))
+        .unwrap_or_default()
 }
 
 /// A duration: `500ms`, `2s`, `1.5s`, `2m`, or plain seconds.
@@ -397,6 +423,11 @@ fn main() -> ExitCode {
             };
         }
     };
+    if let Some(tag) = &cli.locale {
+        // An unknown tag means English, as the editors' tags do.
+        boardls::lsp::set_command_line_locale(Locale::from_tag(tag).unwrap_or_default());
+    }
+    let locale = terminal_locale(cli.locale.as_deref());
     match cli.command.unwrap_or(Command::Lsp {
         listen: None,
         allow_remote: false,
@@ -440,7 +471,7 @@ fn main() -> ExitCode {
             profile,
             coverage: false,
             paths,
-        } => check(output_format, format, color, profile, &paths),
+        } => check(output_format, format, color, profile, locale, &paths),
         Command::Stress {
             game,
             profile,

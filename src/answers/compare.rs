@@ -133,7 +133,7 @@ impl Findings<'_> {
                 format!("expected Case #{number} here, found Case #{digits}"),
             )
             .fix = Some(Fix {
-                title: format!("Renumber to Case #{number}"),
+                title: format!("Renumber to Case #{number}").into(),
                 edits: vec![(digits_span, number.to_string())],
             });
             self.at_input(case);
@@ -161,7 +161,7 @@ impl Findings<'_> {
             let message =
                 format!("Case #{number}: the judge says `{judge}`, the file says `{verdict}`");
             self.error(codes::ANSWER_WRONG, verdict_span, message).fix = Some(Fix {
-                title: "Replace with the judge's answer".to_owned(),
+                title: "Replace with the judge's answer".into(),
                 edits: vec![(verdict_span, judge)],
             });
             self.at_input(case);
@@ -231,7 +231,7 @@ impl Findings<'_> {
             );
             let cells = Span::new(line, to_u32(first), to_u32(last + 1));
             self.error(codes::ANSWER_WRONG_MARKER, cells, message).fix = Some(Fix {
-                title: "Replace with the judge's answer".to_owned(),
+                title: "Replace with the judge's answer".into(),
                 edits: vec![(span, judge)],
             });
             self.at_input(case);
@@ -276,7 +276,7 @@ impl Findings<'_> {
                     text.insert(0, '\n');
                 }
                 Fix {
-                    title: "Write the judge's answers for the missing cases".to_owned(),
+                    title: "Write the judge's answers for the missing cases".into(),
                     edits: vec![(span, text)],
                 }
             });

@@ -28,7 +28,7 @@ impl Sink for TextSink {
         out.push(b'[');
         out.extend_from_slice(diagnostic.code.as_bytes());
         out.extend_from_slice(b"]: ");
-        out.extend_from_slice(diagnostic.message.as_bytes());
+        out.extend_from_slice(diagnostic.message.english().as_bytes());
         out.push(b'\n');
     }
 }

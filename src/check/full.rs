@@ -26,6 +26,7 @@ use annotate_snippets::{
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Severity, Span};
+use crate::i18n::Locale;
 use crate::text::{ceil_char_boundary, floor_char_boundary};
 use crate::wording::count;
 
@@ -44,28 +45,33 @@ const MAX_SHOWN_SPAN: usize = 160;
 
 pub struct FullSink {
     renderer: Renderer,
+    /// The language of the messages (the one human format that has one).
+    locale: Locale,
 }
 
 impl FullSink {
     /// With ANSI colours, or plain.
-    pub fn new(color: bool) -> Self {
+    pub fn new(color: bool, locale: Locale) -> Self {
         let renderer = if color {
             Renderer::styled()
         } else {
             Renderer::plain()
         };
-        FullSink { renderer }
+        FullSink { renderer, locale }
     }
 }
 
 impl Sink for FullSink {
     fn diagnostic(&mut self, file: &CheckedFile<'_>, diagnostic: &Diagnostic, out: &mut Vec<u8>) {
-        let frame = Frame::of(file, diagnostic);
+        let labels: Vec<String> = diagnostic
+            .related
+            .iter()
+            .map(|related| related.message.word(self.locale))
+            .collect();
+        let frame = Frame::of(file, diagnostic, &labels, self.locale);
         let level = level(diagnostic.severity);
-        let title = level
-            .clone()
-            .primary_title(&*diagnostic.message)
-            .id(diagnostic.code);
+        let message = diagnostic.message.word(self.locale);
+        let title = level.clone().primary_title(&*message).id(diagnostic.code);
         let snippet = Snippet::source(frame.source.as_str())
             .line_start(frame.first_line as usize + 1)
             .annotations(frame.annotations());
@@ -96,7 +102,9 @@ impl Sink for FullSink {
             group = group.element(Level::NOTE.message(normalize_untrusted_str(note)));
         }
         if let Some(fix) = &diagnostic.fix {
-            group = group.element(Level::HELP.message(normalize_untrusted_str(&fix.title)));
+            group = group.element(
+                Level::HELP.message(normalize_untrusted_str(&fix.title.word(self.locale))),
+            );
         }
         groups.push(group);
         let mut rendered = self.renderer.render(&groups);
@@ -161,36 +169,42 @@ struct Frame<'d> {
 }
 
 impl<'d> Frame<'d> {
-    fn of(file: &CheckedFile<'_>, diagnostic: &'d Diagnostic) -> Self {
+    /// `labels`: the related locations' messages, worded.
+    fn of(
+        file: &CheckedFile<'_>,
+        diagnostic: &Diagnostic,
+        labels: &'d [String],
+        locale: Locale,
+    ) -> Self {
         let own = diagnostic.span;
         let mut notes = Vec::new();
         let mut marks = vec![Mark {
             span: own,
             label: None,
         }];
-        for (i, related) in diagnostic.related.iter().enumerate() {
+        for (i, (related, label)) in diagnostic.related.iter().zip(labels).enumerate() {
             if let Some(other) = &related.file {
                 notes.push(format!(
                     "{}:{}:{}: {}",
                     crate::walk::shown(other),
                     related.span.line + 1,
                     related.span.start + 1,
-                    related.message
+                    label
                 ));
                 continue;
             }
             if i == MAX_RELATED {
                 let more = diagnostic.related.len() - MAX_RELATED;
-                notes.push(format!("and {}", count(more, "more related location")));
+                notes.push(crate::message!("check-more-related", n = more).word(locale));
                 break;
             }
             if related.span.line.abs_diff(own.line) <= NEAR_LINES {
                 marks.push(Mark {
                     span: related.span,
-                    label: Some(&related.message),
+                    label: Some(label),
                 });
             } else {
-                notes.push(far_note(file, related.span, &related.message));
+                notes.push(far_note(file, related.span, label));
             }
         }
         let first_line = marks.iter().map(|m| m.span.line).min().unwrap_or(own.line);

@@ -35,7 +35,7 @@ impl Sink for GithubSink {
             file.char_column(span.line, span.start) + 1,
             file.char_column(span.line, span.end.max(span.start)) + 1,
             escape_property(diagnostic.code),
-            escape_data(&diagnostic.message),
+            escape_data(&diagnostic.message.english()),
         );
     }
 }

@@ -74,7 +74,7 @@ fn write_object(
     out: &mut Vec<u8>,
 ) {
     out.extend_from_slice(fragments.head(diagnostic.code));
-    fragments.message.write(&diagnostic.message, out);
+    fragments.message.write(&diagnostic.message.english(), out);
     out.extend_from_slice(&fragments.path);
     let small = &mut fragments.small;
     let (start, end) = file.utf16_columns(diagnostic.span);
@@ -86,7 +86,7 @@ fn write_object(
         }
         small.put(b"{\"message\":");
         small.flush(out);
-        fragments.related.write(&related.message, out);
+        fragments.related.write(&related.message.english(), out);
         let span = related.span;
         let (start, end) = match &related.file {
             // Another file (an answer's input, whose board rows are ASCII:
@@ -394,9 +394,11 @@ mod tests {
                         "start": { "line": r.span.line, "character": r.span.start },
                         "end": { "line": r.span.line, "character": r.span.end },
                     },
-                    "message": r.message,
+                    "message": r.message.english(),
                 }),
-                None => serde_json::json!({ "range": range(r.span), "message": r.message }),
+                None => {
+                    serde_json::json!({ "range": range(r.span), "message": r.message.english() })
+                }
             })
             .collect();
         serde_json::json!({
@@ -404,7 +406,7 @@ mod tests {
             "range": range(d.span),
             "severity": d.severity.word(),
             "code": d.code,
-            "message": d.message,
+            "message": d.message.english(),
             "related": related,
         })
     }

@@ -8,6 +8,7 @@ use crate::check::json::{JsonArraySink, JsonSink};
 use crate::check::sarif::SarifSink;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
+use crate::i18n::Locale;
 use crate::text::CursorLines;
 
 /// How `check` prints what it finds (`--output-format`).
@@ -121,13 +122,14 @@ pub fn use_color(
 
 /// The sink of a format, without colour.
 pub fn sink(format: OutputFormat) -> Box<dyn Sink> {
-    styled_sink(format, false)
+    styled_sink(format, false, Locale::English)
 }
 
-/// The sink of a format; `color` only matters to `full`.
-pub fn styled_sink(format: OutputFormat, color: bool) -> Box<dyn Sink> {
+/// The sink of a format; `color` and `locale` only matter to `full`:
+/// what scripts read stays English.
+pub fn styled_sink(format: OutputFormat, color: bool, locale: Locale) -> Box<dyn Sink> {
     match format {
-        OutputFormat::Full => Box::new(FullSink::new(color)),
+        OutputFormat::Full => Box::new(FullSink::new(color, locale)),
         OutputFormat::Concise => Box::new(TextSink),
         OutputFormat::Json => Box::new(JsonArraySink::default()),
         OutputFormat::JsonLines => Box::new(JsonSink::default()),

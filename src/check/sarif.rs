@@ -77,7 +77,7 @@ impl Sink for SarifSink {
         let mut result = serde_json::json!({
             "ruleId": diagnostic.code,
             "level": level(diagnostic.severity),
-            "message": { "text": diagnostic.message },
+            "message": { "text": diagnostic.message.english() },
             "locations": [{ "physicalLocation": location(diagnostic.span) }],
         });
         if let Some(index) = rule_index(diagnostic.code) {
@@ -107,7 +107,7 @@ impl Sink for SarifSink {
                     serde_json::json!({
                         "id": id,
                         "physicalLocation": physical,
-                        "message": { "text": related.message },
+                        "message": { "text": related.message.english() },
                     })
                 })
                 .collect();

@@ -8,6 +8,7 @@
 //! Unknown keys are ignored; a value of the wrong type keeps the default and
 //! is reported once, so a typo in a settings file never stops the server.
 
+use crate::i18n::Locale;
 use ls_types::{Diagnostic, DiagnosticSeverity};
 use serde_json::{Map, Value};
 
@@ -160,6 +161,10 @@ pub struct Settings {
     pub scan: bool,
     /// `workspace.maxFiles`: at most this many unopened files are checked.
     pub max_files: usize,
+    /// `locale`: the language of the messages, when the user chose one
+    /// (an editor setting only: `boardls.toml` has no such key, so a
+    /// committed file never imposes one person's language on a team).
+    pub locale: Option<Locale>,
 }
 
 /// The default of `diagnostics.maxProblems`: errors and warnings an open
@@ -179,6 +184,7 @@ impl Default for Settings {
             hover: HoverSettings::default(),
             scan: true,
             max_files: DEFAULT_MAX_FILES,
+            locale: None,
         }
     }
 }
@@ -228,6 +234,15 @@ impl Settings {
                 "{SECTION}.hover.markdownImages: expected true or false, got {other}"
             )),
         }
+        match lookup(section, "locale") {
+            None | Some(Value::Null) => {}
+            // Empty: follow the editor. A tag the catalog has no language
+            // for falls through to the next source, then English.
+            Some(Value::String(tag)) => settings.locale = Locale::from_tag(tag),
+            Some(other) => problems.push(format!(
+                "{SECTION}.locale: expected a language tag such as \"en\", \"ru\" or \"zh-CN\", got {other}"
+            )),
+        }
         let mut count = |key: &str, slot: &mut usize| match lookup(section, key) {
             None | Some(Value::Null) => {}
             Some(value) => match value.as_u64().or_else(|| whole(value.as_f64())) {
@@ -248,6 +263,25 @@ impl Settings {
     pub(crate) fn hints_changed(&self, other: &Settings) -> bool {
         self.hints != other.hints
     }
+}
+
+/// `--locale` of the process, set once before the server starts.
+static COMMAND_LINE_LOCALE: std::sync::OnceLock<Locale> = std::sync::OnceLock::new();
+
+/// Records the process's `--locale` (the first call wins).
+pub fn set_command_line_locale(locale: Locale) {
+    let _ = COMMAND_LINE_LOCALE.set(locale);
+}
+
+/// The language of a session's messages, by who asked: the `locale`
+/// setting, else the process's `--locale`, else `initialize`'s `locale`
+/// (`client`), else English.
+pub fn session_locale(settings: &Settings, client: Option<Locale>) -> Locale {
+    settings
+        .locale
+        .or_else(|| COMMAND_LINE_LOCALE.get().copied())
+        .or(client)
+        .unwrap_or_default()
 }
 
 /// 12.0 is accepted as 12 (some settings editors write every number as a float).
@@ -354,6 +388,7 @@ mod tests {
             },
             scan: false,
             max_files: 7,
+            locale: None,
         };
         for payload in [
             json!({"boardls": {"inlayHints": {"verdicts": false}, "diagnostics": {"information": false}, "hover": {"picture": "text"}, "workspace": {"scan": false, "maxFiles": 7}}}),

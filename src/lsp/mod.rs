@@ -46,6 +46,8 @@ pub mod wire;
 pub(crate) mod workspace;
 
 #[cfg(feature = "native")]
+pub use config::set_command_line_locale;
+#[cfg(feature = "native")]
 pub use launch::daemon::serve::DaemonOptions;
 #[cfg(feature = "native")]
 pub use launch::run::{Options, run, run_daemon};

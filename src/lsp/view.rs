@@ -2,6 +2,7 @@
 //! the client can do. Of the server it imports only `encoding`; the
 //! features import it, and never the session or the handlers.
 
+use crate::i18n::Locale;
 use ls_types::{ClientCapabilities, MarkupKind, TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::{Encoding, position_to_char};
@@ -12,6 +13,9 @@ use crate::games::GameKind;
 /// the server makes. One struct for the whole server.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClientCaps {
+    /// The language of the session's messages: the `boardls.locale`
+    /// setting, else `--locale`, else `initialize`'s `locale`.
+    pub locale: Locale,
     /// The unit of `Position::character` both sides use.
     pub encoding: Encoding,
     /// `textDocument.diagnostic`: serve pull diagnostics, do not push.
@@ -48,6 +52,9 @@ impl ClientCaps {
         let text = caps.text_document.as_ref();
         let workspace = caps.workspace.as_ref();
         ClientCaps {
+            // Chosen by the `initialize` handler, which also sees the
+            // settings and `--locale`.
+            locale: Locale::English,
             encoding: Encoding::negotiate(caps),
             pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()),
             document_changes: workspace
@@ -132,6 +139,11 @@ impl DocView<'_> {
     /// The negotiated position encoding.
     pub fn enc(&self) -> Encoding {
         self.caps.encoding
+    }
+
+    /// The language the session reads.
+    pub fn locale(&self) -> Locale {
+        self.caps.locale
     }
 }
 

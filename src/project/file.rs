@@ -327,7 +327,7 @@ mod tests {
             Ok(_) => Vec::new(),
             Err(errors) => errors
                 .into_iter()
-                .map(|d| (d.span, d.message.into_owned()))
+                .map(|d| (d.span, d.message.english()))
                 .collect(),
         }
     }

@@ -156,7 +156,7 @@ fn empty_spans_get_a_caret() {
 fn render_full(text: &str, diagnostic: Diagnostic) -> String {
     let mut out = String::new();
     render_with(
-        &mut FullSink::new(false),
+        &mut FullSink::new(false, Default::default()),
         "t.tomek",
         text,
         &[diagnostic],

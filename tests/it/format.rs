@@ -299,7 +299,7 @@ fn findings(kind: GameKind, text: &str) -> Vec<(Severity, &'static str, String)>
     let mut all: Vec<_> = parse_file(kind, text)
         .all_diagnostics()
         .into_iter()
-        .map(|d| (d.severity, d.code, d.message.into_owned()))
+        .map(|d| (d.severity, d.code, d.message.english()))
         .collect();
     all.sort();
     all

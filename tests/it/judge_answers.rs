@@ -62,7 +62,7 @@ fn with(
 ) -> Diagnostic {
     d.related = related;
     d.fix = fix.map(|(title, edits)| Fix {
-        title: title.to_owned(),
+        title: title.to_owned().into(),
         edits: edits.into_iter().map(|(s, t)| (s, t.to_owned())).collect(),
     });
     d
@@ -194,12 +194,13 @@ fn a_verdict_the_judge_cannot_print_lists_the_ones_it_can() {
     assert_eq!(
         found
             .iter()
-            .map(|d| (d.code, d.span, d.message.as_ref()))
+            .map(|d| (d.code, d.span, d.message.english()))
             .collect::<Vec<_>>(),
         [(
             codes::ANSWER_WRONG,
             Span::new(0, 9, 32),
             "Case #1: the judge says `Can not kill in one move!!!`, the file says `Can kill in one move!!!`"
+                .to_owned()
         )]
     );
     assert_eq!(
@@ -390,7 +391,7 @@ fn a_uttt_answer_of_two_cases_is_read_twelve_lines_a_case() {
         [(codes::ANSWER_WRONG_MARKER, Span::new(22, 0, 11))]
     );
     assert!(
-        found[0].message.starts_with("Case #2, row 9: "),
+        found[0].message.english().starts_with("Case #2, row 9: "),
         "{}",
         found[0].message
     );
@@ -400,11 +401,12 @@ fn a_uttt_answer_of_two_cases_is_read_twelve_lines_a_case() {
     assert_eq!(
         found
             .iter()
-            .map(|d| (d.span, d.message.as_ref()))
+            .map(|d| (d.span, d.message.english()))
             .collect::<Vec<_>>(),
         [(
             Span::new(2, 8, 9),
             "Case #1, row 3: the judge writes `... ... ...`, the file writes `... ... !..`"
+                .to_owned()
         )]
     );
 }
@@ -483,7 +485,7 @@ fn a_uttt_answer_of_many_cases_is_read_twelve_lines_a_case() {
             row + 1
         );
         let said = format!("Case #{}, row {}: ", case + 1, row + 1);
-        assert!(found[0].message.starts_with(&said), "{}", found[0].message);
+        assert!(found[0].message.english().starts_with(&said), "{}", found[0].message);
     }
 }
 

@@ -101,6 +101,7 @@ fn errors_first_then_warnings_up_to_the_limit_and_the_rest_counted_by_code() {
             version: 7,
             snapshot: doc.snapshot(),
             enc: encoding,
+            locale: Default::default(),
             filter: Default::default(),
             kept: None,
         };

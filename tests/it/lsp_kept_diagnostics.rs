@@ -77,6 +77,7 @@ fn publish(
         version: 3,
         snapshot: doc.snapshot(),
         enc,
+        locale: Default::default(),
         filter,
         kept: kept.cloned(),
     })
@@ -123,7 +124,7 @@ fn a_publish_from_kept_pieces_is_the_fresh_one_after_random_edits() {
                 if kept
                     .lock()
                     .unwrap()
-                    .listed_json(&uri, &snapshot, enc, filter)
+                    .listed_json(&uri, &snapshot, enc, filter, Default::default())
                     .is_some()
                 {
                     assembled += 1;

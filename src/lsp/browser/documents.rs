@@ -8,6 +8,7 @@
 //! document's path is its URI's path, whatever the scheme (`file:`,
 //! `vscode-vfs:`), so that pairing works on names alone.
 
+use crate::i18n::Locale;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
@@ -105,6 +106,8 @@ pub(super) struct Documents {
     caps: ClientCaps,
     settings: Settings,
     initial: Settings,
+    /// `initialize`'s `locale`, when the catalog speaks it.
+    client_locale: Option<Locale>,
     boards: HashMap<Uri, Board>,
     texts: HashMap<Uri, Text>,
     next_generation: u64,
@@ -151,6 +154,8 @@ impl Documents {
         if let Some(images) = self.settings.hover.markdown_images {
             caps.markdown_images = images;
         }
+        self.client_locale = params.locale.as_deref().and_then(Locale::from_tag);
+        caps.locale = config::session_locale(&self.settings, self.client_locale);
         self.caps = caps;
         let mut capabilities = server_capabilities(&caps);
         // No workspace folders: nothing to scan or watch.
@@ -388,7 +393,10 @@ impl Documents {
             self.expected(input, kind)
         });
         let ranges = text.doc.ranges(self.caps.encoding);
-        let items = findings.iter().map(|d| to_lsp(uri, &ranges, d)).collect();
+        let items = findings
+            .iter()
+            .map(|d| to_lsp(uri, &ranges, d, self.caps.locale))
+            .collect();
         Some((self.settings.diagnostics.apply(items), text.doc.version))
     }
 
@@ -421,7 +429,10 @@ impl Documents {
             );
         }
         let old = std::mem::replace(&mut self.settings, settings);
-        if settings.diagnostics != old.diagnostics {
+        let locale = config::session_locale(&settings, self.client_locale);
+        let relocalized = locale != self.caps.locale;
+        self.caps.locale = locale;
+        if settings.diagnostics != old.diagnostics || relocalized {
             let mut uris: Vec<Uri> = self.boards.keys().cloned().collect();
             uris.sort_by(|a, b| a.as_str().cmp(b.as_str()));
             for uri in &uris {
@@ -494,6 +505,7 @@ impl Documents {
                 &ranges,
                 &findings,
                 params.range,
+                self.caps.locale,
             ));
         }
         let mut found = actions::code_actions(&self.view(uri)?, params);
@@ -537,7 +549,9 @@ impl Documents {
         let board = self.boards.get(uri)?;
         Some(answer_features::input_lenses(&board.doc, || {
             match self.answer_of_input(uri) {
-                Some((_, text)) => answer_features::case_lenses(&Self::expected_of(board), &text),
+                Some((_, text)) => {
+                    answer_features::case_lenses(&Self::expected_of(board), &text, self.caps.locale)
+                }
                 None => Vec::new(),
             }
         }))

@@ -3,6 +3,7 @@
 //! point into. Every session converts it into its own position encoding
 //! and URIs, so sessions with different encodings share one read.
 
+use crate::i18n::{Locale, Message};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -31,13 +32,14 @@ pub enum Checked {
         diagnostics: Vec<Diagnostic>,
         more: usize,
         lines: Lines,
-        /// Converted for the sessions so far (by URI and encoding): each
+        /// Converted for the sessions so far (by URI, encoding and
+        /// language): each
         /// conversion is made once and shared, so an unopened file's
         /// diagnostics are held once however many sessions list them.
-        converted: Mutex<Vec<(Uri, Encoding, Listed)>>,
+        converted: Mutex<Vec<(Uri, Encoding, Locale, Listed)>>,
     },
     /// The file could not be read or judged: one diagnostic says why.
-    Problem(String),
+    Problem(Message),
 }
 
 /// The text of the lines some spans lie on, and the number of the last
@@ -94,16 +96,19 @@ impl Checked {
 
     /// [`Checked::to_lsp`], converted once for each URI and encoding and
     /// shared by the sessions that ask.
-    pub(crate) fn listed(&self, uri: &Uri, enc: Encoding) -> Listed {
+    pub(crate) fn listed(&self, uri: &Uri, enc: Encoding, locale: Locale) -> Listed {
         let Checked::Judged { converted, .. } = self else {
-            return Arc::new(self.to_lsp(uri, enc));
+            return Arc::new(self.to_lsp(uri, enc, locale));
         };
         let mut converted = converted.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, _, listed)) = converted.iter().find(|(u, e, _)| u == uri && *e == enc) {
+        if let Some((_, _, _, listed)) = converted
+            .iter()
+            .find(|(u, e, l, _)| u == uri && *e == enc && *l == locale)
+        {
             return listed.clone();
         }
-        let listed = Arc::new(self.to_lsp(uri, enc));
-        converted.push((uri.clone(), enc, listed.clone()));
+        let listed = Arc::new(self.to_lsp(uri, enc, locale));
+        converted.push((uri.clone(), enc, locale, listed.clone()));
         listed
     }
 
@@ -114,9 +119,9 @@ impl Checked {
 
     /// The diagnostics a client with `enc` sees for the file at `uri`, as
     /// an open document of the same text would have them.
-    pub fn to_lsp(&self, uri: &Uri, enc: Encoding) -> Vec<lsp::Diagnostic> {
+    pub fn to_lsp(&self, uri: &Uri, enc: Encoding, locale: Locale) -> Vec<lsp::Diagnostic> {
         match self {
-            Checked::Problem(message) => vec![file_problem(message.clone())],
+            Checked::Problem(message) => vec![file_problem(message.word(locale))],
             Checked::Judged {
                 diagnostics,
                 more,
@@ -126,7 +131,7 @@ impl Checked {
                 let ranges = StoredRanges { lines, enc };
                 let mut items: Vec<lsp::Diagnostic> = diagnostics
                     .iter()
-                    .map(|d| to_lsp(uri, &ranges, d))
+                    .map(|d| to_lsp(uri, &ranges, d, locale))
                     .collect();
                 if *more > 0 {
                     items.push(lsp::Diagnostic {
@@ -134,9 +139,9 @@ impl Checked {
                         code: Some(NumberOrString::String(
                             codes::FILE_MORE_DIAGNOSTICS.to_owned(),
                         )),
-                        ..file_problem(format!(
-                            "{more} more diagnostics in this file; open it to see them all"
-                        ))
+                        ..file_problem(
+                            crate::message!("disk-more-diagnostics", n = *more).word(locale),
+                        )
                     });
                 }
                 items
@@ -181,6 +186,7 @@ mod tests {
     use crate::diagnostics::Span;
     use crate::document::Document;
     use crate::games::GameKind;
+    use crate::i18n::Locale;
     use crate::lsp::disk::checked::Checked;
     use crate::lsp::encoding::{Encoding, str_span_to_range};
     use crate::lsp::features::proto_diagnostics::{SpanRanges, to_lsp};
@@ -229,7 +235,11 @@ mod tests {
         let text = "2\n.......xo\n.........\n.........\n..x......\n.xox....x\n.o.o...xo\n..o......\n.....xxxo\n....xooo.\n";
         let uri = uri();
         for encoding in [Encoding::Utf8, Encoding::Utf16] {
-            let from_disk = Checked::judge(GameKind::Go9, text.as_bytes()).to_lsp(&uri, encoding);
+            let from_disk = Checked::judge(GameKind::Go9, text.as_bytes()).to_lsp(
+                &uri,
+                encoding,
+                Locale::English,
+            );
             let doc = Document::new(GameKind::Go9, text);
             let view = DocView {
                 uri: &uri,
@@ -256,10 +266,14 @@ mod tests {
             let whole = TextRanges::new(text, encoding);
             let expected: Vec<_> = diagnose(GameKind::Tomek, text)
                 .iter()
-                .map(|d| to_lsp(&uri, &whole, d))
+                .map(|d| to_lsp(&uri, &whole, d, Locale::English))
                 .collect();
             assert!(expected.len() >= 2, "{expected:?}");
-            let stored = Checked::judge(GameKind::Tomek, text.as_bytes()).to_lsp(&uri, encoding);
+            let stored = Checked::judge(GameKind::Tomek, text.as_bytes()).to_lsp(
+                &uri,
+                encoding,
+                Locale::English,
+            );
             assert_eq!(stored, expected);
         }
     }

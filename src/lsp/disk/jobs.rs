@@ -3,6 +3,7 @@
 //! converted for this one (its encoding, its URIs) with the ticket that
 //! lets the result apply.
 
+use crate::i18n::Locale;
 use std::collections::HashSet;
 use std::fs;
 use std::path::PathBuf;
@@ -41,6 +42,7 @@ pub fn read_all(
     store: &Store,
     jobs: Vec<Job>,
     enc: Encoding,
+    locale: Locale,
     reals: Option<&[PathBuf]>,
 ) -> Vec<Done> {
     jobs.into_iter()
@@ -54,7 +56,7 @@ pub fn read_all(
                 .flatten();
             let (read, unreadable) = match checked {
                 Some(checked) => (
-                    Read::Checked(checked.listed(&found.uri, enc)),
+                    Read::Checked(checked.listed(&found.uri, enc, locale)),
                     checked.unreadable(),
                 ),
                 None => (Read::Gone, false),

@@ -5,6 +5,7 @@
 //!
 //! [`Store`]: super::store::Store
 
+use crate::i18n::Message;
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read as _};
@@ -49,22 +50,21 @@ pub fn load(path: &Path, kind: GameKind) -> Loaded {
     // file's diagnostic, not the end of the scan.
     match catch_unwind(AssertUnwindSafe(|| Checked::judge(kind, &bytes))) {
         Ok(checked) => Loaded::Read(checked),
-        Err(_) => Loaded::Read(Checked::Problem(
-            "boardls failed while checking this file; please report it".to_owned(),
-        )),
+        Err(_) => Loaded::Read(Checked::Problem(crate::message!("disk-judge-failed"))),
     }
 }
 
 /// The file's bytes; `None` when it is gone or not a regular file; an
 /// error message when it cannot be read.
-fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
+fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, Message> {
     let gone = |err: &io::Error| {
         matches!(
             err.kind(),
             io::ErrorKind::NotFound | io::ErrorKind::IsADirectory | io::ErrorKind::NotADirectory
         )
     };
-    let cannot = |err: io::Error| format!("boardls cannot read this file: {err}");
+    // The system's own words for why (they are in its language already).
+    let cannot = |err: io::Error| crate::message!("disk-unreadable", reason = err.to_string());
     // Only regular files are opened: opening a FIFO named like a board
     // file would wait for a writer forever.
     match fs::metadata(path) {
@@ -83,10 +83,10 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, String> {
         return Ok(None);
     }
     if metadata.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "this file is too large to check ({} MiB; the limit is {} MiB)",
-            metadata.len() >> 20,
-            MAX_FILE_BYTES >> 20
+        return Err(crate::message!(
+            "disk-too-large",
+            mebibytes = metadata.len() >> 20,
+            limit = MAX_FILE_BYTES >> 20
         ));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0));

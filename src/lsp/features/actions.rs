@@ -66,12 +66,12 @@ fn quick_fixes(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>) 
         if d.span.line < range.start.line || d.span.line > range.end.line {
             continue;
         }
-        let diagnostic = proto_diagnostics::to_lsp(view.uri, view, &d);
+        let diagnostic = proto_diagnostics::to_lsp(view.uri, view, &d, view.locale());
         if !touches(diagnostic.range, range) {
             continue;
         }
         actions.push(CodeAction {
-            title: fix.title.clone(),
+            title: fix.title.word(view.locale()),
             kind: Some(CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![diagnostic]),
             edit: Some(workspace_edit(view, text_edits(view, fix))),

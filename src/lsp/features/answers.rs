@@ -5,6 +5,7 @@
 //! their own way (on disk, or among the open documents) and answer with
 //! these.
 
+use crate::i18n::Locale;
 use std::path::{Path, PathBuf};
 
 use ls_types::{
@@ -64,17 +65,18 @@ pub(crate) fn side_code_actions(
     ranges: &impl SpanRanges,
     findings: &[Diagnostic],
     range: Range,
+    locale: Locale,
 ) -> Vec<CodeActionOrCommand> {
     let mut actions = Vec::new();
     for d in findings {
         let Some(fix) = &d.fix else { continue };
-        let diagnostic = to_lsp(uri, ranges, d);
+        let diagnostic = to_lsp(uri, ranges, d, locale);
         if !overlaps(diagnostic.range, range) {
             continue;
         }
         let edits = text_edits(ranges, fix);
         actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title: fix.title.clone(),
+            title: fix.title.word(locale),
             kind: Some(CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![diagnostic]),
             edit: Some(WorkspaceEdit {
@@ -141,12 +143,12 @@ pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>
 /// One code lens per position of an input whose answer file reads
 /// `text`: the answer's line for the case, checked (`answer ✓ Case #3: O
 /// won`), or what is wrong with it (`answer ✗ Case #3: the judge says …`).
-pub(crate) fn case_lenses(expected: &Expected, text: &str) -> Vec<CodeLens> {
+pub(crate) fn case_lenses(expected: &Expected, text: &str, locale: Locale) -> Vec<CodeLens> {
     let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
     for finding in answers::compare(expected, text, None) {
         let case = expected.case_of_line(finding.span.line);
         if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
-            slot.get_or_insert(finding.message.into_owned());
+            slot.get_or_insert(finding.message.word(locale));
         }
     }
     let lines: Vec<&str> = text.lines().collect();

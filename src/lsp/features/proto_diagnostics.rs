@@ -18,6 +18,7 @@ use serde_json::json;
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
 use crate::document::{DocDiagnostics, Visit, Want};
+use crate::i18n::Locale;
 use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::{Encoding, span_to_range};
 use crate::lsp::view::DocView;
@@ -81,6 +82,7 @@ pub fn shown(view: &DocView<'_>, filter: DiagnosticFilter) -> Vec<lsp::Diagnosti
         &view.doc.snapshot(),
         view.enc(),
         filter,
+        view.locale(),
         &mut |item| items.push(item),
     );
     items
@@ -94,6 +96,7 @@ pub fn each_listed(
     snapshot: &DocDiagnostics,
     enc: Encoding,
     filter: DiagnosticFilter,
+    locale: Locale,
     each: &mut dyn FnMut(lsp::Diagnostic),
 ) {
     let rope = &snapshot.rope;
@@ -103,7 +106,7 @@ pub fn each_listed(
             enc,
             position,
         };
-        each(convert(uri, &ranges, d, related == d.related.len()));
+        each(convert(uri, &ranges, d, related == d.related.len(), locale));
     });
     if let Some(more) = more {
         let ranges = DocRanges {
@@ -111,7 +114,7 @@ pub fn each_listed(
             enc,
             position: None,
         };
-        each(to_lsp(uri, &ranges, &more));
+        each(to_lsp(uri, &ranges, &more, locale));
     }
 }
 
@@ -359,8 +362,13 @@ impl Budget {
 /// One diagnostic with absolute spans. Related spans (a killable group's
 /// stones, for instance) become related locations in the same document;
 /// a certain fix travels in `data` so a client can show it without asking.
-pub fn to_lsp(uri: &Uri, ranges: &impl SpanRanges, d: &Diagnostic) -> lsp::Diagnostic {
-    convert(uri, ranges, d, true)
+pub fn to_lsp(
+    uri: &Uri,
+    ranges: &impl SpanRanges,
+    d: &Diagnostic,
+    locale: Locale,
+) -> lsp::Diagnostic {
+    convert(uri, ranges, d, true, locale)
 }
 
 /// [`to_lsp`], with or without the related locations (a budget that has
@@ -370,6 +378,7 @@ pub(crate) fn convert(
     ranges: &impl SpanRanges,
     d: &Diagnostic,
     with_related: bool,
+    locale: Locale,
 ) -> lsp::Diagnostic {
     let related: Vec<DiagnosticRelatedInformation> = d
         .related
@@ -390,7 +399,7 @@ pub(crate) fn convert(
             };
             DiagnosticRelatedInformation {
                 location,
-                message: r.message.to_string(),
+                message: r.message.word(locale),
             }
         })
         .collect();
@@ -399,16 +408,16 @@ pub(crate) fn convert(
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.to_owned())),
         source: Some(SOURCE.to_owned()),
-        message: d.message.to_string(),
+        message: d.message.word(locale),
         related_information: (!related.is_empty()).then_some(related),
-        data: d.fix.as_ref().map(|fix| fix_data(ranges, fix)),
+        data: d.fix.as_ref().map(|fix| fix_data(ranges, fix, locale)),
         ..lsp::Diagnostic::default()
     }
 }
 
 /// A certain fix as a diagnostic's `data`: its title and text edits.
-pub(crate) fn fix_data(ranges: &impl SpanRanges, fix: &Fix) -> serde_json::Value {
-    json!({ "fix": { "title": fix.title, "edits": text_edits(ranges, fix) } })
+pub(crate) fn fix_data(ranges: &impl SpanRanges, fix: &Fix, locale: Locale) -> serde_json::Value {
+    json!({ "fix": { "title": fix.title.word(locale), "edits": text_edits(ranges, fix) } })
 }
 
 pub fn severity(severity: Severity) -> DiagnosticSeverity {

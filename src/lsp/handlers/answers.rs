@@ -52,7 +52,7 @@ pub fn side_diagnostics(state: &State, uri: &Uri) -> Option<Vec<lsp::Diagnostic>
     let ranges = doc.ranges(state.caps.encoding);
     let items: Vec<lsp::Diagnostic> = findings(state, doc)
         .iter()
-        .map(|d| to_lsp(uri, &ranges, d))
+        .map(|d| to_lsp(uri, &ranges, d, state.caps.locale))
         .collect();
     Some(state.settings_of(uri).diagnostics.apply(items))
 }
@@ -108,6 +108,7 @@ pub fn code_actions(
         &ranges,
         &found,
         params.range,
+        state.caps.locale,
     ))
 }
 
@@ -149,7 +150,7 @@ pub fn case_lenses(state: &State, uri: &Uri) -> Vec<CodeLens> {
     let (Some(open), Some((_, text))) = (state.docs.get(uri), answer_of_input(state, uri)) else {
         return Vec::new();
     };
-    features::case_lenses(&expected_of(open), &text)
+    features::case_lenses(&expected_of(open), &text, state.caps.locale)
 }
 
 /// References from a position of an open input: its case's line in the

@@ -2,6 +2,8 @@
 
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, MessageType, ServerInfo};
 
+use crate::i18n::Locale;
+use crate::lsp::config;
 use crate::lsp::features::capabilities::server_capabilities;
 use crate::lsp::state::session::{Session, open_documents};
 use crate::lsp::view::ClientCaps;
@@ -21,6 +23,8 @@ pub fn initialize(session: &Session, params: &InitializeParams) -> InitializeRes
         if let Some(images) = state.settings.hover.markdown_images {
             caps.markdown_images = images;
         }
+        state.client_locale = params.locale.as_deref().and_then(Locale::from_tag);
+        caps.locale = config::session_locale(&state.settings, state.client_locale);
         state.caps = caps;
     }
     InitializeResult {

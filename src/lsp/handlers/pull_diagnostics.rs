@@ -31,26 +31,35 @@ pub fn written(session: &Session, request: &Request) -> Option<Vec<u8>> {
     let uri = params.text_document.uri;
     // Under the session's lock only what a snapshot takes (a pointer per
     // position with diagnostics); the pieces are joined after it.
-    let (result_id, snapshot, enc, filter, kept) = {
+    let (result_id, snapshot, enc, filter, kept, locale) = {
         let mut state = session.lock();
         if state.side_docs.contains_key(&uri) {
             return None;
         }
         let filter = state.settings_of(&uri).diagnostics;
         let open = state.docs.get(&uri)?;
-        let result_id = filter.result_id(&open.generation.to_string());
+        let locale = state.caps.locale;
+        // Another language is another report.
+        let result_id = filter.result_id(&format!("{}-{}", open.generation, locale.tag()));
         if params.previous_result_id.as_deref() == Some(result_id.as_str()) {
             return None;
         }
         let kept = Arc::clone(&open.diagnostics);
         let view = state.view(&uri)?;
-        (result_id, view.doc.snapshot(), view.enc(), filter, kept)
+        (
+            result_id,
+            view.doc.snapshot(),
+            view.enc(),
+            filter,
+            kept,
+            locale,
+        )
     };
     // A lock poisoned by a panic: the fresh walk answers.
     let items = kept
         .lock()
         .ok()?
-        .listed_json(&uri, &snapshot, enc, filter)?;
+        .listed_json(&uri, &snapshot, enc, filter, locale)?;
     // `DocumentDiagnosticReport::Full` as serde writes it (no related
     // documents), in its response.
     written_with(id, |out| {

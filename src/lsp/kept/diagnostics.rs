@@ -21,6 +21,7 @@
 //! where its order could differ: a profile's diagnostics, a position whose
 //! diagnostics reach the next one's lines, or a listing too large to keep.
 
+use crate::i18n::Locale;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -104,6 +105,7 @@ impl Piece {
         uri: &Uri,
         snapshot: &DocDiagnostics,
         enc: Encoding,
+        locale: Locale,
         position: DocPosition<'_>,
     ) -> Option<Piece> {
         let mut found = Vec::new();
@@ -115,7 +117,7 @@ impl Piece {
         };
         let first_line = position.first_line;
         let json = |d: &Diagnostic, related: bool| {
-            serde_json::to_vec(&convert(uri, &ranges, d, related))
+            serde_json::to_vec(&convert(uri, &ranges, d, related, locale))
                 .ok()
                 .and_then(|bytes| Rebased::new(&bytes, first_line))
         };
@@ -146,8 +148,8 @@ impl Piece {
 #[derive(Debug, Default)]
 pub struct KeptDiagnostics {
     pieces: HashMap<usize, (Arc<ParsedPosition>, Piece)>,
-    /// The encoding the pieces were made in.
-    enc: Option<Encoding>,
+    /// The encoding and the language the pieces were made in.
+    made_for: Option<(Encoding, Locale)>,
 }
 
 impl KeptDiagnostics {
@@ -161,13 +163,14 @@ impl KeptDiagnostics {
         snapshot: &DocDiagnostics,
         enc: Encoding,
         filter: DiagnosticFilter,
+        locale: Locale,
     ) -> Option<Vec<u8>> {
         if snapshot.has_profile() || filter.max_problems > KEPT_MAX_PROBLEMS {
             return None;
         }
-        if self.enc != Some(enc) {
+        if self.made_for != Some((enc, locale)) {
             self.pieces.clear();
-            self.enc = Some(enc);
+            self.made_for = Some((enc, locale));
         }
         let mut out = b"[".to_vec();
         // A comma before every item but the first.
@@ -190,7 +193,7 @@ impl KeptDiagnostics {
                 separate(&mut out);
                 serde_json::to_writer(
                     &mut out,
-                    &convert(uri, &file_ranges, d, related == d.related.len()),
+                    &convert(uri, &file_ranges, d, related == d.related.len(), locale),
                 )
                 .ok()?;
             }
@@ -245,7 +248,13 @@ impl KeptDiagnostics {
             let key = Arc::as_ptr(position) as usize;
             let piece = match self.pieces.remove(&key) {
                 Some((_, piece)) => piece,
-                None => Piece::new(uri, snapshot, enc, DocPosition::new(*first_line, position))?,
+                None => Piece::new(
+                    uri,
+                    snapshot,
+                    enc,
+                    locale,
+                    DocPosition::new(*first_line, position),
+                )?,
             };
             let waiting = !pending.is_empty();
             pending.extend(
@@ -265,7 +274,7 @@ impl KeptDiagnostics {
             .collect();
         if let Some(more) = budget.summary() {
             separate(&mut out);
-            serde_json::to_writer(&mut out, &to_lsp(uri, &file_ranges, &more)).ok()?;
+            serde_json::to_writer(&mut out, &to_lsp(uri, &file_ranges, &more, locale)).ok()?;
         }
         out.push(b']');
         Some(out)

@@ -8,6 +8,7 @@
 //! file's publish runs to tens of megabytes, which is streamed to the
 //! client rather than held.
 
+use crate::i18n::Locale;
 use std::sync::{Arc, Mutex};
 
 use ls_types::Uri;
@@ -28,6 +29,7 @@ pub struct Published {
     pub version: i32,
     pub snapshot: DocDiagnostics,
     pub enc: Encoding,
+    pub locale: Locale,
     /// What the `diagnostics.*` settings show (applied before the budget).
     pub filter: DiagnosticFilter,
     /// The document's kept pieces, when it keeps them.
@@ -47,6 +49,7 @@ impl Published {
             version: view.version,
             snapshot: view.doc.snapshot(),
             enc: view.enc(),
+            locale: view.locale(),
             filter,
             kept,
         }
@@ -104,6 +107,7 @@ fn kept_json(published: &Published) -> Option<Vec<u8>> {
         &published.snapshot,
         published.enc,
         published.filter,
+        published.locale,
     )
 }
 
@@ -135,6 +139,7 @@ impl Serialize for Diagnostics<'_> {
             &published.snapshot,
             published.enc,
             published.filter,
+            published.locale,
             &mut |item| {
                 if failed.is_ok() {
                     failed = seq.serialize_element(&item);

@@ -121,6 +121,8 @@ pub struct State {
     /// Answer files under the workspace folders that are not open, by path.
     pub closed_answers: HashMap<PathBuf, crate::lsp::state::answer_doc::ClosedAnswer>,
     pub settings: Settings,
+    /// `initialize`'s `locale`, when the catalog speaks it.
+    pub client_locale: Option<crate::i18n::Locale>,
     /// Settings from `initializationOptions`: the base every later
     /// configuration is read over.
     pub initial_settings: Settings,

@@ -89,6 +89,7 @@ mod tests {
             version: 1,
             snapshot: doc.snapshot(),
             enc: Encoding::Utf16,
+            locale: Default::default(),
             filter: Default::default(),
             kept: None,
         };

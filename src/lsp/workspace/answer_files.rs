@@ -112,7 +112,7 @@ pub fn check_closed(
     };
     let diagnostics: Vec<lsp::Diagnostic> = findings(state, &text, &input, kind)
         .iter()
-        .map(|d| to_lsp(&uri, &ranges, d))
+        .map(|d| to_lsp(&uri, &ranges, d, state.caps.locale))
         .collect();
     let result_id = format!("answer-{}", state.generation());
     session.publish_unopened(state, uri.clone(), diagnostics.clone());

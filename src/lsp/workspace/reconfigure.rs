@@ -393,10 +393,13 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
             format!("boardls: ignored setting {problem}"),
         );
     }
-    let (old, caps, folders, epoch) = {
+    let (old, caps, folders, epoch, relocalized) = {
         let mut state = session.lock();
         let old = std::mem::replace(&mut state.settings, settings);
-        if rescan && scan_changed(&old, &settings) {
+        let locale = config::session_locale(&settings, state.client_locale);
+        let relocalized = locale != state.caps.locale;
+        state.caps.locale = locale;
+        if rescan && (scan_changed(&old, &settings) || relocalized) {
             state.index.next_epoch();
             // Clearing first keeps `maxFiles` exact when it shrinks.
             if !settings.scan || settings.max_files < old.max_files {
@@ -408,18 +411,21 @@ fn apply(session: &Session, settings: Settings, problems: Vec<String>, rescan: b
             state.caps,
             state.index.folders().to_vec(),
             state.index.epoch(),
+            relocalized,
         )
     };
-    if settings.diagnostics != old.diagnostics {
+    if settings.diagnostics != old.diagnostics || relocalized {
         show_again(session, caps);
     }
-    if settings.hints_changed(&old) && caps.inlay_refresh {
+    // Another language: the unopened files' diagnostics are worded again
+    // by the scan below.
+    if (settings.hints_changed(&old) || relocalized) && caps.inlay_refresh {
         let client = session.client.clone();
         session.spawn(async move {
             let _ = client.inlay_hint_refresh().await;
         });
     }
-    if rescan && scan_changed(&old, &settings) {
+    if rescan && (scan_changed(&old, &settings) || relocalized) {
         if settings.scan && !folders.is_empty() {
             session.spawn(scan_folders(session.clone(), folders, epoch));
         } else {

@@ -112,7 +112,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     for problem in problems {
         session.log(MessageType::WARNING, problem);
     }
-    let (jobs, enc) = {
+    let (jobs, enc, locale) = {
         let mut state = session.lock();
         if state.index.epoch() != epoch || !session.alive() {
             drop(state);
@@ -128,7 +128,11 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
                 session.log(MessageType::WARNING, over_limit(max_files));
             }
         }
-        (jobs(&mut state, found), state.caps.encoding)
+        (
+            jobs(&mut state, found),
+            state.caps.encoding,
+            state.caps.locale,
+        )
     };
     let total = jobs.len();
     let parallel = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -146,7 +150,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         {
             let store = session.store();
             priority::spawn_in(&mut running, move || {
-                jobs::read_all(&store, chunk, enc, None)
+                jobs::read_all(&store, chunk, enc, locale, None)
             });
         }
         let Some(joined) = running.join_next().await else {
@@ -209,11 +213,11 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
         return;
     }
     let jobs = jobs(state, found);
-    let (enc, reals) = (state.caps.encoding, state.index.reals());
+    let (enc, locale, reals) = (state.caps.encoding, state.caps.locale, state.index.reals());
     let store = session.store();
     let reader = session.clone();
     session.spawn(async move {
-        let read = priority::spawn(move || jobs::read_all(&store, jobs, enc, Some(&reals)));
+        let read = priority::spawn(move || jobs::read_all(&store, jobs, enc, locale, Some(&reals)));
         if let Ok(done) = read.await {
             apply(&reader, done, None);
             refresh_pull(&reader);

@@ -437,6 +437,7 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
             version: 1,
             snapshot: doc.snapshot(),
             enc,
+            locale: Default::default(),
             filter,
             kept: kept.cloned(),
         })
@@ -513,7 +514,7 @@ pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
         if kept
             .lock()
             .map_err(|_| "the kept diagnostics' lock is poisoned")?
-            .listed_json(&uri, &doc.snapshot(), enc, filter)
+            .listed_json(&uri, &doc.snapshot(), enc, filter, Default::default())
             .is_some()
         {
             used.kept_publishes += 1;
