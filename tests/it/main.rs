@@ -6,6 +6,7 @@ mod support;
 
 mod answers;
 mod browser_server;
+mod catalog;
 mod check_cli;
 mod check_formats;
 mod check_full;
