@@ -26,6 +26,11 @@
 //! a checked publish whose counts per severity are not the engine's,
 //! capped.
 //!
+//! The same one-cell edits of a 1,000-board dense file are then timed in
+//! three sessions at once, English, Russian and Simplified Chinese (taking
+//! turns, so that the machine's noise falls on all three), each language's
+//! median publish against English's: every message is worded per session.
+//!
 //! Quiet files of 100,000 positions of each kind are opened too (open time
 //! only). `BOARDLS=PATH` measures another binary (an older build, say).
 //! Without `--bench`: 1,000 boards, a few rounds.
@@ -66,6 +71,9 @@ fn main() {
         let rounds = if size >= 100_000 { 0 } else { rounds };
         wrong.extend(dense(&binary, size, rounds, quick));
     }
+    if !only_open {
+        wrong.extend(localized(&binary, rounds));
+    }
     if !quick || only_open {
         let size = if quick { 1000 } else { 100_000 };
         for kind in GameKind::ALL {
@@ -79,6 +87,86 @@ fn main() {
         }
         std::process::exit(1);
     }
+}
+
+/// One-cell edits of a 1,000-board dense file in an English, a Russian
+/// and a Chinese session, taking turns; each language's median publish
+/// time and size against English's. A publish whose text is not in its
+/// session's language is wrong.
+fn localized(binary: &PathBuf, rounds: usize) -> Vec<String> {
+    // Each language and the letters its messages are written in.
+    let cyrillic = |c: char| ('\u{0400}'..='\u{04FF}').contains(&c);
+    let han = |c: char| ('\u{4E00}'..='\u{9FFF}').contains(&c);
+    let latin = |c: char| !cyrillic(c) && !han(c);
+    let locales: [(&str, &dyn Fn(char) -> bool); 3] =
+        [("en", &latin), ("ru", &cyrillic), ("zh-CN", &han)];
+    let size = 1000;
+    let kind = GameKind::Go9;
+    let mut random = Rng(common::SEED);
+    let mut text = common::file(kind, size, Boards::Dense, &mut random);
+    let uri = format!("file:///bench/dense-{size}-localized.go9");
+    let mut sessions: Vec<Raw> = locales
+        .iter()
+        .map(|(locale, _)| {
+            let mut raw = Raw::spawn_in(binary, push_client(), locale);
+            raw.open(&uri, kind, &text);
+            raw.publish(0);
+            raw
+        })
+        .collect();
+    let mut times = vec![Vec::new(); locales.len()];
+    let mut sizes = vec![0usize; locales.len()];
+    let mut wrong = Vec::new();
+    let header = format!("{size}\n").len();
+    let mut version = 0;
+    for _ in 0..rounds.max(6) * 2 {
+        let (board, row, col) = (random.below(size), random.below(9), random.below(9));
+        let line = (1 + 10 * board + row) as u64;
+        let offset = header + 91 * board + 10 * row + col;
+        let new_text = if &text[offset..offset + 1] == "." { "x" } else { "." };
+        text.replace_range(offset..offset + 1, new_text);
+        version += 1;
+        let change = json!({"textDocument": {"uri": uri, "version": version},
+           "contentChanges": [{"range": {"start": {"line": line, "character": col},
+           "end": {"line": line, "character": col + 1}}, "text": new_text}]});
+        for (i, raw) in sessions.iter_mut().enumerate() {
+            let start = Instant::now();
+            raw.notify("textDocument/didChange", change.clone());
+            let (at, _, body) = raw.publish(version);
+            times[i].push(at - start);
+            sizes[i] = sizes[i].max(body.len());
+            let (locale, written_in) = locales[i];
+            let said = String::from_utf8_lossy(&body);
+            let messages = said.split("\"message\":\"").skip(1);
+            let foreign = messages
+                .map(|m| m.split('"').next().unwrap_or_default())
+                .find(|m| !m.chars().filter(|c| c.is_alphabetic()).any(written_in));
+            if let Some(message) = foreign {
+                wrong.push(format!(
+                    "the {locale} session's publish of version {version} says {message:?}"
+                ));
+            }
+        }
+    }
+    let medians: Vec<f64> = times
+        .into_iter()
+        .map(|t| ms(Samples::new(t).median()))
+        .collect();
+    for (i, (locale, _)) in locales.iter().enumerate() {
+        let ratio = medians[i] / medians[0];
+        println!(
+            "{:<11} {size:>7} {:>6} {:<18} {:>9.2} {:>9} {:>9.3}   {:.3}× English{}",
+            "go9/dense",
+            "",
+            format!("cell edit, {locale}"),
+            medians[i],
+            "",
+            sizes[i] as f64 / 1e6,
+            ratio,
+            if i > 0 && ratio > 1.10 { " (over 1.10)" } else { "" }
+        );
+    }
+    wrong
 }
 
 /// The `diagnostics` of a `publishDiagnostics` body.

@@ -30,8 +30,19 @@ impl Raw {
         Raw::spawn_command(Command::new(binary), caps)
     }
 
+    /// [`Raw::spawn`] of a client whose display language is `locale`
+    /// (`initialize`'s `locale`).
+    #[allow(dead_code)] // Not every bench speaks another language.
+    pub fn spawn_in(binary: &PathBuf, caps: serde_json::Value, locale: &str) -> Raw {
+        Raw::spawn_with(Command::new(binary), caps, Some(locale))
+    }
+
     /// [`Raw::spawn`] of `command` (a forwarder, say: `lsp --connect …`).
-    pub fn spawn_command(mut command: Command, caps: serde_json::Value) -> Raw {
+    pub fn spawn_command(command: Command, caps: serde_json::Value) -> Raw {
+        Raw::spawn_with(command, caps, None)
+    }
+
+    fn spawn_with(mut command: Command, caps: serde_json::Value, locale: Option<&str>) -> Raw {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -75,11 +86,12 @@ impl Raw {
             next_id: 0,
             initialized: serde_json::Value::Null,
         };
-        let answer = raw.request(
-            "initialize",
-            json!({"processId": null, "rootUri": null, "capabilities": caps,
-                "clientInfo": {"name": "Visual Studio Code"}}),
-        );
+        let mut params = json!({"processId": null, "rootUri": null, "capabilities": caps,
+            "clientInfo": {"name": "Visual Studio Code"}});
+        if let Some(locale) = locale {
+            params["locale"] = json!(locale);
+        }
+        let answer = raw.request("initialize", params);
         let answer: serde_json::Value = serde_json::from_slice(&answer).unwrap_or_default();
         raw.initialized = answer["result"].clone();
         raw.notify("initialized", json!({}));
