@@ -421,6 +421,7 @@ impl Documents {
         };
         let mut base = Settings::default();
         base.hover.markdown_images = self.initial.hover.markdown_images;
+        base.locale = self.initial.locale;
         let (settings, problems) = config::patched_from_payload(base, section);
         for problem in problems {
             out.log(

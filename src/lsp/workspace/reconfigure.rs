@@ -91,10 +91,12 @@ fn client_base(state: &State) -> Settings {
 /// `initializationOptions`. The section is the client's whole word on the
 /// user's settings (a key it leaves out is one the user does not set, and
 /// the project file's holds); only what `initializationOptions` alone can
-/// say stays (`hover.markdownImages`).
+/// say stays (`hover.markdownImages`), and the language the user chose
+/// there (`locale`), which a project file cannot set.
 fn under_client(project: Settings, initial: Settings) -> Settings {
     let mut base = project;
     base.hover.markdown_images = initial.hover.markdown_images;
+    base.locale = initial.locale;
     base
 }
 
