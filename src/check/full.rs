@@ -195,7 +195,7 @@ impl<'d> Frame<'d> {
             }
             if i == MAX_RELATED {
                 let more = diagnostic.related.len() - MAX_RELATED;
-                notes.push(crate::message!("check-more-related", n = more).word(locale));
+                notes.push(crate::i18n::message!("check-more-related", n = more).word(locale));
                 break;
             }
             if related.span.line.abs_diff(own.line) <= NEAR_LINES {

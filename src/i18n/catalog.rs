@@ -1,13 +1,12 @@
 //! The Fluent catalog: each language's files, compiled in and loaded
-//! once, and the wording of a [`Message`] in a [`Locale`].
+//! once.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
+use fluent_bundle::FluentResource;
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use super::{Arg, Locale, Message};
+use super::locale::Locale;
 
 /// The catalog's files of one language, by area, in the order loaded.
 macro_rules! files_of {
@@ -25,9 +24,8 @@ macro_rules! files_of {
     };
 }
 
-/// The catalog's files: per language, its Fluent sources. Public to the
-/// crate for the catalog's own checks.
-pub(crate) fn sources(locale: Locale) -> [&'static str; 8] {
+/// The catalog's files: per language, its Fluent sources.
+fn sources(locale: Locale) -> [&'static str; 8] {
     match locale {
         Locale::English => files_of!("en"),
         Locale::Russian => files_of!("ru"),
@@ -35,18 +33,13 @@ pub(crate) fn sources(locale: Locale) -> [&'static str; 8] {
     }
 }
 
-struct Catalog {
-    bundles: [FluentBundle<FluentResource>; 3],
+/// The texts of `locale`, loaded on first use.
+pub(super) fn bundle(locale: Locale) -> &'static FluentBundle<FluentResource> {
+    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
+    &BUNDLES.get_or_init(|| Locale::ALL.map(load))[locale as usize]
 }
 
-fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| Catalog {
-        bundles: Locale::ALL.map(bundle),
-    })
-}
-
-fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
+fn load(locale: Locale) -> FluentBundle<FluentResource> {
     let language = locale.tag().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![language]);
     // Isolation marks around arguments would change the English bytes
@@ -60,42 +53,4 @@ fn bundle(locale: Locale) -> FluentBundle<FluentResource> {
         let _ = bundle.add_resource(resource);
     }
     bundle
-}
-
-/// `message` in `locale` (English where that language lacks the key).
-pub fn word(message: &Message, locale: Locale) -> String {
-    let mut out = String::new();
-    word_into(message, locale, &mut out);
-    out
-}
-
-/// Appends `message` in `locale` to `out` (dense boards word thousands
-/// of messages per publish).
-pub fn word_into(message: &Message, locale: Locale, out: &mut String) {
-    let bundle = &catalog().bundles[locale as usize];
-    let Some(pattern) = bundle.get_message(message.key).and_then(|m| m.value()) else {
-        if locale == Locale::English {
-            out.push_str(message.key);
-        } else {
-            word_into(message, Locale::English, out);
-        }
-        return;
-    };
-    let args = (!message.args.is_empty()).then(|| arguments(message, locale));
-    let mut errors = Vec::new();
-    let _ = bundle.write_pattern(out, pattern, args.as_ref(), &mut errors);
-}
-
-fn arguments(message: &Message, locale: Locale) -> FluentArgs<'_> {
-    let mut args = FluentArgs::with_capacity(message.args.len());
-    for (name, value) in &message.args {
-        let value = match value {
-            // Integers up to 2^53 are exact as f64, far beyond any count here.
-            Arg::Number(n) => FluentValue::from(*n as f64),
-            Arg::Verbatim(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
-            Arg::Message(inner) => FluentValue::String(Cow::Owned(word(inner, locale))),
-        };
-        args.set(*name, value);
-    }
-    args
 }

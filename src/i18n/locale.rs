@@ -16,7 +16,7 @@ impl Locale {
     pub const ALL: [Locale; 3] = [Locale::English, Locale::Russian, Locale::SimplifiedChinese];
 
     /// The tag the catalog's folder and `--locale` use.
-    pub const fn tag(self) -> &'static str {
+    pub(crate) const fn tag(self) -> &'static str {
         match self {
             Locale::English => "en",
             Locale::Russian => "ru",
@@ -49,14 +49,6 @@ impl Locale {
             }
             _ => None,
         }
-    }
-
-    /// The first of `tags` (most wanted first) the catalog speaks;
-    /// English when none does.
-    pub fn first_known<'a>(tags: impl IntoIterator<Item = &'a str>) -> Locale {
-        tags.into_iter()
-            .find_map(Locale::from_tag)
-            .unwrap_or_default()
     }
 }
 
@@ -95,10 +87,7 @@ mod tests {
     }
 
     #[test]
-    fn the_first_known_tag_wins_and_english_is_the_fallback() {
-        assert_eq!(Locale::first_known(["de", "ru_RU"]), Locale::Russian);
-        assert_eq!(Locale::first_known(["zh_TW", "C"]), Locale::English);
-        assert_eq!(Locale::first_known([]), Locale::English);
+    fn every_locale_reads_its_own_tag() {
         for locale in Locale::ALL {
             assert_eq!(Locale::from_tag(locale.tag()), Some(locale));
         }

@@ -276,7 +276,7 @@ pub fn set_command_line_locale(locale: Locale) {
 /// The language of a session's messages, by who asked: the `locale`
 /// setting, else the process's `--locale`, else `initialize`'s `locale`
 /// (`client`), else English.
-pub fn session_locale(settings: &Settings, client: Option<Locale>) -> Locale {
+pub(crate) fn session_locale(settings: &Settings, client: Option<Locale>) -> Locale {
     settings
         .locale
         .or_else(|| COMMAND_LINE_LOCALE.get().copied())
@@ -313,7 +313,7 @@ pub fn section(payload: &Value) -> Option<&Value> {
         return Some(payload);
     }
     // The section alone, as some clients send it.
-    let known = ["inlayHints", "diagnostics", "workspace", "hover"];
+    let known = ["inlayHints", "diagnostics", "workspace", "hover", "locale"];
     object
         .keys()
         .any(|k| {

@@ -142,7 +142,7 @@ impl DocView<'_> {
     }
 
     /// The language the session reads.
-    pub fn locale(&self) -> Locale {
+    pub(crate) fn locale(&self) -> Locale {
         self.caps.locale
     }
 }

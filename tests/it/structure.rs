@@ -116,7 +116,7 @@ const GUARDED_CRATES: [&str; 4] = ["serde_json", "tower_lsp_server", "ls_types",
 
 /// At most this many `pub fn` are reachable through `pub mod` from
 /// `src/lib.rs`: what the binary, tests, benches and fuzz targets use.
-const MAX_PUBLIC_FNS: usize = 145;
+const MAX_PUBLIC_FNS: usize = 146;
 
 #[test]
 fn structure_imports_follow_the_layer_table() {

@@ -140,7 +140,7 @@ impl Checked {
                             codes::FILE_MORE_DIAGNOSTICS.to_owned(),
                         )),
                         ..file_problem(
-                            crate::message!("disk-more-diagnostics", n = *more).word(locale),
+                            crate::i18n::message!("disk-more-diagnostics", n = *more).word(locale),
                         )
                     });
                 }

@@ -50,7 +50,7 @@ pub fn load(path: &Path, kind: GameKind) -> Loaded {
     // file's diagnostic, not the end of the scan.
     match catch_unwind(AssertUnwindSafe(|| Checked::judge(kind, &bytes))) {
         Ok(checked) => Loaded::Read(checked),
-        Err(_) => Loaded::Read(Checked::Problem(crate::message!("disk-judge-failed"))),
+        Err(_) => Loaded::Read(Checked::Problem(crate::i18n::message!("disk-judge-failed"))),
     }
 }
 
@@ -64,7 +64,8 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, Message> {
         )
     };
     // The system's own words for why (they are in its language already).
-    let cannot = |err: io::Error| crate::message!("disk-unreadable", reason = err.to_string());
+    let cannot =
+        |err: io::Error| crate::i18n::message!("disk-unreadable", reason = err.to_string());
     // Only regular files are opened: opening a FIFO named like a board
     // file would wait for a writer forever.
     match fs::metadata(path) {
@@ -83,7 +84,7 @@ fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, Message> {
         return Ok(None);
     }
     if metadata.len() > MAX_FILE_BYTES {
-        return Err(crate::message!(
+        return Err(crate::i18n::message!(
             "disk-too-large",
             mebibytes = metadata.len() >> 20,
             limit = MAX_FILE_BYTES >> 20

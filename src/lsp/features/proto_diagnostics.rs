@@ -24,7 +24,6 @@ use crate::lsp::encoding::{Encoding, span_to_range};
 use crate::lsp::view::DocView;
 use crate::syntax::CodeCount;
 use crate::syntax::DocPosition;
-use crate::wording;
 
 pub const SOURCE: &str = "boardls";
 
@@ -329,13 +328,13 @@ impl Budget {
                     "warning"
                 };
                 let plural = if *n == 1 { "" } else { "s" };
-                format!("{} more {code} {noun}{plural}", wording::grouped(*n))
+                format!("{} more {code} {noun}{plural}", crate::i18n::grouped(*n))
             })
             .collect();
         if self.omitted_information > 0 {
             parts.push(format!(
                 "{} more information diagnostics (killable groups, groups in atari)",
-                wording::grouped(self.omitted_information)
+                crate::i18n::grouped(self.omitted_information)
             ));
         }
         let listed = match parts.len() {
@@ -352,8 +351,8 @@ impl Budget {
                 "{listed} are not listed: boardls lists the first {} errors and warnings \
                  (errors first) and the first {MAX_INFORMATION} of {} information diagnostics; \
                  `boardls check` lists them all",
-                wording::grouped(self.filter.max_problems),
-                wording::grouped(self.information),
+                crate::i18n::grouped(self.filter.max_problems),
+                crate::i18n::grouped(self.information),
             ),
         ))
     }
