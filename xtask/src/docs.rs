@@ -196,7 +196,12 @@ fn project_keys_table() -> Result<String, String> {
 
 /// The server's settings that `boardls.toml` cannot hold, each with what
 /// it holds; the rest are `keys::SETTINGS`.
-const CLIENT_ONLY: [(&str, ValueKind, &str); 2] = [
+const CLIENT_ONLY: [(&str, ValueKind, &str); 3] = [
+    (
+        "locale",
+        ValueKind::OneOf(&["", "en", "ru", "zh-CN"]),
+        "the language of the messages; empty: the one the client gives in `initialize`. A setting of the user's, never of a project file, so that one person's language is not imposed on a team",
+    ),
     (
         "diagnostics.maxProblems",
         ValueKind::Count,
@@ -234,6 +239,8 @@ fn server_default(key: &str) -> Option<String> {
         HoverPicture::None => "none",
     };
     Some(match key {
+        // Empty: the language of the client's `initialize`, else English.
+        "locale" => "\"\"".to_owned(),
         "inlayHints.enable" => settings.hints.enable.to_string(),
         "inlayHints.verdicts" => settings.hints.verdicts.to_string(),
         "inlayHints.legalMoves" => settings.hints.legal_moves.to_string(),
