@@ -137,19 +137,23 @@ if [[ $what == all || $what == vscode ]]; then
   fi
   passed=$((passed + g_ok))
   failed=$((failed + g_bad))
-  step "VS Code colour tests (the cell backgrounds' contrast)"
-  colors_log="$BOARDLS_TOOLS/colors.log"
-  c_status=0
-  (cd "$repo/editors/vscode" && npm run --silent test:colors) >"$colors_log" 2>&1 || c_status=$?
-  grep -E '^(not )?ok ' "$colors_log" || true
-  c_ok=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$colors_log")
-  c_bad=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$colors_log")
-  if [[ -z $c_ok || -z $c_bad ]] || ((c_status != 0 && c_bad == 0)); then
-    tail -n 20 "$colors_log" >&2
-    c_ok=${c_ok:-0} c_bad=$((${c_bad:-0} + 1))
-  fi
-  passed=$((passed + c_ok))
-  failed=$((failed + c_bad))
+  # node --test suites of the extension: the cell backgrounds' contrast,
+  # and its strings in every language (package.nls*.json).
+  for suite in colors nls; do
+    step "VS Code $suite tests (npm run test:$suite)"
+    suite_log="$BOARDLS_TOOLS/$suite.log"
+    s_status=0
+    (cd "$repo/editors/vscode" && npm run --silent "test:$suite") >"$suite_log" 2>&1 || s_status=$?
+    grep -E '^(not )?ok ' "$suite_log" || true
+    s_ok=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$suite_log")
+    s_bad=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$suite_log")
+    if [[ -z $s_ok || -z $s_bad ]] || ((s_status != 0 && s_bad == 0)); then
+      tail -n 20 "$suite_log" >&2
+      s_ok=${s_ok:-0} s_bad=$((${s_bad:-0} + 1))
+    fi
+    passed=$((passed + s_ok))
+    failed=$((failed + s_bad))
+  done
   step "packaging the test extension"
   (cd "$here/vscode-e2e-ext" && "$repo/editors/vscode/node_modules/.bin/vsce" package --skip-license \
     --allow-missing-repository --no-dependencies -o boardls-e2e.vsix >/dev/null)

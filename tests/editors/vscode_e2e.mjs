@@ -47,12 +47,14 @@ const env = process.env;
 const server = path.resolve(env.BOARDLS || path.join(repo, 'target/release/boardls'));
 const vsix = path.resolve(env.BOARDLS_VSIX || path.join(repo, 'dist/boardls-linux-x64.vsix'));
 const universalVsix = path.resolve(env.BOARDLS_UNIVERSAL_VSIX || path.join(repo, 'dist/boardls.vsix'));
-// A .vsix holds these and nothing else: the manifest, the bundled clients
+// A .vsix holds these and nothing else: the manifest and its strings in
+// English, Russian and Simplified Chinese, the bundled clients
 // (desktop and browser), the WebAssembly server and its worker, grammars,
 // language configuration, README, CHANGELOG, LICENSE, the README's picture,
 // the Marketplace icon, and in a platform build the native server.
 const VSIX_FILES = [
-  '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/out/main.js',
+  '[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/package.nls.json',
+  'extension/package.nls.ru.json', 'extension/package.nls.zh-cn.json', 'extension/out/main.js',
   'extension/out/browser.js', 'extension/server-web/server-worker.js', 'extension/server-web/boardls_web_bg.wasm',
   'extension/syntaxes/uttt.tmLanguage.json', 'extension/syntaxes/go9.tmLanguage.json',
   'extension/syntaxes/tomek.tmLanguage.json', 'extension/language-configuration.json', 'extension/readme.md',

@@ -124,14 +124,16 @@ if [[ -z $manifest_missing && -f $ext/CHANGELOG.md && -f $ext/$(node -p 'require
 else
   fail "the manifest lacks: ${manifest_missing:-the icon or CHANGELOG.md file}"
 fi
-# What a user needs: the manifest, the bundled clients (desktop and
-# browser), grammars, language configuration, README, CHANGELOG, LICENSE,
-# the README's picture, the icon, the server and the WebAssembly server with
-# its worker. vsce lists what exists; `cargo xtask dist` adds LICENSE,
-# out/*.js, server/ and server-web/ while it packages.
+# What a user needs: the manifest and its strings (English, Russian,
+# Simplified Chinese), the bundled clients (desktop and browser), grammars,
+# language configuration, README, CHANGELOG, LICENSE, the README's picture,
+# the icon, the server and the WebAssembly server with its worker. vsce
+# lists what exists; `cargo xtask dist` adds LICENSE, out/*.js, server/ and
+# server-web/ while it packages.
 listed=$(cd "$ext" && node_modules/.bin/vsce ls --no-dependencies 2>/dev/null | sort)
-extra=$(grep -vxE 'package\.json|out/(main|browser)\.js|server/boardls(\.exe)?|server-web/(server-worker\.js|boardls_web_bg\.wasm)|syntaxes/(uttt|go9|tomek)\.tmLanguage\.json|language-configuration\.json|README\.md|CHANGELOG\.md|LICENSE|images/(screenshot|icon)\.png' <<<"$listed" || true)
-needed=(package.json README.md CHANGELOG.md images/icon.png language-configuration.json
+extra=$(grep -vxE 'package\.json|package\.nls(\.ru|\.zh-cn)?\.json|out/(main|browser)\.js|server/boardls(\.exe)?|server-web/(server-worker\.js|boardls_web_bg\.wasm)|syntaxes/(uttt|go9|tomek)\.tmLanguage\.json|language-configuration\.json|README\.md|CHANGELOG\.md|LICENSE|images/(screenshot|icon)\.png' <<<"$listed" || true)
+needed=(package.json package.nls.json package.nls.ru.json package.nls.zh-cn.json README.md
+  CHANGELOG.md images/icon.png language-configuration.json
   syntaxes/uttt.tmLanguage.json syntaxes/go9.tmLanguage.json syntaxes/tomek.tmLanguage.json)
 absent=()
 for file in "${needed[@]}"; do

@@ -35,6 +35,12 @@ return {
       return vim.NIL
     end,
   },
+  -- The language of the server's messages, which Neovim does not send:
+  -- setup({ locale = ... }), else v:lang, else $LC_ALL, $LC_MESSAGES,
+  -- $LANG. A `boardls.locale` in the settings wins over it.
+  before_init = function(params)
+    require('boardls').before_init(params)
+  end,
   -- Inlay hints on in board buffers (setup({ inlay_hints = false }) turns
   -- that off), then setup()'s on_attach.
   on_attach = function(client, bufnr)

@@ -10,8 +10,13 @@ import { PROJECT_FILE, answerGlob } from './project';
 
 export const LANGUAGES = ['uttt', 'go9', 'tomek'];
 
-/** The settings the server reads (the rest are this client's own). */
+/**
+ * The settings the server reads (the rest are this client's own).
+ * `locale`, the language of the server's messages, overrides the display
+ * language that the client sends in `initialize` (vscode.env.language).
+ */
 export const SERVER_SETTINGS = [
+  'locale',
   'diagnostics.information',
   'diagnostics.warnings',
   'inlayHints.enable',
@@ -25,13 +30,14 @@ export const SERVER_SETTINGS = [
 
 /**
  * The server's settings that the user set (in the user, workspace or
- * folder settings), nested (`{ inlayHints: { enable: false } }`). A
- * setting left at its default is not sent: the server then takes the
- * project file's (`boardls.toml`), else its own default.
+ * folder settings), nested (`{ inlayHints: { enable: false } }`; a key
+ * without a dot, `locale`, at the top). A setting left at its default is
+ * not sent: the server then takes the project file's (`boardls.toml`),
+ * else its own default.
  */
-export function userSettings(): Record<string, Record<string, unknown>> {
+export function userSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('boardls');
-  const settings: Record<string, Record<string, unknown>> = {};
+  const settings: Record<string, unknown> = {};
   for (const key of SERVER_SETTINGS) {
     const where = config.inspect(key);
     const value = where?.workspaceFolderValue ?? where?.workspaceValue ?? where?.globalValue;
@@ -39,7 +45,8 @@ export function userSettings(): Record<string, Record<string, unknown>> {
       continue;
     }
     const [section, name] = key.split('.');
-    settings[section] = { ...settings[section], [name]: value };
+    settings[section] =
+      name === undefined ? value : { ...(settings[section] as object | undefined), [name]: value };
   }
   return settings;
 }
@@ -53,7 +60,7 @@ export function userSettings(): Record<string, Record<string, unknown>> {
  */
 export function serverSettings(): Record<string, unknown> {
   const settings = userSettings();
-  return { ...settings, hover: { ...settings.hover, markdownImages: true } };
+  return { ...settings, hover: { ...(settings.hover as object | undefined), markdownImages: true } };
 }
 
 /** The globs of the answer files that these answer names give, sorted, once each. */

@@ -136,6 +136,16 @@ function M.check()
   else
     health.warn("not enabled: nothing starts the server in board files", "Add vim.lsp.enable('boardls') to your init.lua.")
   end
+  -- The language of the server's messages.
+  local setting = (((vim.lsp.config.boardls or {}).settings or {}).boardls or {}).locale
+  local locale = require('boardls').locale()
+  if setting ~= nil and setting ~= '' then
+    health.info(("language: '%s', the setting boardls.locale"):format(setting))
+  elseif locale ~= nil then
+    health.info(("language: '%s', sent in initialize"):format(locale))
+  else
+    health.info('language: none found, so English (setup({ locale = ... }) chooses one)')
+  end
 
   health.start('boardls: the server')
   local config = vim.lsp.config.boardls or {}

@@ -10,6 +10,7 @@
 --     token_file = nil, -- with address: the server's token file
 --     settings = { boardls = { diagnostics = { information = false } } },
 --     inlay_hints = true,                     -- on in board buffers
+--     locale = nil,   -- or 'ru', 'zh-CN', 'en' (default: v:lang, else $LANG)
 --   })
 --   vim.lsp.enable('boardls')
 
@@ -25,6 +26,7 @@ local defaults = {
   settings = nil,
   root_markers = nil,
   inlay_hints = true,
+  locale = nil,
   on_attach = nil,
 }
 
@@ -81,6 +83,71 @@ function M.root_dir(bufnr, on_dir)
   end
   local markers = (vim.lsp.config.boardls or {}).root_markers or { 'boardls.toml', '.git' }
   on_dir(vim.fs.root(bufnr, markers))
+end
+
+--- Windows' names of the languages boardls has text in, as `v:lang` gives
+--- them there (`Russian_Russia.1251`, `Chinese (Simplified)_China.936`).
+local WINDOWS_LANGUAGES = {
+  ['english'] = 'en',
+  ['russian'] = 'ru',
+  ['chinese (simplified)'] = 'zh-CN',
+  ['chinese (traditional)'] = 'zh-TW',
+  ['chinese'] = 'zh',
+}
+
+--- A locale name as a language tag: `ru_RU.UTF-8` → `ru-RU`, `zh-CN` as
+--- it is, `Russian_Russia.1251` → `ru`; nil for `C`, `POSIX`, an empty
+--- name, and Windows' names of other languages.
+---@param name string?
+---@return string?
+function M.language_tag(name)
+  if type(name) ~= 'string' then
+    return nil
+  end
+  -- The encoding and the modifier: `.UTF-8`, `@euro`.
+  name = name:gsub('[.@].*$', '')
+  if name == '' or name == 'C' or name == 'POSIX' then
+    return nil
+  end
+  local language, rest = name:match('^(%l%l%l?)(.*)$')
+  if language ~= nil and (rest == '' or rest:match('^[_-]%w')) then
+    return language .. rest:gsub('_', '-')
+  end
+  return WINDOWS_LANGUAGES[(name:match('^([^_]+)') or ''):lower()]
+end
+
+--- The `locale` of `initialize` (LSP 3.16), which Neovim does not send:
+--- setup()'s `locale`, else Neovim's language of messages (`v:lang`, which
+--- `:language messages` changes), else the first of $LC_ALL, $LC_MESSAGES,
+--- $LANG that is set (a locale the system lacks leaves `v:lang` at `C`).
+--- nil when none names a language: the server then answers in English.
+---@return string?
+function M.locale()
+  local chosen = M.options.locale
+  if chosen ~= nil and chosen ~= '' then
+    return M.language_tag(chosen) or chosen
+  end
+  local from_neovim = M.language_tag(vim.v.lang)
+  if from_neovim ~= nil then
+    return from_neovim
+  end
+  for _, variable in ipairs({ 'LC_ALL', 'LC_MESSAGES', 'LANG' }) do
+    local value = vim.env[variable]
+    if value ~= nil and value ~= '' then
+      return M.language_tag(value)
+    end
+  end
+  return nil
+end
+
+--- Called by lsp/boardls.lua's before_init: the `locale` of `initialize`
+--- (the setting `boardls.locale`, if the user set one, wins over it in the
+--- server).
+---@param params lsp.InitializeParams
+function M.before_init(params)
+  if params.locale == nil or (M.options.locale or '') ~= '' then
+    params.locale = M.locale()
+  end
 end
 
 --- Called by lsp/boardls.lua's on_attach: inlay hints on (unless setup()
