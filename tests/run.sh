@@ -10,6 +10,11 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# The tests expect English where they do not choose a language: a
+# tester's Russian or Chinese machine must not change what they see.
+unset LC_ALL LC_MESSAGES LANGUAGE
+export LANG=C.UTF-8
+
 # Every editor script must be runnable: a lost exec bit fails the run
 # rather than skipping the editor tests.
 for script in tests/editors/*.sh tests/web/*.sh tests/targets/*.sh; do
