@@ -3,8 +3,8 @@
 
 use crate::diagnostics::{self, Diagnostic, Span, codes};
 use crate::games::GameKind;
+use crate::message;
 use crate::text::{CursorLines, LineSource, TextLines, to_u32};
-use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
 use super::position::{DocPosition, ParsedPosition};
@@ -53,7 +53,7 @@ pub fn parse_header(
         diagnostics.push(Diagnostic::error(
             codes::FILE_BAD_COUNT,
             span,
-            "the count line's number is too large".to_owned(),
+            message!("file-count-too-large"),
         ));
     }
     (Some(Header { line, span, count }), line + 1, diagnostics)
@@ -77,14 +77,14 @@ pub fn file_diagnostics(
 ) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     if position_count == 0 {
-        let what = match kind {
-            GameKind::Uttt => "position",
-            GameKind::Go9 | GameKind::Tomek => "board",
+        let message = match kind {
+            GameKind::Uttt => message!("file-no-positions"),
+            GameKind::Go9 | GameKind::Tomek => message!("file-no-boards"),
         };
         diagnostics.push(Diagnostic::error(
             codes::FILE_NO_POSITIONS,
             Span::at(0, 0),
-            format!("the file holds no {what}; expected at least one"),
+            message,
         ));
     }
     if let Some(header) = header
@@ -95,13 +95,17 @@ pub fn file_diagnostics(
             Diagnostic::error(
                 codes::FILE_COUNT_MISMATCH,
                 header.span,
-                format!(
-                    "count line says {}, the file has {position_count}",
-                    count(header_count, "board")
+                // The number as written too: Fluent's numbers are exact
+                // only up to 2^53, and a count line may say up to 2^64 - 1.
+                message!(
+                    "file-count-mismatch",
+                    count = header_count,
+                    count_text = header_count.to_string(),
+                    boards = position_count
                 ),
             )
             .with_replacement(
-                format!("Set the count to {position_count}"),
+                message!("file-fix-count", boards = position_count),
                 position_count.to_string(),
             ),
         );
@@ -368,9 +372,11 @@ pub fn diagnose_bytes(kind: GameKind, bytes: &[u8]) -> Diagnosed<'_> {
             let diagnostic = Diagnostic::error(
                 codes::FILE_INVALID_UTF8,
                 Span::at(line, to_u32(column)),
-                format!(
-                    "the file is not valid UTF-8: byte 0x{byte:02x} at offset {offset} (line {}) does not form a character",
-                    line + 1
+                message!(
+                    "file-invalid-utf8",
+                    byte = format!("0x{byte:02x}"),
+                    offset = offset,
+                    line = line + 1
                 ),
             );
             Diagnosed {

@@ -1,6 +1,8 @@
 //! Lines as the three readers see them (blank, comment or content), and
 //! how a message names what it found in one.
 
+use crate::i18n::Message;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LineKind {
     /// Only spaces and tabs.
@@ -39,12 +41,14 @@ pub(super) fn trim_trailing_blanks(line: &str) -> &str {
 }
 
 /// How a character found in the wrong place is named in a message.
-pub(super) fn describe(c: char) -> String {
+pub(super) fn describe(c: char) -> Message {
     match c {
-        ' ' => "a space".to_owned(),
-        '\t' => "a tab".to_owned(),
-        c if c.is_control() => format!("`{}`", c.escape_default()),
-        c => format!("`{c}`"),
+        ' ' => crate::message!("syntax-a-space"),
+        '\t' => crate::message!("syntax-a-tab"),
+        c if c.is_control() => {
+            crate::message!("syntax-char", char = c.escape_default().to_string())
+        }
+        c => crate::message!("syntax-char", char = c),
     }
 }
 
