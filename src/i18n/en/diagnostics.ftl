@@ -147,3 +147,24 @@ tomek-wins-row = { $player } wins with row { $row }
 tomek-wins-column = { $player } wins with column { $column }
 tomek-wins-diagonal = { $player } wins with the diagonal
 tomek-wins-anti-diagonal = { $player } wins with the anti-diagonal
+
+## The formatter (`textDocument/formatting`, `boardls fmt`)
+
+# Why a file was not formatted: `error` is the error's message, `code` its code.
+format-refused = line { $line }, column { $column }: { $error } ({ $code }); the formatter fixes only letter case, the count line, blanks and blank lines, so it changes nothing until this error is fixed
+format-unsafe-error = the formatted text would have an error ({ $code }: { $error }), so it is not given out (a bug in boardls)
+format-unsafe-count = the formatted text would hold another number of positions, so it is not given out (a bug in boardls)
+format-unsafe-position = the formatted text would read the position at line { $line } otherwise, so it is not given out (a bug in boardls)
+format-invalid-utf8 = the file is not valid UTF-8
+# `boardls fmt` on stderr, after `boardls fmt: PATH: `; `error` is the system's.
+format-not-formatted = not formatted: { $reason }
+format-cannot-write = cannot write: { $error }
+# `boardls fmt`'s last line, after `boardls fmt: `.
+format-summary = { $changed ->
+    [one] { $changed } file
+   *[other] { $changed } files
+} reformatted, { $unchanged } already formatted, { $refused } not formatted
+format-summary-check = { $changed ->
+    [one] { $changed } file
+   *[other] { $changed } files
+} would be reformatted, { $unchanged } already formatted, { $refused } not formatted

@@ -86,3 +86,15 @@ tomek-wins-row = { $player } 以第 { $row } 行获胜
 tomek-wins-column = { $player } 以第 { $column } 列获胜
 tomek-wins-diagonal = { $player } 以主对角线获胜
 tomek-wins-anti-diagonal = { $player } 以副对角线获胜
+
+## 格式化（`textDocument/formatting`、`boardls fmt`）
+
+format-refused = 第 { $line } 行第 { $column } 列：{ $error }（{ $code }）；格式化只修正字母大小写、数量行、空白和空行，因此在此错误修正之前不会做任何更改
+format-unsafe-error = 格式化后的文本会出现错误（{ $code }：{ $error }），因此不予输出（这是 boardls 的缺陷）
+format-unsafe-count = 格式化后的文本局面数量会改变，因此不予输出（这是 boardls 的缺陷）
+format-unsafe-position = 格式化后第 { $line } 行的局面会被读成别的内容，因此不予输出（这是 boardls 的缺陷）
+format-invalid-utf8 = 文件不是有效的 UTF-8
+format-not-formatted = 未格式化：{ $reason }
+format-cannot-write = 无法写入：{ $error }
+format-summary = 已重新格式化 { $changed } 个文件，{ $unchanged } 个已是规范格式，{ $refused } 个未格式化
+format-summary-check = 将重新格式化 { $changed } 个文件，{ $unchanged } 个已是规范格式，{ $refused } 个未格式化
