@@ -52,12 +52,12 @@ pub(super) fn describe(c: char) -> Message {
     }
 }
 
-/// Quotes user text in a message, shortened when long (a line may be
-/// megabytes).
-pub(super) fn quote(text: &str) -> String {
+/// User text for a message (which quotes it), shortened when long (a
+/// line may be megabytes).
+pub(super) fn shortened(text: &str) -> String {
     const LIMIT: usize = 16;
     match text.char_indices().nth(LIMIT) {
-        Some((cut, _)) => format!("`{}…`", &text[..cut]),
-        None => format!("`{text}`"),
+        Some((cut, _)) => [&text[..cut], "…"].concat(),
+        None => text.to_owned(),
     }
 }

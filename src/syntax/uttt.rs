@@ -14,7 +14,7 @@ use crate::message;
 use crate::text::LineSource;
 
 use super::builder::{Alphabet, PositionBuilder, lowercase_players};
-use super::lines::{LineKind, describe, is_blank, is_blank_char, quote, trim_trailing_blanks};
+use super::lines::{LineKind, describe, is_blank, is_blank_char, shortened, trim_trailing_blanks};
 use super::position::{JudgedBoard, ParsedPosition};
 use super::square::Cells;
 use super::uttt_board::{self, Rows, board_of};
@@ -541,9 +541,9 @@ fn coordinate(
                 at,
                 at + token.len(),
                 match what {
-                    Coordinate::Row => message!("uttt-bad-row-number", found = quote(token)),
+                    Coordinate::Row => message!("uttt-bad-row-number", found = shortened(token)),
                     Coordinate::Column => {
-                        message!("uttt-bad-column-number", found = quote(token))
+                        message!("uttt-bad-column-number", found = shortened(token))
                     }
                 },
             );

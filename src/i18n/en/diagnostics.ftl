@@ -90,9 +90,9 @@ uttt-spaces = { $spaces } spaces
 uttt-tabs = tabs
 uttt-missing-column = expected the column after the row: the last-move line is `x y`
 uttt-text-after-last-move = unexpected text after the last-move line `x y`
-# `found`: the user's text, quoted.
-uttt-bad-row-number = expected a row number from 1 to 9, found { $found }
-uttt-bad-column-number = expected a column number from 1 to 9, found { $found }
+# `found`: the user's text (shortened when long).
+uttt-bad-row-number = expected a row number from 1 to 9, found `{ $found }`
+uttt-bad-column-number = expected a column number from 1 to 9, found `{ $found }`
 uttt-empty-last-move = the last move `{ $row } { $column }` points at an empty cell; it must hold the chip just played
 uttt-empty-cell = this cell is empty
 uttt-no-empty-cell = the board has no empty cell, so there is no next move
