@@ -123,7 +123,11 @@ fn localized(binary: &PathBuf, rounds: usize) -> Vec<String> {
         let (board, row, col) = (random.below(size), random.below(9), random.below(9));
         let line = (1 + 10 * board + row) as u64;
         let offset = header + 91 * board + 10 * row + col;
-        let new_text = if &text[offset..offset + 1] == "." { "x" } else { "." };
+        let new_text = if &text[offset..offset + 1] == "." {
+            "x"
+        } else {
+            "."
+        };
         text.replace_range(offset..offset + 1, new_text);
         version += 1;
         let change = json!({"textDocument": {"uri": uri, "version": version},
@@ -163,7 +167,11 @@ fn localized(binary: &PathBuf, rounds: usize) -> Vec<String> {
             "",
             sizes[i] as f64 / 1e6,
             ratio,
-            if i > 0 && ratio > 1.10 { " (over 1.10)" } else { "" }
+            if i > 0 && ratio > 1.10 {
+                " (over 1.10)"
+            } else {
+                ""
+            }
         );
     }
     wrong

@@ -107,6 +107,7 @@ fn main() {
 /// after each edit, for dense go files (the most findings per byte):
 /// under the default `maxProblems` and with every error and warning sent.
 fn publish(positions: usize) {
+    use boardls::i18n::Locale;
     use boardls::lsp::config::DiagnosticFilter;
     use boardls::lsp::encoding::Encoding;
     use boardls::lsp::kept::publish::{Published, notification};
@@ -118,33 +119,44 @@ fn publish(positions: usize) {
         &mut Rng(common::SEED),
     );
     let document = Document::new(GameKind::Go9, &text);
-    for (what, max_problems) in [
-        ("default maxProblems", None),
-        ("maxProblems 10^7", Some(10_000_000)),
-    ] {
-        let mut filter = DiagnosticFilter::default();
-        if let Some(max) = max_problems {
-            filter.max_problems = max;
+    // English, then the other languages (`, ru`): worded per session.
+    for locale in Locale::ALL {
+        let language = match locale {
+            Locale::English => "",
+            Locale::Russian => ", ru",
+            Locale::SimplifiedChinese => ", zh-CN",
+        };
+        for (what, max_problems) in [
+            ("default maxProblems", None),
+            ("maxProblems 10^7", Some(10_000_000)),
+        ] {
+            let mut filter = DiagnosticFilter::default();
+            if let Some(max) = max_problems {
+                filter.max_problems = max;
+            }
+            let published = Published {
+                uri: "file:///bench/dense.go9".parse().expect("a URI"),
+                version: 1,
+                snapshot: document.snapshot(),
+                enc: Encoding::Utf16,
+                locale,
+                filter,
+                kept: None,
+            };
+            let runs = if max_problems.is_some() && positions > 10_000 {
+                3
+            } else {
+                20
+            };
+            let bytes = notification(&published).len();
+            time(
+                &format!(
+                    "go9: publish, dense, {what}{language} ({:.2} MB)",
+                    bytes as f64 / 1e6
+                ),
+                runs,
+                || notification(&published),
+            );
         }
-        let published = Published {
-            uri: "file:///bench/dense.go9".parse().expect("a URI"),
-            version: 1,
-            snapshot: document.snapshot(),
-            enc: Encoding::Utf16,
-            locale: Default::default(),
-            filter,
-            kept: None,
-        };
-        let runs = if max_problems.is_some() && positions > 10_000 {
-            3
-        } else {
-            20
-        };
-        let bytes = notification(&published).len();
-        time(
-            &format!("go9: publish, dense, {what} ({:.2} MB)", bytes as f64 / 1e6),
-            runs,
-            || notification(&published),
-        );
     }
 }

@@ -485,7 +485,7 @@ fn main() -> ExitCode {
         } => stress(
             game, profile, seed, count, duration, jobs, time_limit, out, command,
         ),
-        Command::Fmt { check, paths } => boardls::format::run(check, &paths),
+        Command::Fmt { check, paths } => boardls::format::run(check, &paths, locale),
     }
 }
 

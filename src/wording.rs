@@ -15,22 +15,7 @@ pub fn count<N: Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
     format!("{n} {stem}{ending}")
 }
 
-/// Appends [`count`]`(n, noun)` to `out` without allocating (messages of
-/// dense go boards are built by the thousand per publish).
-pub fn push_count(out: &mut String, n: usize, noun: &str) {
-    out.push_str(itoa::Buffer::new().format(n));
-    out.push(' ');
-    if n == 1 {
-        out.push_str(noun);
-        return;
-    }
-    let (stem, ending) = plural(noun);
-    out.push_str(stem);
-    out.push_str(ending);
-}
-
-/// The plural of `noun` as a stem and an ending (the one rule `count` and
-/// `push_count` share).
+/// The plural of `noun` as a stem and an ending.
 fn plural(noun: &str) -> (&str, &'static str) {
     match noun.strip_suffix('y') {
         Some(stem) if stem.ends_with(|c: char| c.is_ascii_alphabetic() && !"aeiou".contains(c)) => {
@@ -40,36 +25,9 @@ fn plural(noun: &str) -> (&str, &'static str) {
     }
 }
 
-/// `first` to `ninth` (rows and groups of a board), `next` beyond.
-pub const fn ordinal(n: usize) -> &'static str {
-    match n {
-        1 => "first",
-        2 => "second",
-        3 => "third",
-        4 => "fourth",
-        5 => "fifth",
-        6 => "sixth",
-        7 => "seventh",
-        8 => "eighth",
-        9 => "ninth",
-        _ => "next",
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::wording::{count, push_count};
-
-    #[test]
-    fn push_count_appends_what_count_says() {
-        for noun in ["stone", "o stone", "liberty", "day", "board"] {
-            for n in [0usize, 1, 2, 10, 81] {
-                let mut out = String::from(">");
-                push_count(&mut out, n, noun);
-                assert_eq!(out, format!(">{}", count(n, noun)));
-            }
-        }
-    }
+    use crate::wording::count;
 
     #[test]
     fn regular_and_consonant_y_nouns() {

@@ -6,7 +6,9 @@
 //! stdout as `reformatted PATH`. With `--check` nothing is written and each
 //! such file is named as `would reformat PATH`. A file with an error the
 //! formatter cannot fix with certainty is left as it is and named on
-//! stderr with the error. A summary ends on stderr.
+//! stderr with the error. A summary ends on stderr. What goes to stderr
+//! is said in the terminal's language; the file lines on stdout stay
+//! English, for scripts.
 //!
 //! Exit status: 2 on an unreadable or unwritable path or a path that is
 //! not a board file (the other files are still done); else 1 when a file
@@ -19,6 +21,8 @@ use std::process::ExitCode;
 
 use crate::diagnostics::codes;
 use crate::games::GameKind;
+use crate::i18n::Locale;
+use crate::i18n::message;
 use crate::syntax::diagnose_bytes;
 use crate::text::TextLines;
 use crate::walk;
@@ -51,7 +55,7 @@ fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>
                 line: 0,
                 column: 0,
                 code: codes::FILE_INVALID_UTF8,
-                message: "the file is not valid UTF-8".to_owned(),
+                message: message!("format-invalid-utf8"),
             },
         });
     };
@@ -86,7 +90,7 @@ fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     written
 }
 
-pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
+pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
     let mut tally = Tally::default();
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
@@ -117,7 +121,8 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
                 Ok(None) => tally.unchanged += 1,
                 Ok(Some(text)) => {
                     if !check && let Err(err) = write_atomically(&file, &text) {
-                        problem(&mut tally, &file, &format_args!("cannot write: {err}"));
+                        let said = message!("format-cannot-write", error = err.to_string());
+                        problem(&mut tally, &file, &said.word(locale));
                         continue;
                     }
                     tally.changed += 1;
@@ -130,26 +135,33 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
                 }
                 Err(refusal) => {
                     tally.refused += 1;
+                    let said = message!("format-not-formatted", reason = refusal.reason());
                     eprintln!(
-                        "boardls fmt: {}: not formatted: {refusal}",
-                        crate::walk::shown(&file)
+                        "boardls fmt: {}: {}",
+                        crate::walk::shown(&file),
+                        said.word(locale)
                     );
                 }
             }
         }
     }
     let _ = stdout.flush();
-    let changed = if check {
-        "would be reformatted"
+    let summary = if check {
+        message!(
+            "format-summary-check",
+            changed = tally.changed,
+            unchanged = tally.unchanged,
+            refused = tally.refused
+        )
     } else {
-        "reformatted"
+        message!(
+            "format-summary",
+            changed = tally.changed,
+            unchanged = tally.unchanged,
+            refused = tally.refused
+        )
     };
-    eprintln!(
-        "boardls fmt: {} {changed}, {} already formatted, {} not formatted",
-        crate::wording::count(tally.changed, "file"),
-        tally.unchanged,
-        tally.refused
-    );
+    eprintln!("boardls fmt: {}", summary.word(locale));
     ExitCode::from(if tally.problem {
         2
     } else if tally.refused > 0 || (check && tally.changed > 0) {

@@ -10,6 +10,8 @@
 
 use crate::diagnostics::Severity;
 use crate::games::GameKind;
+use crate::i18n::Message;
+use crate::i18n::message;
 use crate::syntax::{parse_file, parse_lines};
 use crate::text::{TextLines, to_u32};
 
@@ -56,26 +58,25 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
     // What the reader makes of the result must be what it made of the
     // file, its certain fixes made.
     let after = parse_file(kind, &formatted.text());
-    let unsafe_result = |what: &str| Refusal {
+    let unsafe_result = |message: Message| Refusal {
         line: 0,
         column: 0,
         code: "format/unsafe",
-        message: format!(
-            "the formatted text would {what}, so it is not given out (a bug in boardls)"
-        ),
+        message,
     };
     if let Some(error) = after
         .all_diagnostics()
         .iter()
         .find(|d| d.severity == Severity::Error)
     {
-        return Err(unsafe_result(&format!(
-            "have an error ({}: {})",
-            error.code, error.message
+        return Err(unsafe_result(message!(
+            "format-unsafe-error",
+            code = error.code,
+            error = error.message.clone()
         )));
     }
     if after.positions.len() != parsed.positions.len() {
-        return Err(unsafe_result("hold another number of positions"));
+        return Err(unsafe_result(message!("format-unsafe-count")));
     }
     for (before, now) in parsed.positions.iter().zip(&after.positions) {
         let same = match (&before.game, &now.game) {
@@ -84,9 +85,9 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
             (_, None) => false,
         };
         if !same {
-            return Err(unsafe_result(&format!(
-                "read the position at line {} otherwise",
-                before.first_line + 1
+            return Err(unsafe_result(message!(
+                "format-unsafe-position",
+                line = before.first_line + 1
             )));
         }
     }

@@ -2,6 +2,8 @@
 //! worded in a [`Locale`] only when someone reads it.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 
 use fluent_bundle::{FluentArgs, FluentValue};
@@ -160,15 +162,50 @@ fn word(message: &Message, locale: Locale) -> String {
     out
 }
 
-/// Appends `message` in `locale` to `out` (dense boards word thousands
-/// of messages per publish).
+/// How many worded sentences each thread keeps per language, and the
+/// longest kept (see [`word_into`]).
+const RECENT: usize = 4096;
+const RECENT_LONGEST: usize = 512;
+
+thread_local! {
+    static WORDED: RefCell<[HashMap<Message, Box<str>>; 3]> = RefCell::default();
+}
+
+/// Appends `message` in `locale` to `out`. A dense publish words the
+/// same few hundred sentences thousands of times, and Fluent's plural
+/// rules and numbers cost more than looking a sentence up, so each
+/// thread keeps up to a few thousand sentences it worded (all dropped
+/// when full).
 fn word_into(message: &Message, locale: Locale, out: &mut String) {
+    let known = WORDED.with_borrow(|worded| {
+        let text = worded[locale as usize].get(message);
+        text.map(|text| out.push_str(text)).is_some()
+    });
+    if known {
+        return;
+    }
+    // Worded outside the borrow: an argument may be a sentence too.
+    let start = out.len();
+    word_fresh(message, locale, out);
+    let text = &out[start..];
+    if text.len() <= RECENT_LONGEST {
+        WORDED.with_borrow_mut(|worded| {
+            let worded = &mut worded[locale as usize];
+            if worded.len() >= RECENT {
+                worded.clear();
+            }
+            worded.insert(message.clone(), text.into());
+        });
+    }
+}
+
+fn word_fresh(message: &Message, locale: Locale, out: &mut String) {
     let bundle = bundle(locale);
     let Some(pattern) = bundle.get_message(message.key).and_then(|m| m.value()) else {
         if locale == Locale::English {
             out.push_str(message.key);
         } else {
-            word_into(message, Locale::English, out);
+            word_fresh(message, Locale::English, out);
         }
         return;
     };

@@ -96,6 +96,13 @@ impl DiagnosticFilter {
         items
     }
 
+    /// The pull result id of an open document's diagnostics at
+    /// `generation`, worded in `locale` (another language is another
+    /// report).
+    pub(crate) fn open_result_id(&self, generation: u64, locale: Locale) -> String {
+        self.result_id(&format!("{generation}-{}", locale.tag()))
+    }
+
     /// A pull result id for diagnostics known by `id`, under this filter:
     /// the same diagnostics under another filter are another result, so a
     /// client holding the old id is sent the new list, never "unchanged".

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use crate::diagnostics::{self, Diagnostic, Span};
 use crate::games::GameKind;
+use crate::i18n::Message;
 use crate::text::{LineSource, to_u32};
 
 use super::lines::{LineKind, classify, describe};
@@ -16,7 +17,7 @@ use super::row_lines::RowLines;
 pub(super) struct Alphabet {
     pub bad_cell: &'static str,
     /// For messages: "`x`, `o` or `.`".
-    pub expected: &'static str,
+    pub expected: fn() -> Message,
     /// The cell characters, all ASCII.
     pub cells: &'static [u8],
     /// The right letter when only its case is wrong.
@@ -96,7 +97,7 @@ impl<'a> PositionBuilder<'a> {
         line: u32,
         start: usize,
         end: usize,
-        message: String,
+        message: Message,
     ) {
         let span = self.span(line, start, end);
         self.push(Diagnostic::error(code, span, message));
@@ -175,11 +176,17 @@ impl<'a> PositionBuilder<'a> {
         let mut diagnostic = Diagnostic::error(
             alphabet.bad_cell,
             span,
-            format!("expected {}, found {}", alphabet.expected, describe(c)),
+            crate::i18n::message!(
+                "syntax-bad-cell",
+                expected = (alphabet.expected)(),
+                found = describe(c)
+            ),
         );
         if let Some(right) = (alphabet.fix_case)(c) {
-            diagnostic = diagnostic
-                .with_replacement(format!("Replace `{c}` with `{right}`"), right.to_string());
+            diagnostic = diagnostic.with_replacement(
+                crate::i18n::message!("syntax-fix-replace", found = c, right = right),
+                right.to_string(),
+            );
         }
         self.push(diagnostic);
         None

@@ -3,8 +3,8 @@
 
 use crate::diagnostics::{self, Diagnostic, Span, codes};
 use crate::games::GameKind;
+use crate::i18n::message;
 use crate::text::{CursorLines, LineSource, TextLines, to_u32};
-use crate::wording::count;
 
 use super::lines::{LineKind, classify, is_blank_char};
 use super::position::{DocPosition, ParsedPosition};
@@ -53,7 +53,7 @@ pub fn parse_header(
         diagnostics.push(Diagnostic::error(
             codes::FILE_BAD_COUNT,
             span,
-            "the count line's number is too large".to_owned(),
+            message!("file-count-too-large"),
         ));
     }
     (Some(Header { line, span, count }), line + 1, diagnostics)
@@ -77,14 +77,14 @@ pub fn file_diagnostics(
 ) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     if position_count == 0 {
-        let what = match kind {
-            GameKind::Uttt => "position",
-            GameKind::Go9 | GameKind::Tomek => "board",
+        let message = match kind {
+            GameKind::Uttt => message!("file-no-positions"),
+            GameKind::Go9 | GameKind::Tomek => message!("file-no-boards"),
         };
         diagnostics.push(Diagnostic::error(
             codes::FILE_NO_POSITIONS,
             Span::at(0, 0),
-            format!("the file holds no {what}; expected at least one"),
+            message,
         ));
     }
     if let Some(header) = header
@@ -95,13 +95,17 @@ pub fn file_diagnostics(
             Diagnostic::error(
                 codes::FILE_COUNT_MISMATCH,
                 header.span,
-                format!(
-                    "count line says {}, the file has {position_count}",
-                    count(header_count, "board")
+                // The number as written too: Fluent's numbers are exact
+                // only up to 2^53, and a count line may say up to 2^64 - 1.
+                message!(
+                    "file-count-mismatch",
+                    count = header_count,
+                    count_text = header_count.to_string(),
+                    boards = position_count
                 ),
             )
             .with_replacement(
-                format!("Set the count to {position_count}"),
+                message!("file-fix-count", boards = position_count),
                 position_count.to_string(),
             ),
         );
@@ -368,9 +372,11 @@ pub fn diagnose_bytes(kind: GameKind, bytes: &[u8]) -> Diagnosed<'_> {
             let diagnostic = Diagnostic::error(
                 codes::FILE_INVALID_UTF8,
                 Span::at(line, to_u32(column)),
-                format!(
-                    "the file is not valid UTF-8: byte 0x{byte:02x} at offset {offset} (line {}) does not form a character",
-                    line + 1
+                message!(
+                    "file-invalid-utf8",
+                    byte = format!("0x{byte:02x}"),
+                    offset = offset,
+                    line = line + 1
                 ),
             );
             Diagnosed {
@@ -419,5 +425,92 @@ mod tests {
         assert_eq!(tallies[0], tallies[1]);
         assert!(std::ptr::eq(tallies[0], tallies[1]), "one tally, shared");
         assert_ne!(tallies[0], tallies[2]);
+    }
+}
+
+#[cfg(test)]
+mod languages {
+    use super::diagnose;
+    use crate::diagnostics::{Diagnostic, codes};
+    use crate::games::GameKind;
+    use crate::i18n::Locale;
+
+    /// A `.go9` board whose top row holds an `o` group of `stones` stones
+    /// with one liberty, below it.
+    fn killable(stones: usize) -> Diagnostic {
+        let mut text = format!("{}x{}\n", "o".repeat(stones), ".".repeat(8 - stones));
+        text.push_str(&format!(
+            "{}{}\n",
+            "x".repeat(stones - 1),
+            ".".repeat(10 - stones)
+        ));
+        text.push_str(&".........\n".repeat(7));
+        let found = diagnose(GameKind::Go9, &text);
+        let killable = found.iter().find(|d| d.code == codes::GO9_KILLABLE);
+        killable.expect("a killable group").clone()
+    }
+
+    #[test]
+    fn a_go9_fact_in_each_language_with_its_plurals() {
+        let words = |stones, locale| killable(stones).message.word(locale);
+        assert_eq!(
+            words(1, Locale::English),
+            "x playing here captures 1 o stone: the group's last liberty"
+        );
+        assert_eq!(
+            words(3, Locale::English),
+            "x playing here captures 3 o stones: the group's last liberty"
+        );
+        assert_eq!(
+            words(1, Locale::Russian),
+            "ход x сюда снимает 1 камень o: это последнее дамэ группы"
+        );
+        assert_eq!(
+            words(3, Locale::Russian),
+            "ход x сюда снимает 3 камня o: это последнее дамэ группы"
+        );
+        assert_eq!(
+            words(5, Locale::Russian),
+            "ход x сюда снимает 5 камней o: это последнее дамэ группы"
+        );
+        assert_eq!(
+            words(5, Locale::SimplifiedChinese),
+            "x 在此落子可提掉 5 颗 o 子：这是该棋块的最后一口气"
+        );
+        // The last stone listed says how many are not.
+        let related = killable(5).related;
+        let last = &related[related.len() - 1].message;
+        assert_eq!(
+            last.word(Locale::English),
+            "captured stone at row 1, column 3 (and 2 more stones)"
+        );
+        assert_eq!(
+            last.word(Locale::Russian),
+            "снимаемый камень: строка 1, столбец 3 (и ещё 2 камня)"
+        );
+        assert_eq!(
+            last.word(Locale::SimplifiedChinese),
+            "被提的棋子：第 1 行第 3 列（另有 2 颗）"
+        );
+    }
+
+    #[test]
+    fn a_uttt_error_in_each_language_with_its_ordinal() {
+        let sample = "x. ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... ... ...\n1 1\n";
+        let found = diagnose(GameKind::Uttt, sample);
+        let short = found.iter().find(|d| d.code == codes::UTTT_BAD_ROW);
+        let message = &short.expect("a short group").message;
+        assert_eq!(
+            message.word(Locale::English),
+            "row 1 of band 1 has 2 cells in its first group, expected 3"
+        );
+        assert_eq!(
+            message.word(Locale::Russian),
+            "первая группа строки 1 блока 1 содержит 2 клетки, ожидалось 3"
+        );
+        assert_eq!(
+            message.word(Locale::SimplifiedChinese),
+            "第 1 段第 1 行的第 1 组有 2 个格子，应为 3 个"
+        );
     }
 }

@@ -3,8 +3,9 @@
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::go9::{self, Board, Colour, Group};
 use crate::games::{Cell, CellSet, GameKind};
+use crate::i18n::Message;
+use crate::i18n::message;
 use crate::text::LineSource;
-use crate::wording::push_count;
 
 use super::builder::{Alphabet, lowercase_players};
 use super::position::{JudgedBoard, ParsedPosition};
@@ -12,7 +13,7 @@ use super::square::{self, Cells, LayoutCodes};
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::GO9_BAD_CELL,
-    expected: "`x`, `o` or `.`",
+    expected: || message!("go9-cells"),
     cells: b"xo.",
     fix_case: lowercase_players,
 };
@@ -52,13 +53,34 @@ fn game(cells: &Cells) -> JudgedBoard {
 /// kilobytes of JSON.
 pub const MAX_RELATED_STONES: usize = 3;
 
-/// 1-based coordinates for messages.
-fn coordinates(cell: Cell) -> String {
-    let mut text = String::from("row ");
-    text.push(char::from(b'1' + cell.row));
-    text.push_str(", column ");
-    text.push(char::from(b'1' + cell.col));
-    text
+/// The related location of one stone of a group, 1-based coordinates;
+/// `more` stones are not listed.
+type StoneMessage = fn(u8, u8, usize) -> Message;
+
+fn captured_stone(row: u8, column: u8, more: usize) -> Message {
+    if more == 0 {
+        message!("go9-captured-stone", row = row, column = column)
+    } else {
+        message!(
+            "go9-captured-stone-more",
+            row = row,
+            column = column,
+            more = more
+        )
+    }
+}
+
+fn group_stone(row: u8, column: u8, more: usize) -> Message {
+    if more == 0 {
+        message!("go9-group-stone", row = row, column = column)
+    } else {
+        message!(
+            "go9-group-stone-more",
+            row = row,
+            column = column,
+            more = more
+        )
+    }
 }
 
 /// The group's first stones as related locations, the last of them saying
@@ -67,67 +89,47 @@ fn with_stones(
     p: &ParsedPosition,
     mut diagnostic: Diagnostic,
     group: &Group,
-    message: &str,
+    stone_message: StoneMessage,
 ) -> Diagnostic {
     let total = group.stones.len();
+    let more = total - MAX_RELATED_STONES.min(total);
     for (i, stone) in group.stones.iter().take(MAX_RELATED_STONES).enumerate() {
-        let more = total - MAX_RELATED_STONES.min(total);
-        let mut text = String::with_capacity(64);
-        text.push_str(message);
-        text.push_str(" at ");
-        text.push_str(&coordinates(stone));
-        if i + 1 == MAX_RELATED_STONES && more > 0 {
-            text.push_str(" (and ");
-            push_count(&mut text, more, "more stone");
-            text.push(')');
-        }
-        diagnostic = diagnostic.with_related(p.cell_span(stone).unwrap_or_default(), text);
+        let more = if i + 1 == MAX_RELATED_STONES { more } else { 0 };
+        diagnostic = diagnostic.with_related(
+            p.cell_span(stone).unwrap_or_default(),
+            stone_message(stone.row + 1, stone.col + 1, more),
+        );
     }
     diagnostic
 }
 
 /// The facts of a complete board (relative spans, in the order the rules
 /// list them; the caller sorts): killable o groups, dead groups, x groups
-/// in atari.
+/// in atari. Their messages are keys and numbers, worded at the edge.
 pub(super) fn facts(p: &ParsedPosition, board: &Board, related: bool, out: &mut Vec<Diagnostic>) {
     let findings = go9::analyse(board);
     let span = |cell: Cell| p.cell_span(cell).unwrap_or_default();
-    // Messages built by hand: `format!` and `count` were a large part of
-    // a dense file's publish.
-    let message = |parts: &[&str], n: usize, noun: &str, rest: &[&str]| {
-        let mut text = String::with_capacity(96);
-        parts.iter().for_each(|p| text.push_str(p));
-        push_count(&mut text, n, noun);
-        rest.iter().for_each(|p| text.push_str(p));
-        text
-    };
     for (group, capture) in findings.killable() {
         let diagnostic = Diagnostic::information(
             codes::GO9_KILLABLE,
             span(capture),
-            message(
-                &["x playing here captures "],
-                group.stones.len(),
-                "o stone",
-                &[": the group's last liberty"],
-            ),
+            message!("go9-killable", stones = group.stones.len()),
         );
         out.push(if related {
-            with_stones(p, diagnostic, group, "captured stone")
+            with_stones(p, diagnostic, group, captured_stone)
         } else {
             diagnostic
         });
     }
     for group in findings.dead() {
         let colour = match group.colour {
-            Colour::Black => "this x group of ",
-            Colour::White => "this o group of ",
+            Colour::Black => "x",
+            Colour::White => "o",
         };
-        let message = message(
-            &[colour],
-            group.stones.len(),
-            "stone",
-            &[" has no liberty, so the position cannot occur in a game"],
+        let message = message!(
+            "go9-dead-group",
+            colour = colour,
+            stones = group.stones.len()
         );
         push_group_fact(
             p,
@@ -139,18 +141,15 @@ pub(super) fn facts(p: &ParsedPosition, board: &Board, related: bool, out: &mut 
     }
     for (group, liberty) in findings.black_in_atari() {
         debug_assert_eq!(group.colour, Colour::Black);
-        let message = message(
-            &["this x group of "],
-            group.stones.len(),
-            "stone",
-            &[
-                " has one liberty: o could capture it at ",
-                &coordinates(liberty),
-            ],
+        let message = message!(
+            "go9-atari",
+            stones = group.stones.len(),
+            row = liberty.row + 1,
+            column = liberty.col + 1
         );
         let mut diagnostic = Diagnostic::information(codes::GO9_ATARI, Span::default(), message);
         if related {
-            diagnostic = diagnostic.with_related(span(liberty), "the last liberty");
+            diagnostic = diagnostic.with_related(span(liberty), message!("go9-last-liberty"));
         }
         push_group_fact(p, out, diagnostic, group, related);
     }
@@ -170,7 +169,7 @@ fn push_group_fact(
     };
     diagnostic.span = p.cell_span(first).unwrap_or_default();
     out.push(if related {
-        with_stones(p, diagnostic, group, "stone of the group")
+        with_stones(p, diagnostic, group, group_stone)
     } else {
         diagnostic
     });

@@ -1,6 +1,8 @@
 //! Lines as the three readers see them (blank, comment or content), and
 //! how a message names what it found in one.
 
+use crate::i18n::Message;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LineKind {
     /// Only spaces and tabs.
@@ -39,21 +41,23 @@ pub(super) fn trim_trailing_blanks(line: &str) -> &str {
 }
 
 /// How a character found in the wrong place is named in a message.
-pub(super) fn describe(c: char) -> String {
+pub(super) fn describe(c: char) -> Message {
     match c {
-        ' ' => "a space".to_owned(),
-        '\t' => "a tab".to_owned(),
-        c if c.is_control() => format!("`{}`", c.escape_default()),
-        c => format!("`{c}`"),
+        ' ' => crate::i18n::message!("syntax-a-space"),
+        '\t' => crate::i18n::message!("syntax-a-tab"),
+        c if c.is_control() => {
+            crate::i18n::message!("syntax-char", char = c.escape_default().to_string())
+        }
+        c => crate::i18n::message!("syntax-char", char = c),
     }
 }
 
-/// Quotes user text in a message, shortened when long (a line may be
-/// megabytes).
-pub(super) fn quote(text: &str) -> String {
+/// User text for a message (which quotes it), shortened when long (a
+/// line may be megabytes).
+pub(super) fn shortened(text: &str) -> String {
     const LIMIT: usize = 16;
     match text.char_indices().nth(LIMIT) {
-        Some((cut, _)) => format!("`{}…`", &text[..cut]),
-        None => format!("`{text}`"),
+        Some((cut, _)) => [&text[..cut], "…"].concat(),
+        None => text.to_owned(),
     }
 }

@@ -7,7 +7,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use super::row_lines::RowLines;
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::games::{self, Cell, GameKind};
-use crate::wording::count;
+use crate::i18n::Message;
+use crate::i18n::message;
 
 /// A completely read board and what the rules say about it.
 ///
@@ -187,20 +188,35 @@ impl ParsedPosition {
         Some(Span::new(line, start, start + 1))
     }
 
-    /// The verdict in the judge's wording (`.go9`, `.tomek`), or the player
-    /// to move and the number of legal moves (`.uttt`).
-    pub fn verdict_text(&self) -> Option<String> {
+    /// The verdict in the judge's wording (`.go9`, `.tomek`, the same in
+    /// every language), or the player to move and the number of legal
+    /// moves (`.uttt`).
+    pub fn verdict(&self) -> Option<Message> {
         Some(match self.game.as_ref()? {
             JudgedBoard::Uttt { findings, .. } => {
-                let moves = count(findings.legal.len(), "legal move");
+                let moves = findings.legal.len();
                 match findings.to_move {
-                    Some(player) => format!("{} to move: {moves}", player.symbol()),
-                    None => moves,
+                    Some(player) => {
+                        message!("uttt-to-move", player = player.symbol(), moves = moves)
+                    }
+                    None => message!("uttt-legal-moves", moves = moves),
                 }
             }
-            JudgedBoard::Go9 { board } => games::go9::verdict(board).text().to_owned(),
-            JudgedBoard::Tomek { findings, .. } => findings.verdict.text().to_owned(),
+            JudgedBoard::Go9 { board } => {
+                message!(
+                    "syntax-verdict",
+                    verdict = games::go9::verdict(board).text()
+                )
+            }
+            JudgedBoard::Tomek { findings, .. } => {
+                message!("syntax-verdict", verdict = findings.verdict.text())
+            }
         })
+    }
+
+    /// [`ParsedPosition::verdict`] in English.
+    pub fn verdict_text(&self) -> Option<String> {
+        self.verdict().as_ref().map(Message::english)
     }
 
     /// The last line it owns (absolute).
@@ -320,6 +336,11 @@ impl<'a> DocPosition<'a> {
     /// See [`ParsedPosition::cell_span`] (a span relative to the position).
     pub fn cell_span(&self, cell: Cell) -> Option<Span> {
         self.parsed.cell_span(cell)
+    }
+
+    /// See [`ParsedPosition::verdict`].
+    pub fn verdict(&self) -> Option<Message> {
+        self.parsed.verdict()
     }
 
     /// See [`ParsedPosition::verdict_text`].

@@ -3,8 +3,8 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
+use crate::i18n::message;
 use crate::text::LineSource;
-use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder};
 use super::lines::{LineKind, is_blank, trim_trailing_blanks};
@@ -127,10 +127,7 @@ fn read_square_board<'a>(
                 line,
                 0,
                 0,
-                format!(
-                    "expected a blank line after the board's {} row",
-                    ordinal(size)
-                ),
+                message!("syntax-blank-after-board", rows = size),
             );
             break;
         }
@@ -162,7 +159,7 @@ fn read_square_board<'a>(
         p.push(Diagnostic::error(
             codes.missing_row,
             span,
-            format!("the board has {}, expected {size}", count(rows, "row")),
+            message!("syntax-missing-rows", rows = rows, expected = size),
         ));
     }
     Some((p, complete.then_some(cells)))
@@ -199,7 +196,12 @@ fn read_plain_row(
                 line,
                 byte,
                 content.len(),
-                format!("row {} has {total} cells, expected {size}", row + 1),
+                message!(
+                    "syntax-row-cells",
+                    row = row + 1,
+                    cells = total,
+                    expected = size
+                ),
             );
             return false;
         }
@@ -215,10 +217,11 @@ fn read_plain_row(
             line,
             content.len(),
             content.len(),
-            format!(
-                "row {} has {}, expected {size}",
-                row + 1,
-                count(cells, "cell")
+            message!(
+                "syntax-row-cells",
+                row = row + 1,
+                cells = cells,
+                expected = size
             ),
         );
         ok = false;

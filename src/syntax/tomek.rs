@@ -1,11 +1,11 @@
 //! `.tomek` boards (GCJ 2013 Qualification A input): 4 rows of 4 cells
 //! `X`, `O`, `T`, `.`.
 
-use std::borrow::Cow;
-
 use crate::diagnostics::{Diagnostic, codes};
 use crate::games::GameKind;
-use crate::games::tomek::{self, Board, Line, Mark};
+use crate::games::tomek::{self, Board, Line, Mark, Verdict};
+use crate::i18n::Message;
+use crate::i18n::message;
 use crate::text::LineSource;
 
 use super::builder::Alphabet;
@@ -18,7 +18,7 @@ fn fix_case(c: char) -> Option<char> {
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::TOMEK_BAD_CELL,
-    expected: "`X`, `O`, `T` or `.`",
+    expected: || message!("tomek-cells"),
     cells: b"XOT.",
     fix_case,
 };
@@ -45,39 +45,14 @@ fn game(cells: &Cells) -> JudgedBoard {
     JudgedBoard::Tomek { board, findings }
 }
 
-fn describe_line(line: Line) -> String {
+/// Who wins with which line, for a related location.
+fn wins_with(player: char, line: Line) -> Message {
     match line {
-        Line::Row(r) => format!("row {}", r + 1),
-        Line::Column(c) => format!("column {}", c + 1),
-        Line::Diagonal => "the diagonal".to_owned(),
-        Line::AntiDiagonal => "the anti-diagonal".to_owned(),
+        Line::Row(r) => message!("tomek-wins-row", player = player, row = r + 1),
+        Line::Column(c) => message!("tomek-wins-column", player = player, column = c + 1),
+        Line::Diagonal => message!("tomek-wins-diagonal", player = player),
+        Line::AntiDiagonal => message!("tomek-wins-anti-diagonal", player = player),
     }
-}
-
-/// The message of an extra `T` on a board with 2 to 16 of them, as
-/// [`extra_t_message`] words it: written out, so that no finding formats or
-/// copies its message.
-const EXTRA_T: [&str; 15] = [
-    "the board has 2 `T` cells; a board holds at most one",
-    "the board has 3 `T` cells; a board holds at most one",
-    "the board has 4 `T` cells; a board holds at most one",
-    "the board has 5 `T` cells; a board holds at most one",
-    "the board has 6 `T` cells; a board holds at most one",
-    "the board has 7 `T` cells; a board holds at most one",
-    "the board has 8 `T` cells; a board holds at most one",
-    "the board has 9 `T` cells; a board holds at most one",
-    "the board has 10 `T` cells; a board holds at most one",
-    "the board has 11 `T` cells; a board holds at most one",
-    "the board has 12 `T` cells; a board holds at most one",
-    "the board has 13 `T` cells; a board holds at most one",
-    "the board has 14 `T` cells; a board holds at most one",
-    "the board has 15 `T` cells; a board holds at most one",
-    "the board has 16 `T` cells; a board holds at most one",
-];
-
-/// The message of each extra `T` on a board holding `count` of them.
-fn extra_t_message(count: usize) -> String {
-    format!("the board has {count} `T` cells; a board holds at most one")
 }
 
 /// The facts of a complete board (relative spans): extra `T`s, two
@@ -93,16 +68,12 @@ pub(super) fn facts(
     let row_span = |row| row_span_in(GameKind::Tomek, &p.row_lines, row);
     let t_cells = board.t_cells();
     if let Some(first_t) = t_cells.first() {
-        let count = t_cells.len();
-        let message = match EXTRA_T.get(count.wrapping_sub(2)) {
-            Some(&fixed) => Cow::Borrowed(fixed),
-            None => Cow::Owned(extra_t_message(count)),
-        };
+        let message = message!("tomek-extra-t", count = t_cells.len());
         for extra in t_cells.iter().skip(1) {
             let mut diagnostic =
                 Diagnostic::warning(codes::TOMEK_EXTRA_T, cell_span(extra), message.clone());
             if related {
-                diagnostic = diagnostic.with_related(cell_span(first_t), "the first `T`");
+                diagnostic = diagnostic.with_related(cell_span(first_t), message!("tomek-first-t"));
             }
             out.push(diagnostic);
         }
@@ -111,7 +82,7 @@ pub(super) fn facts(
         let mut diagnostic = Diagnostic::warning(
             codes::TOMEK_TWO_WINNERS,
             row_span(0),
-            "both X and O hold a winning line, which no game reaches; the judge answers \"X won\"",
+            message!("tomek-two-winners", verdict = Verdict::XWon.text()),
         );
         // Without `related`, no lines: they are only related locations.
         let shown = findings.winning_lines.iter().filter(|_| related);
@@ -120,25 +91,9 @@ pub(super) fn facts(
                 Line::Row(r) => row_span(r as usize),
                 line => cell_span(line.cells()[0]),
             };
-            let message = format!(
-                "{} wins with {}",
-                winning.player.symbol(),
-                describe_line(winning.line)
-            );
+            let message = wins_with(winning.player.symbol(), winning.line);
             diagnostic = diagnostic.with_related(span, message);
         }
         out.push(diagnostic);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{EXTRA_T, extra_t_message};
-
-    #[test]
-    fn the_written_out_messages_are_the_formatted_ones() {
-        for (i, &message) in EXTRA_T.iter().enumerate() {
-            assert_eq!(message, extra_t_message(i + 2));
-        }
     }
 }

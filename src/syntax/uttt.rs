@@ -9,23 +9,22 @@
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::uttt::Board;
 use crate::games::{Cell, GameKind};
+use crate::i18n::Message;
+use crate::i18n::message;
 use crate::text::LineSource;
-use crate::wording::{count, ordinal};
 
 use super::builder::{Alphabet, PositionBuilder, lowercase_players};
-use super::lines::{LineKind, describe, is_blank, is_blank_char, quote, trim_trailing_blanks};
+use super::lines::{LineKind, describe, is_blank, is_blank_char, shortened, trim_trailing_blanks};
 use super::position::{JudgedBoard, ParsedPosition};
 use super::square::Cells;
 use super::uttt_board::{self, Rows, board_of};
 
 const ALPHABET: Alphabet = Alphabet {
     bad_cell: codes::UTTT_BAD_CELL,
-    expected: "`x`, `o`, `.` or `!`",
+    expected: || message!("uttt-cells"),
     cells: b"xo.!",
     fix_case: lowercase_players,
 };
-
-const MISSING_LAST_MOVE: &str = "expected the last-move line `x y` after the 9th row";
 
 /// A line starting with a digit and holding no cell character is meant as
 /// the last-move line, even when malformed.
@@ -76,10 +75,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                     line,
                     0,
                     0,
-                    format!(
-                        "expected 9 rows (three bands of three) before the last-move line, found {}",
-                        at.rows_read
-                    ),
+                    message!("uttt-rows-before-last-move", rows = at.rows_read),
                 );
             }
             let (cell, span) = read_last_move(&mut p, line, content);
@@ -91,7 +87,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                     next,
                     0,
                     0,
-                    "expected a blank line between positions".to_owned(),
+                    message!("uttt-blank-between-positions"),
                 );
             }
             break;
@@ -116,10 +112,10 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                     line,
                     0,
                     0,
-                    format!(
-                        "expected a blank line between band {} and band {}",
-                        at.band + 1,
-                        at.band + 2
+                    message!(
+                        "uttt-blank-between-bands",
+                        band = at.band + 1,
+                        next = at.band + 2
                     ),
                 );
                 at.band += 1;
@@ -138,7 +134,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                     line,
                     0,
                     0,
-                    MISSING_LAST_MOVE.to_owned(),
+                    message!("uttt-missing-last-move"),
                 );
                 break;
             }
@@ -157,11 +153,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                         blank,
                         0,
                         0,
-                        format!(
-                            "band {} has {}, expected 3",
-                            at.band + 1,
-                            count(at.in_band, "row")
-                        ),
+                        message!("uttt-short-band", band = at.band + 1, rows = at.in_band),
                     );
                 }
                 let (next, extra_blank) = after_blank_lines(&mut p, blank);
@@ -175,7 +167,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                                 blank,
                                 0,
                                 0,
-                                "unexpected blank line before the last-move line".to_owned(),
+                                message!("uttt-blank-before-last-move"),
                             );
                         }
                         line = next;
@@ -188,7 +180,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                                 extra,
                                 0,
                                 0,
-                                "expected one blank line between bands, found more".to_owned(),
+                                message!("uttt-blank-lines-between-bands"),
                             );
                         }
                         at.band += 1;
@@ -212,11 +204,7 @@ pub(super) fn full(lines: &dyn LineSource, from: u32) -> Option<ParsedPosition> 
                     p.push(Diagnostic::error(
                         codes::UTTT_MISSING_ROW,
                         span,
-                        format!(
-                            "band {} has {}, expected 3",
-                            at.band + 1,
-                            count(at.in_band, "row")
-                        ),
+                        message!("uttt-short-band", band = at.band + 1, rows = at.in_band),
                     ));
                 }
                 end_without_last_move(&mut p, &at, span);
@@ -282,21 +270,18 @@ fn end_without_last_move(p: &mut PositionBuilder, at: &Bands, span: Span) {
         p.push(Diagnostic::error(
             codes::UTTT_MISSING_ROW,
             span,
-            format!(
-                "expected three bands of three rows, found {}",
-                count(at.band + 1, "band")
-            ),
+            message!("uttt-missing-bands", bands = at.band + 1),
         ));
     }
     let message = if at.all_read() {
-        MISSING_LAST_MOVE
+        message!("uttt-missing-last-move")
     } else {
-        "expected the last-move line `x y` to end the position"
+        message!("uttt-missing-last-move-end")
     };
     p.push(Diagnostic::error(
         codes::UTTT_MISSING_LAST_MOVE,
         span,
-        message.to_owned(),
+        message,
     ));
 }
 
@@ -340,9 +325,9 @@ fn rows_ahead(p: &mut PositionBuilder, line: u32, limit: usize) -> (usize, bool)
 
 fn extra_row(p: &mut PositionBuilder, line: u32, content: &str, at: &Bands) {
     let message = if at.band == 2 {
-        "a row too many: the board already has 9 rows".to_owned()
+        message!("uttt-extra-row")
     } else {
-        format!("a row too many: band {} already has 3 rows", at.band + 1)
+        message!("uttt-extra-row-in-band", band = at.band + 1)
     };
     p.error(codes::UTTT_EXTRA_ROW, line, 0, content.len(), message);
     p.own(line);
@@ -365,7 +350,7 @@ fn read_row(
             return true;
         }
     }
-    let row_name = || format!("row {} of band {}", at.in_band + 1, at.band + 1);
+    let (row, band) = (at.in_band + 1, at.band + 1);
     let mut ok = true;
     let body = content.trim_start_matches(is_blank_char);
     let mut pos = content.len() - body.len();
@@ -375,7 +360,7 @@ fn read_row(
             line,
             0,
             pos,
-            format!("unexpected blank at the start of {}", row_name()),
+            message!("uttt-leading-blank", row = row, band = band),
         );
         ok = false;
     }
@@ -389,7 +374,12 @@ fn read_row(
                 line,
                 pos,
                 content.len(),
-                format!("{} has {total} groups of cells, expected 3", row_name()),
+                message!(
+                    "uttt-too-many-groups",
+                    row = row,
+                    band = band,
+                    groups = total
+                ),
             );
             return false;
         }
@@ -404,10 +394,12 @@ fn read_row(
                     line,
                     pos + offset,
                     pos + group_len,
-                    format!(
-                        "{} has {total} cells in its {} group, expected 3",
-                        row_name(),
-                        ordinal(groups + 1)
+                    message!(
+                        "uttt-group-cells",
+                        row = row,
+                        band = band,
+                        cells = total,
+                        group = groups + 1
                     ),
                 );
                 ok = false;
@@ -425,11 +417,12 @@ fn read_row(
                 line,
                 pos + group_len,
                 pos + group_len,
-                format!(
-                    "{} has {} in its {} group, expected 3",
-                    row_name(),
-                    count(cells, "cell"),
-                    ordinal(groups + 1)
+                message!(
+                    "uttt-group-cells",
+                    row = row,
+                    band = band,
+                    cells = cells,
+                    group = groups + 1
                 ),
             );
             ok = false;
@@ -447,10 +440,7 @@ fn read_row(
                 line,
                 pos,
                 pos + separator_len,
-                format!(
-                    "expected one space between groups of cells, found {}",
-                    describe_blanks(separator)
-                ),
+                message!("uttt-separator", found = describe_blanks(separator)),
             );
             ok = false;
         }
@@ -462,10 +452,11 @@ fn read_row(
             line,
             content.len(),
             content.len(),
-            format!(
-                "{} has {} of cells, expected 3 groups of 3 separated by spaces",
-                row_name(),
-                count(groups, "group")
+            message!(
+                "uttt-too-few-groups",
+                row = row,
+                band = band,
+                groups = groups
             ),
         );
         ok = false;
@@ -473,13 +464,13 @@ fn read_row(
     ok
 }
 
-fn describe_blanks(blanks: &str) -> String {
+fn describe_blanks(blanks: &str) -> Message {
     if blanks.bytes().all(|b| b == b' ') {
-        format!("{} spaces", blanks.len())
+        message!("uttt-spaces", spaces = blanks.len())
     } else if blanks.len() == 1 {
         describe('\t')
     } else {
-        "tabs".to_owned()
+        message!("uttt-tabs")
     }
 }
 
@@ -497,18 +488,18 @@ fn read_last_move(p: &mut PositionBuilder, line: u32, content: &str) -> (Option<
         })
         .filter(|(_, token)| !token.is_empty());
     let row = match tokens.next() {
-        Some((at, token)) => coordinate(p, line, at, token, "row"),
+        Some((at, token)) => coordinate(p, line, at, token, Coordinate::Row),
         None => None,
     };
     let column = match tokens.next() {
-        Some((at, token)) => coordinate(p, line, at, token, "column"),
+        Some((at, token)) => coordinate(p, line, at, token, Coordinate::Column),
         None => {
             p.error(
                 codes::UTTT_BAD_LAST_MOVE,
                 line,
                 content.len(),
                 content.len(),
-                "expected the column after the row: the last-move line is `x y`".to_owned(),
+                message!("uttt-missing-column"),
             );
             None
         }
@@ -519,11 +510,18 @@ fn read_last_move(p: &mut PositionBuilder, line: u32, content: &str) -> (Option<
             line,
             at,
             content.len(),
-            "unexpected text after the last-move line `x y`".to_owned(),
+            message!("uttt-text-after-last-move"),
         );
     }
     let cell = row.zip(column).map(|(r, c)| Cell::new(r - 1, c - 1));
     (cell, span)
+}
+
+/// Which number of the last-move line.
+#[derive(Clone, Copy)]
+enum Coordinate {
+    Row,
+    Column,
 }
 
 /// One number of the last-move line, 1..9.
@@ -532,7 +530,7 @@ fn coordinate(
     line: u32,
     at: usize,
     token: &str,
-    what: &str,
+    what: Coordinate,
 ) -> Option<u8> {
     match token.parse::<u8>() {
         Ok(n @ 1..=9) => Some(n),
@@ -542,10 +540,12 @@ fn coordinate(
                 line,
                 at,
                 at + token.len(),
-                format!(
-                    "expected a {what} number from 1 to 9, found {}",
-                    quote(token)
-                ),
+                match what {
+                    Coordinate::Row => message!("uttt-bad-row-number", found = shortened(token)),
+                    Coordinate::Column => {
+                        message!("uttt-bad-column-number", found = shortened(token))
+                    }
+                },
             );
             None
         }

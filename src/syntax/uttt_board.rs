@@ -9,6 +9,7 @@
 use crate::diagnostics::{self, Diagnostic, Span, codes};
 use crate::games::uttt::{self, Board, Findings};
 use crate::games::{Cell, CellSet, GameKind};
+use crate::i18n::message;
 use crate::text::byte_mask;
 
 use super::position::{JudgedBoard, ParsedPosition, Tally, cell_span_in, row_span_in};
@@ -110,13 +111,13 @@ pub(super) fn judge(
         let diagnostic = Diagnostic::error(
             codes::UTTT_EMPTY_LAST_MOVE,
             last_move_span,
-            format!(
-                "the last move `{} {}` points at an empty cell; it must hold the chip just played",
-                last_move.row + 1,
-                last_move.col + 1
+            message!(
+                "uttt-empty-last-move",
+                row = last_move.row + 1,
+                column = last_move.col + 1
             ),
         )
-        .with_related(cell_span(last_move), "this cell is empty");
+        .with_related(cell_span(last_move), message!("uttt-empty-cell"));
         out.push(diagnostic);
     }
     // With no free cell in the target field every free cell is legal, so
@@ -125,7 +126,7 @@ pub(super) fn judge(
         out.push(Diagnostic::error(
             codes::UTTT_NO_EMPTY_CELL,
             row_span_in(GameKind::Uttt, row_lines, 0),
-            "the board has no empty cell, so there is no next move".to_owned(),
+            message!("uttt-no-empty-cell"),
         ));
     }
     let mismatch = uttt::marker_mismatch(board, &findings);
@@ -133,18 +134,21 @@ pub(super) fn judge(
         let diagnostic = Diagnostic::warning(
             codes::UTTT_WRONG_MARKER,
             cell_span(cell),
-            "`!` marks a cell that is not a legal move".to_owned(),
+            message!("uttt-wrong-marker"),
         )
-        .with_replacement("Replace `!` with `.`".to_owned(), ".".to_owned());
+        .with_replacement(
+            message!("syntax-fix-replace", found = "!", right = "."),
+            ".".to_owned(),
+        );
         out.push(diagnostic);
     }
     for cell in mismatch.missing {
         let diagnostic = Diagnostic::warning(
             codes::UTTT_MISSING_MARKER,
             cell_span(cell),
-            "legal move not marked with `!`".to_owned(),
+            message!("uttt-missing-marker"),
         )
-        .with_replacement("Mark with `!`".to_owned(), "!".to_owned());
+        .with_replacement(message!("uttt-fix-mark"), "!".to_owned());
         out.push(diagnostic);
     }
     findings

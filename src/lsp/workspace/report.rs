@@ -25,9 +25,10 @@ pub fn document_report(
 ) -> DocumentDiagnosticReportResult {
     let filter = state.settings_of(uri).diagnostics;
     let generation = state.docs.get(uri).map(|open| open.generation);
+    let locale = state.caps.locale;
     let (result_id, items) = match (generation, state.view(uri)) {
         (Some(generation), Some(view)) => {
-            let id = filter.result_id(&generation.to_string());
+            let id = filter.open_result_id(generation, locale);
             if previous_result_id == Some(id.as_str()) {
                 return unchanged(id);
             }
@@ -116,7 +117,7 @@ pub fn workspace_report(
         let Some(generation) = state.docs.get(uri).map(|open| open.generation) else {
             continue;
         };
-        let id = filter.result_id(&generation.to_string());
+        let id = filter.open_result_id(generation, state.caps.locale);
         let unchanged = client_has(uri, &id);
         let Some(view) = state.view(uri) else {
             continue;
