@@ -348,6 +348,56 @@ answer mode here."
           (error (e2e-check nil "open step" step (error-message-string err))))
       (e2e-run (list step)))))
 
+;; One run in Simplified Chinese (scenario.json's `chinese'): the user
+;; sets `boardls-locale' to "zh-CN", and the next server eglot starts,
+;; here for a folder of its own, sends it as initialize's locale.
+(defun e2e-han-p (text)
+  "Whether TEXT has a Han character (U+4E00-U+9FFF)."
+  (and text (string-match-p "[\u4e00-\u9fff]" text)))
+
+(defun e2e-words-in (text words)
+  "The entries of WORDS that begin a word of TEXT, in any case."
+  (cl-remove-if-not
+   (lambda (word) (string-match-p (concat "\\(?:\\`\\|[^a-z]\\)" word) (downcase (or text ""))))
+   words))
+
+(let* ((want (plist-get e2e-scenario :chinese))
+       (file (plist-get want :file))
+       (line (plist-get want :line))
+       (character (plist-get want :character))
+       (folder (expand-file-name "zh/" e2e-work))
+       diagnostic)
+  (make-directory (expand-file-name ".git" folder) t)
+  (copy-file (expand-file-name file e2e-fixtures) (expand-file-name file folder))
+  (setq boardls-locale "zh-CN")
+  (e2e-open (list :file (concat "zh/" file) :filetype (plist-get want :filetype)))
+  (e2e-wait (lambda ()
+              (flymake-start)
+              (setq diagnostic
+                    (cl-find-if (lambda (diag)
+                                  (let ((start (plist-get (plist-get (cdr (assoc 'eglot-lsp-diag
+                                                                                  (flymake-diagnostic-data diag)))
+                                                                     :range)
+                                                          :start)))
+                                    (and (equal (plist-get start :line) line)
+                                         (equal (plist-get start :character) character))))
+                                (flymake-diagnostics)))))
+  (let* ((spec (and diagnostic (cdr (assoc 'eglot-lsp-diag (flymake-diagnostic-data diagnostic)))))
+         (text (and diagnostic (flymake-diagnostic-text diagnostic)))
+         (english (e2e-words-in text (plist-get want :english_words))))
+    (e2e-check (and diagnostic (equal (plist-get spec :code) (plist-get want :code))
+                    (e2e-han-p text) (null english))
+               (format "zh-CN: zh/%s: the diagnostic at %d:%d is %s, its message in Chinese"
+                       file line character (plist-get want :code))
+               want (list :locale (boardls--locale) :english english :code (plist-get spec :code) :text text)))
+  (e2e-goto line character)
+  (let ((text (e2e-hover-text)))
+    (e2e-check (and (e2e-han-p text) (member (plist-get want :hover_line) (split-string text "\n")))
+               (format "zh-CN: zh/%s: the hover at %d:%d is in Chinese, with the line %s"
+                       file line character (plist-get want :hover_line))
+               (plist-get want :hover_line) (and text (substring-no-properties text))))
+  (setq boardls-locale nil))
+
 ;; lsp-mode: not driven, but the configuration must register the server
 ;; with it as documented (its command, modes, language ids and options).
 ;; install.sh installs it: its absence is a failure, not a skip.

@@ -1000,9 +1000,110 @@ local function peer()
   finish()
 end
 
+-- Whether text has a Han character (U+4E00-U+9FFF).
+local function has_han(text)
+  for _, c in ipairs(vim.fn.str2list(text)) do
+    if c >= 0x4E00 and c <= 0x9FFF then
+      return true
+    end
+  end
+  return false
+end
+
+-- The entries of words that begin a word of text, in any case.
+local function words_in(text, words)
+  local found = {}
+  for _, word in ipairs(words) do
+    if text:lower():find('%f[%a]' .. word) ~= nil then
+      table.insert(found, word)
+    end
+  end
+  return found
+end
+
+-- The second Neovim of in_chinese(): the user config alone and
+-- LANG=zh_CN.UTF-8, which the plugin sends as initialize's locale.
+-- scenario.json's chinese checks, on its own copy of the file.
+local function chinese_session()
+  local want = load_scenario().chinese
+  local copy = 'zh-' .. want.file
+  vim.fn.system({ 'cp', here .. '/fixtures/' .. want.file, work .. '/' .. copy })
+  steps.open({ file = copy, filetype = want.filetype })
+  if state.client ~= nil then
+    local diagnostic
+    vim.wait(TIMEOUT, function()
+      if diagnosed[state.buf] ~= vim.lsp.util.buf_versions[state.buf] then
+        return false
+      end
+      for _, d in ipairs(boardls_diagnostics(state.buf)) do
+        if d.lnum == want.line and d.col == want.character then
+          diagnostic = d
+          return true
+        end
+      end
+      return false
+    end, 20)
+    local message = diagnostic and diagnostic.message or ''
+    local english = words_in(message, want.english_words)
+    record(diagnostic ~= nil and diagnostic.code == want.code and has_han(message) and #english == 0,
+      ('%s: the diagnostic at %d:%d is %s, its message in Chinese'):format(copy, want.line, want.character,
+        want.code),
+      ('locale sent: %s\nEnglish words: %s\nshown:\n%s'):format(tostring(require('boardls').locale()),
+        table.concat(english, ' '), describe_diagnostics(boardls_diagnostics(state.buf))))
+    local result, err = request('textDocument/hover', position_params(want))
+    local text = result and flatten_hover(result.contents) or ''
+    record(err == nil and has_han(text) and has_line(text, function(l) return rtrim(l) == want.hover_line end),
+      ('%s: the hover at %d:%d is in Chinese, with the line %s'):format(copy, want.line, want.character,
+        want.hover_line),
+      err or ('hover text:\n%s'):format(text ~= '' and text or '(none)'))
+  end
+  finish()
+end
+
+-- One run in Simplified Chinese: a second Neovim, started as this one was
+-- but with LANG=zh_CN.UTF-8 and no LC_ALL, LC_MESSAGES or LANGUAGE, takes
+-- the chinese checks (chinese_session); its results count here.
+local function in_chinese()
+  local env = vim.fn.environ()
+  env.LC_ALL, env.LC_MESSAGES, env.LANGUAGE = nil, nil, nil
+  env.LANG = 'zh_CN.UTF-8'
+  env.BOARDLS_E2E_CHINESE = '1'
+  env.BOARDLS = server
+  local child = vim.system({ vim.v.progpath, '--headless', '-i', 'NONE', '-u', here .. '/nvim_init.lua',
+    '-c', 'lua dofile(vim.env.BOARDLS_E2E)' }, { env = env, clear_env = true, text = true })
+    :wait(2 * TIMEOUT + 30000)
+  local output = (child.stdout or '') .. (child.stderr or '')
+  local lines = vim.split(output, '\n', { plain = true })
+  local relayed = 0
+  for i, line in ipairs(lines) do
+    local good = line:match('^ok %d+ %- (.*)$')
+    local bad = line:match('^not ok %d+ %- (.*)$')
+    if good ~= nil then
+      record(true, 'zh-CN: ' .. good)
+      relayed = relayed + 1
+    elseif bad ~= nil then
+      local detail = {}
+      for j = i + 1, #lines do
+        if lines[j]:sub(1, 4) ~= '    ' then
+          break
+        end
+        table.insert(detail, lines[j]:sub(5))
+      end
+      record(false, 'zh-CN: ' .. bad, table.concat(detail, '\n'))
+      relayed = relayed + 1
+    end
+  end
+  local p, f = output:match('(%d+) passed, (%d+) failed')
+  record(p ~= nil and tonumber(p) + tonumber(f) == relayed and relayed > 0,
+    'the Neovim with LANG=zh_CN.UTF-8 took its checks to the end', output)
+end
+
 local function run()
   if vim.env.BOARDLS_E2E_PEER == '1' then
     return peer()
+  end
+  if vim.env.BOARDLS_E2E_CHINESE == '1' then
+    return chinese_session()
   end
   local scenario = load_scenario()
 
@@ -1029,6 +1130,8 @@ local function run()
   unshifted('samples.uttt', scenario.rendered)
   unshifted('ancientgo.go9', scenario.rendered)
   unshifted('sample.tomek', scenario.rendered)
+
+  in_chinese()
 
   daemon()
   shared_daemon()

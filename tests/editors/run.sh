@@ -33,6 +33,10 @@ case $what in
   *) echo "usage: $0 [all|nvim|vscode|vscode-web|emacs]" >&2; exit 2 ;;
 esac
 export BOARDLS_TOOLS=${BOARDLS_TOOLS:-$repo/.tools}
+# English unless a test chooses its language (each editor's one run in
+# Chinese does): a tester's Russian or Chinese machine changes nothing.
+unset LC_ALL LC_MESSAGES LANGUAGE
+export LANG=C.UTF-8
 start=$SECONDS
 
 step() { printf '==> %s (%ds)\n' "$*" $((SECONDS - start)); }

@@ -293,6 +293,9 @@ async function main() {
     report: path.join(workspace, '.boardls-e2e-peer.json'),
     scenario: path.join(workspace, 'scenario.json'),
   }));
+  // The copy the run in Chinese opens.
+  const { chinese } = JSON.parse(fs.readFileSync(path.join(here, 'scenario.json'), 'utf8'));
+  fs.copyFileSync(path.join(here, 'fixtures', chinese.file), path.join(workspace, `zh-${chinese.file}`));
   // Untouched copies for the test extension to restore before the screenshot.
   fs.mkdirSync(path.join(workspace, 'original'));
   for (const file of ['samples.uttt', 'ancientgo.go9', 'sample.tomek']) {

@@ -762,6 +762,63 @@ async function sharedDaemon(root, runner, scenario, record) {
   await vscode.commands.executeCommand('notifications.clearAll');
 }
 
+/** Whether `text` has a Han character (U+4E00-U+9FFF). */
+function hasHan(text) {
+  return /[\u4e00-\u9fff]/.test(text);
+}
+
+/** The entries of `words` that begin a word of `text`, in any case. */
+function wordsIn(text, words) {
+  return words.filter((word) => new RegExp(`(^|[^a-z])${word}`).test(text.toLowerCase()));
+}
+
+/**
+ * One run in Simplified Chinese (scenario.json's `chinese`), on the copy
+ * zh-FILE the driver made. VS Code's display language, which the client
+ * sends as initialize's locale, needs a language pack, and none can be
+ * downloaded here: the user setting boardls.locale = "zh-CN" chooses the
+ * language instead (it wins over the display language in the server).
+ * Cleared after, the messages are English again.
+ */
+async function inChinese(root, runner, scenario, record) {
+  const want = scenario.chinese;
+  const config = () => vscode.workspace.getConfiguration('boardls');
+  await config().update('locale', 'zh-CN', vscode.ConfigurationTarget.Global);
+  await runSteps(runner, [{ op: 'open', file: `zh-${want.file}`, filetype: want.filetype }], record);
+  const key = runner.doc.uri.toString();
+  const at = new vscode.Position(want.line, want.character);
+  const diagnostic = () => runner.boardlsDiagnostics().find((d) => d.range.start.isEqual(at));
+  const code = (d) => (typeof d.code === 'object' ? d.code.value : d.code);
+  // Until the server words them in the new language (the setting reaches
+  // it after the document may have been diagnosed).
+  await waitFor(() => runner.diagnosedAt(key) === runner.doc.version && hasHan(diagnostic()?.message ?? ''));
+  const shown = diagnostic();
+  const english = wordsIn(shown?.message ?? '', want.english_words);
+  record(shown !== undefined && code(shown) === want.code && hasHan(shown.message) && english.length === 0,
+    `zh-CN: ${runner.file}: the diagnostic at ${want.line}:${want.character} is ${want.code}, its message in Chinese`,
+    `English words: ${english.join(' ')}\nshown:\n${runner.describeDiagnostics()}`);
+  // The last hover that came; without one, why not.
+  let text = '';
+  let problem = '';
+  await waitFor(async (left) => {
+    try {
+      text = hoverText(await within(left, 'hover', vscode.commands.executeCommand('vscode.executeHoverProvider',
+        runner.doc.uri, at)));
+    } catch (err) {
+      problem = `${err}\n`;
+    }
+    return hasHan(text);
+  });
+  record(hasHan(text) && hasLine(text, want.hover_line),
+    `zh-CN: ${runner.file}: the hover at ${want.line}:${want.character} is in Chinese, with the line ${want.hover_line}`,
+    text ? `hover text:\n${text}` : `${problem}no hover`);
+  await config().update('locale', undefined, vscode.ConfigurationTarget.Global);
+  const englishAgain = await waitFor(() => diagnostic() !== undefined && !hasHan(diagnostic().message));
+  record(englishAgain, `${runner.file}: boardls.locale cleared, the diagnostic is in English again`,
+    `shown:\n${runner.describeDiagnostics()}`);
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+}
+
 /** The pid in the lock file of the user's daemon socket, if there is one. */
 function daemonPid() {
   const dir = path.join(process.env.XDG_RUNTIME_DIR || '', 'boardls');
@@ -861,6 +918,11 @@ async function run(root, record) {
   }
   await daemon(root, runner, record);
   await sharedDaemon(root, runner, scenario, record);
+  try {
+    await inChinese(root, runner, scenario, record);
+  } catch (err) {
+    record(false, 'the run in Chinese raised an error', String((err && err.stack) || err));
+  }
   try {
     await runner.showcase();
   } catch (err) {
