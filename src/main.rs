@@ -295,6 +295,7 @@ fn check(
         &mut *check::styled_sink(format, color, locale),
         paths,
         profile,
+        locale,
     )
 }
 
@@ -462,7 +463,7 @@ fn main() -> ExitCode {
             paths,
         } => {
             let json = matches!(output_format.or(format), Some(OutputFormat::Json));
-            boardls::check::coverage(&paths, profile, json)
+            boardls::check::coverage(&paths, profile, json, locale)
         }
         Command::Check {
             output_format,
@@ -485,7 +486,7 @@ fn main() -> ExitCode {
         } => stress(
             game, profile, seed, count, duration, jobs, time_limit, out, command,
         ),
-        Command::Fmt { check, paths } => boardls::format::run(check, &paths),
+        Command::Fmt { check, paths } => boardls::format::run(check, &paths, locale),
     }
 }
 

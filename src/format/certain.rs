@@ -23,6 +23,7 @@ use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity, codes};
 use crate::games::GameKind;
+use crate::i18n::Message;
 use crate::syntax::ParsedFile;
 use crate::text::{TextLines, char_column};
 
@@ -34,30 +35,35 @@ pub struct Refusal {
     /// 0-based column, in characters.
     pub column: u32,
     pub code: &'static str,
-    pub message: String,
+    pub message: Message,
 }
 
+/// In English (what the editor's log reads).
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {} ({}); the formatter fixes only letter case, the count line, blanks and blank lines, so it changes nothing until this error is fixed",
-            self.line + 1,
-            self.column + 1,
-            self.message,
-            self.code
-        )
+        f.write_str(&self.explained().english())
     }
 }
 
 impl Refusal {
+    /// Where the error is, what it says, and what the formatter fixes.
+    pub fn explained(&self) -> Message {
+        crate::message!(
+            "fmt-refusal",
+            line = self.line + 1,
+            column = self.column + 1,
+            message = self.message.clone(),
+            code = self.code
+        )
+    }
+
     pub fn of(lines: &TextLines<'_>, diagnostic: &Diagnostic) -> Refusal {
         let span = diagnostic.span;
         Refusal {
             line: span.line,
             column: char_column(lines.get(span.line as usize), span.start),
             code: diagnostic.code,
-            message: diagnostic.message.to_string(),
+            message: diagnostic.message.clone(),
         }
     }
 }

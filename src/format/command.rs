@@ -19,6 +19,7 @@ use std::process::ExitCode;
 
 use crate::diagnostics::codes;
 use crate::games::GameKind;
+use crate::i18n::{Locale, Message};
 use crate::syntax::diagnose_bytes;
 use crate::text::TextLines;
 use crate::walk;
@@ -34,8 +35,12 @@ struct Tally {
     refused: usize,
 }
 
-fn problem(tally: &mut Tally, path: &Path, what: &dyn std::fmt::Display) {
-    eprintln!("boardls fmt: {}: {what}", crate::walk::shown(path));
+fn problem(tally: &mut Tally, path: &Path, what: Message, locale: Locale) {
+    eprintln!(
+        "boardls fmt: {}: {}",
+        crate::walk::shown(path),
+        what.word(locale)
+    );
     tally.problem = true;
 }
 
@@ -51,7 +56,7 @@ fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>
                 line: 0,
                 column: 0,
                 code: codes::FILE_INVALID_UTF8,
-                message: "the file is not valid UTF-8".to_owned(),
+                message: crate::message!("fmt-not-utf8"),
             },
         });
     };
@@ -86,14 +91,15 @@ fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     written
 }
 
-pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
+/// `boardls fmt`, saying what it did in `locale`.
+pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
     let mut tally = Tally::default();
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let mut projects = crate::project::Projects::default();
     for path in paths {
         let files = walk::board_files(path, &mut projects, &mut |p, what| {
-            problem(&mut tally, p, what)
+            problem(&mut tally, p, what, locale)
         });
         // Answer files are the judge's output: nothing to lay out.
         let boards: Vec<_> = files
@@ -109,7 +115,7 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
-                    problem(&mut tally, &file, &err);
+                    problem(&mut tally, &file, walk::system_error(&err), locale);
                     continue;
                 }
             };
@@ -117,39 +123,48 @@ pub fn run(check: bool, paths: &[PathBuf]) -> ExitCode {
                 Ok(None) => tally.unchanged += 1,
                 Ok(Some(text)) => {
                     if !check && let Err(err) = write_atomically(&file, &text) {
-                        problem(&mut tally, &file, &format_args!("cannot write: {err}"));
+                        let why = crate::message!("fmt-cannot-write", reason = err.to_string());
+                        problem(&mut tally, &file, why, locale);
                         continue;
                     }
                     tally.changed += 1;
-                    let verb = if check {
-                        "would reformat"
+                    let path = crate::walk::shown(&file);
+                    let done = if check {
+                        crate::message!("fmt-would-reformat", path = path)
                     } else {
-                        "reformatted"
+                        crate::message!("fmt-reformatted", path = path)
                     };
-                    let _ = writeln!(stdout, "{verb} {}", crate::walk::shown(&file));
+                    let _ = writeln!(stdout, "{}", done.word(locale));
                 }
                 Err(refusal) => {
                     tally.refused += 1;
+                    let why = crate::message!("fmt-not-formatted", why = refusal.explained());
                     eprintln!(
-                        "boardls fmt: {}: not formatted: {refusal}",
-                        crate::walk::shown(&file)
+                        "boardls fmt: {}: {}",
+                        crate::walk::shown(&file),
+                        why.word(locale)
                     );
                 }
             }
         }
     }
     let _ = stdout.flush();
-    let changed = if check {
-        "would be reformatted"
+    let summary = if check {
+        crate::message!(
+            "fmt-summary-check",
+            changed = tally.changed,
+            unchanged = tally.unchanged,
+            refused = tally.refused
+        )
     } else {
-        "reformatted"
+        crate::message!(
+            "fmt-summary",
+            changed = tally.changed,
+            unchanged = tally.unchanged,
+            refused = tally.refused
+        )
     };
-    eprintln!(
-        "boardls fmt: {} {changed}, {} already formatted, {} not formatted",
-        crate::wording::count(tally.changed, "file"),
-        tally.unchanged,
-        tally.refused
-    );
+    eprintln!("boardls fmt: {}", summary.word(locale));
     ExitCode::from(if tally.problem {
         2
     } else if tally.refused > 0 || (check && tally.changed > 0) {

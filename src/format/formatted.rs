@@ -56,26 +56,25 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
     // What the reader makes of the result must be what it made of the
     // file, its certain fixes made.
     let after = parse_file(kind, &formatted.text());
-    let unsafe_result = |what: &str| Refusal {
+    let unsafe_result = |what: crate::i18n::Message| Refusal {
         line: 0,
         column: 0,
         code: "format/unsafe",
-        message: format!(
-            "the formatted text would {what}, so it is not given out (a bug in boardls)"
-        ),
+        message: crate::message!("fmt-unsafe", what = what),
     };
     if let Some(error) = after
         .all_diagnostics()
         .iter()
         .find(|d| d.severity == Severity::Error)
     {
-        return Err(unsafe_result(&format!(
-            "have an error ({}: {})",
-            error.code, error.message
+        return Err(unsafe_result(crate::message!(
+            "fmt-unsafe-error",
+            code = error.code,
+            message = error.message.clone()
         )));
     }
     if after.positions.len() != parsed.positions.len() {
-        return Err(unsafe_result("hold another number of positions"));
+        return Err(unsafe_result(crate::message!("fmt-unsafe-positions")));
     }
     for (before, now) in parsed.positions.iter().zip(&after.positions) {
         let same = match (&before.game, &now.game) {
@@ -84,9 +83,9 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
             (_, None) => false,
         };
         if !same {
-            return Err(unsafe_result(&format!(
-                "read the position at line {} otherwise",
-                before.first_line + 1
+            return Err(unsafe_result(crate::message!(
+                "fmt-unsafe-position",
+                line = before.first_line + 1
             )));
         }
     }
