@@ -295,6 +295,7 @@ fn check(
         &mut *check::styled_sink(format, color, locale),
         paths,
         profile,
+        locale,
     )
 }
 
@@ -462,7 +463,7 @@ fn main() -> ExitCode {
             paths,
         } => {
             let json = matches!(output_format.or(format), Some(OutputFormat::Json));
-            boardls::check::coverage(&paths, profile, json)
+            boardls::check::coverage(&paths, profile, json, locale)
         }
         Command::Check {
             output_format,

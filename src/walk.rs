@@ -9,6 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::games::GameKind;
+use crate::i18n::Message;
 use crate::project::Projects;
 
 /// What a walked file is.
@@ -102,11 +103,12 @@ fn find_files_as(
 /// The files a command-line path names: the file itself (which must be a
 /// board file, by its extension or its project's `[files]`, or an answer
 /// file), or every board and answer file below a folder, in name order.
-/// Problems go to `problem` and the rest goes on.
+/// Problems go to `problem`, to be worded for the person who named the
+/// path, and the rest goes on.
 pub(crate) fn board_files(
     path: &Path,
     projects: &mut Projects,
-    problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
+    problem: &mut dyn FnMut(&Path, Message),
 ) -> Vec<(PathBuf, FileRole)> {
     board_files_as(path, projects, None, problem)
 }
@@ -118,18 +120,18 @@ pub(crate) fn board_files_as(
     path: &Path,
     projects: &mut Projects,
     judge_inputs: Option<GameKind>,
-    problem: &mut dyn FnMut(&Path, &dyn std::fmt::Display),
+    problem: &mut dyn FnMut(&Path, Message),
 ) -> Vec<(PathBuf, FileRole)> {
     let metadata = match fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(err) => {
-            problem(path, &err);
+            problem(path, system_error(&err));
             return Vec::new();
         }
     };
     if metadata.is_dir() {
         return find_files_as(path, false, projects, judge_inputs, &mut |path, err| {
-            problem(path, &err)
+            problem(path, system_error(&err))
         });
     }
     let project = projects.of(path);
@@ -137,13 +139,15 @@ pub(crate) fn board_files_as(
         Some(kind) => vec![(path.to_path_buf(), FileRole::Board(kind))],
         None if project.is_answer_name(path) => vec![(path.to_path_buf(), FileRole::Answer)],
         None => {
-            problem(
-                path,
-                &"not a board file (expected a .uttt, .go9 or .tomek extension, a file that boardls.toml maps to a game, or an answer file)",
-            );
+            problem(path, crate::i18n::message!("walk-not-a-board-file"));
             Vec::new()
         }
     }
+}
+
+/// The system's own words for `err` (not translated: they are its).
+pub(crate) fn system_error(err: &io::Error) -> Message {
+    Message::verbatim(err.to_string())
 }
 
 /// Folders never searched: version control, build output, dependencies.

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::answers::expected::{Expected, UTTT_CASE_LINES};
 use crate::diagnostics::{Diagnostic, Fix, Related, Span, codes};
 use crate::games::{GameKind, go9, tomek};
+use crate::i18n::{Arg, Message};
 use crate::text::{line_starts, strip_line_end, to_u32};
 
 /// Every finding of the answer text `answer` for the input text `input`.
@@ -62,7 +63,7 @@ struct Findings<'a> {
 }
 
 impl Findings<'_> {
-    fn error(&mut self, code: &'static str, span: Span, message: String) -> &mut Diagnostic {
+    fn error(&mut self, code: &'static str, span: Span, message: Message) -> &mut Diagnostic {
         self.found.push(Diagnostic::error(code, span, message));
         let last = self.found.len() - 1;
         &mut self.found[last]
@@ -79,7 +80,7 @@ impl Findings<'_> {
         };
         d.related.push(Related {
             span: expected.input_span,
-            message: format!("Case #{} in the input", case + 1).into(),
+            message: crate::i18n::message!("answer-case-in-input", case = case + 1),
             file: Some(input.clone()),
         });
     }
@@ -89,11 +90,7 @@ impl Findings<'_> {
         self.error(
             codes::ANSWER_EXTRA_CASE,
             Span::new(line, 0, to_u32(text.len())),
-            format!(
-                "Case #{}: the input has only {}",
-                case + 1,
-                crate::wording::count(cases, "case")
-            ),
+            crate::i18n::message!("answer-extra-case", case = case + 1, cases = cases),
         );
     }
 
@@ -112,15 +109,19 @@ impl Findings<'_> {
             .and_then(|rest| rest.split_once(": "))
             .filter(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
         else {
-            let found = if text.is_empty() {
-                "a blank line".to_owned()
+            let message = if text.is_empty() {
+                crate::i18n::message!("answer-expected-case-line-blank", case = number)
             } else {
-                format!("`{text}`")
+                crate::i18n::message!(
+                    "answer-expected-case-line",
+                    case = number,
+                    text = text.to_owned()
+                )
             };
             self.error(
                 codes::ANSWER_MALFORMED,
                 Span::new(line, 0, to_u32(text.len())),
-                format!("expected `Case #{number}: …`, found {found}"),
+                message,
             );
             self.at_input(case);
             return;
@@ -130,10 +131,14 @@ impl Findings<'_> {
             self.error(
                 codes::ANSWER_CASE_NUMBER,
                 digits_span,
-                format!("expected Case #{number} here, found Case #{digits}"),
+                crate::i18n::message!(
+                    "answer-case-number",
+                    case = number,
+                    found = digits.to_owned()
+                ),
             )
             .fix = Some(Fix {
-                title: format!("Renumber to Case #{number}").into(),
+                title: crate::i18n::message!("answer-fix-renumber", case = number),
                 edits: vec![(digits_span, number.to_string())],
             });
             self.at_input(case);
@@ -142,13 +147,14 @@ impl Findings<'_> {
         let verdict_span = Span::new(line, verdict_start, verdict_start + to_u32(verdict.len()));
         let words = verdicts(self.expected.kind);
         if !words.contains(&verdict) {
-            let listed: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
             self.error(
                 codes::ANSWER_MALFORMED,
                 verdict_span,
-                format!(
-                    "Case #{number}: `{verdict}` is not a verdict (expected {})",
-                    listed.join(" or ")
+                crate::i18n::message!(
+                    "answer-not-a-verdict",
+                    case = number,
+                    verdict = verdict.to_owned(),
+                    expected = either(&words)
                 ),
             );
             self.at_input(case);
@@ -158,10 +164,14 @@ impl Findings<'_> {
             return;
         };
         if verdict != judge {
-            let message =
-                format!("Case #{number}: the judge says `{judge}`, the file says `{verdict}`");
+            let message = crate::i18n::message!(
+                "answer-wrong",
+                case = number,
+                judge = judge.clone(),
+                verdict = verdict.to_owned()
+            );
             self.error(codes::ANSWER_WRONG, verdict_span, message).fix = Some(Fix {
-                title: "Replace with the judge's answer".into(),
+                title: crate::i18n::message!("answer-fix-replace"),
                 edits: vec![(verdict_span, judge)],
             });
             self.at_input(case);
@@ -186,31 +196,29 @@ impl Findings<'_> {
         let span = Span::new(line, 0, to_u32(text.len()));
         if offset % 4 == 3 {
             if !text.is_empty() {
-                let between = if offset == 11 { "boards" } else { "bands" };
-                self.error(
-                    codes::ANSWER_MALFORMED,
-                    span,
-                    format!("Case #{number}: expected a blank line between {between}"),
-                );
+                let message = if offset == 11 {
+                    crate::i18n::message!("answer-blank-between-boards", case = number)
+                } else {
+                    crate::i18n::message!("answer-blank-between-bands", case = number)
+                };
+                self.error(codes::ANSWER_MALFORMED, span, message);
                 self.at_input(case);
             }
             return;
         }
         let row = (offset - offset / 4) as usize;
         if !is_uttt_row(text) {
-            let found = if text.is_empty() {
-                "a blank line".to_owned()
+            let message = if text.is_empty() {
+                crate::i18n::message!("answer-expected-row-blank", case = number, row = row + 1)
             } else {
-                format!("`{text}`")
+                crate::i18n::message!(
+                    "answer-expected-row",
+                    case = number,
+                    row = row + 1,
+                    text = text.to_owned()
+                )
             };
-            self.error(
-                codes::ANSWER_MALFORMED,
-                span,
-                format!(
-                    "Case #{number}: expected row {} of the board (`ccc ccc ccc`, cells `x`, `o`, `.`, `!`), found {found}",
-                    row + 1
-                ),
-            );
+            self.error(codes::ANSWER_MALFORMED, span, message);
             self.at_input(case);
             return;
         }
@@ -225,13 +233,16 @@ impl Findings<'_> {
             .map(|(i, _)| i)
             .collect();
         if let (Some(&first), Some(&last)) = (differ.first(), differ.last()) {
-            let message = format!(
-                "Case #{number}, row {}: the judge writes `{judge}`, the file writes `{text}`",
-                row + 1
+            let message = crate::i18n::message!(
+                "answer-wrong-row",
+                case = number,
+                row = row + 1,
+                judge = judge.clone(),
+                text = text.to_owned()
             );
             let cells = Span::new(line, to_u32(first), to_u32(last + 1));
             self.error(codes::ANSWER_WRONG_MARKER, cells, message).fix = Some(Fix {
-                title: "Replace with the judge's answer".into(),
+                title: crate::i18n::message!("answer-fix-replace"),
                 edits: vec![(span, judge)],
             });
             self.at_input(case);
@@ -254,9 +265,13 @@ impl Findings<'_> {
             GameKind::Go9 | GameKind::Tomek => content_lines,
         };
         let message = if first_missing + 1 >= cases {
-            format!("Case #{cases} is missing")
+            crate::i18n::message!("answer-missing-case", case = cases)
         } else {
-            format!("Cases #{} to #{cases} are missing", first_missing + 1)
+            crate::i18n::message!(
+                "answer-missing-cases",
+                first = first_missing + 1,
+                last = cases
+            )
         };
         let span = match content_lines.checked_sub(1) {
             Some(last) => Span::at(to_u32(last), to_u32(lines[last].len())),
@@ -276,7 +291,7 @@ impl Findings<'_> {
                     text.insert(0, '\n');
                 }
                 Fix {
-                    title: "Write the judge's answers for the missing cases".into(),
+                    title: crate::i18n::message!("answer-fix-write-missing"),
                     edits: vec![(span, text)],
                 }
             });
@@ -303,6 +318,21 @@ fn verdicts(kind: GameKind) -> Vec<&'static str> {
     }
 }
 
+/// The verdicts `words`, each in backquotes, as alternatives: `` `a` or
+/// `b` or `c` `` in English.
+fn either(words: &[&str]) -> Arg {
+    let quoted = |word: &str| format!("`{word}`");
+    let mut rest = words.iter().rev();
+    let last = rest.next().map_or_else(String::new, |w| quoted(w));
+    rest.fold(Arg::from(last), |tail, w| {
+        Arg::from(crate::i18n::message!(
+            "answer-either",
+            first = quoted(w),
+            rest = tail
+        ))
+    })
+}
+
 /// `ccc ccc ccc`, cells `x`, `o`, `.`, `!`.
 fn is_uttt_row(text: &str) -> bool {
     let bytes = text.as_bytes();
@@ -321,9 +351,6 @@ pub fn no_input(patterns: &[String]) -> Diagnostic {
     Diagnostic::warning(
         codes::ANSWER_NO_INPUT,
         Span::at(0, 0),
-        format!(
-            "no input beside this answer file (answers are named {})",
-            patterns.join(", ")
-        ),
+        crate::i18n::message!("answer-no-input", names = patterns.join(", ")),
     )
 }

@@ -7,21 +7,27 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::coverage::{Coverage, render_json, render_text};
+use crate::i18n::{Locale, Message};
 use crate::profile::Profile;
 use crate::project::Projects;
 use crate::walk::{self, FileRole};
 
-/// `check --coverage`: the table on stdout (JSON when asked); the exit
-/// status is `check`'s: 2 on an unreadable path, else 1 when any error was
-/// found, else 0. Unreached situations alone never fail it.
-pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode {
+/// `check --coverage`: the table on stdout (JSON when asked; the text
+/// table and the problems in `locale`); the exit status is `check`'s: 2
+/// on an unreadable path, else 1 when any error was found, else 0.
+/// Unreached situations alone never fail it.
+pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool, locale: Locale) -> ExitCode {
     let mut coverage = Coverage::default();
     let mut usage_error = false;
     let judge_inputs = profile.map(Profile::game);
     let mut projects = Projects::default();
     for path in paths {
-        let mut problem = |path: &std::path::Path, what: &dyn std::fmt::Display| {
-            eprintln!("boardls check: {}: {what}", crate::walk::shown(path));
+        let mut problem = |path: &std::path::Path, what: Message| {
+            eprintln!(
+                "boardls check: {}: {}",
+                crate::walk::shown(path),
+                what.word(locale)
+            );
             usage_error = true;
         };
         let files = walk::board_files_as(path, &mut projects, judge_inputs, &mut problem);
@@ -35,21 +41,19 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool) -> ExitCode 
                     let text = String::from_utf8_lossy(&bytes);
                     coverage.add_file(&crate::walk::shown(&file), kind, &text, profile);
                 }
-                Err(err) => problem(&file, &err),
+                Err(err) => problem(&file, walk::system_error(&err)),
             }
         }
     }
     let table = if json {
         render_json(&coverage)
     } else {
-        render_text(&coverage)
+        render_text(&coverage, locale)
     };
     let _ = std::io::stdout().lock().write_all(table.as_bytes());
     if coverage.errors > 0 {
-        eprintln!(
-            "boardls check: {} found (run `boardls check` without --coverage to see them)",
-            crate::wording::count(coverage.errors as u64, "error")
-        );
+        let found = crate::i18n::message!("check-coverage-errors", errors = coverage.errors);
+        eprintln!("boardls check: {}", found.word(locale));
     }
     ExitCode::from(if usage_error {
         2

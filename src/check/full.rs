@@ -28,7 +28,6 @@ use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::{Diagnostic, Severity, Span};
 use crate::i18n::Locale;
 use crate::text::{ceil_char_boundary, floor_char_boundary};
-use crate::wording::count;
 
 /// Related spans annotated in a frame (or listed under it) at most; the
 /// rest are counted in a note.
@@ -47,6 +46,9 @@ pub struct FullSink {
     renderer: Renderer,
     /// The language of the messages (the one human format that has one).
     locale: Locale,
+    /// The levels' names (error, warning, info, note, help) in that
+    /// language; `None` in English, which the renderer writes itself.
+    level_names: Option<[String; 5]>,
 }
 
 impl FullSink {
@@ -57,7 +59,38 @@ impl FullSink {
         } else {
             Renderer::plain()
         };
-        FullSink { renderer, locale }
+        let level_names = (locale != Locale::English).then(|| {
+            [
+                crate::i18n::message!("check-level-error"),
+                crate::i18n::message!("check-level-warning"),
+                crate::i18n::message!("check-level-info"),
+                crate::i18n::message!("check-level-note"),
+                crate::i18n::message!("check-level-help"),
+            ]
+            .map(|name| name.word(locale))
+        });
+        FullSink {
+            renderer,
+            locale,
+            level_names,
+        }
+    }
+
+    /// `level`, named in the sink's language; `index` is its place in
+    /// `level_names`.
+    fn named<'a>(&'a self, level: Level<'a>, index: usize) -> Level<'a> {
+        match &self.level_names {
+            Some(names) => level.with_name(names[index].as_str()),
+            None => level,
+        }
+    }
+
+    fn level(&self, severity: Severity) -> Level<'_> {
+        match severity {
+            Severity::Error => self.named(Level::ERROR, 0),
+            Severity::Warning => self.named(Level::WARNING, 1),
+            Severity::Information => self.named(Level::INFO, 2),
+        }
     }
 }
 
@@ -69,7 +102,7 @@ impl Sink for FullSink {
             .map(|related| related.message.word(self.locale))
             .collect();
         let frame = Frame::of(file, diagnostic, &labels, self.locale);
-        let level = level(diagnostic.severity);
+        let level = self.level(diagnostic.severity);
         let message = diagnostic.message.word(self.locale);
         let title = level.clone().primary_title(&*message).id(diagnostic.code);
         let snippet = Snippet::source(frame.source.as_str())
@@ -99,11 +132,15 @@ impl Sink for FullSink {
             title.element(snippet.path(file.path))
         };
         for note in &frame.notes {
-            group = group.element(Level::NOTE.message(normalize_untrusted_str(note)));
+            group = group.element(
+                self.named(Level::NOTE, 3)
+                    .message(normalize_untrusted_str(note)),
+            );
         }
         if let Some(fix) = &diagnostic.fix {
             group = group.element(
-                Level::HELP.message(normalize_untrusted_str(&fix.title.word(self.locale))),
+                self.named(Level::HELP, 4)
+                    .message(normalize_untrusted_str(&fix.title.word(self.locale))),
             );
         }
         groups.push(group);
@@ -116,31 +153,28 @@ impl Sink for FullSink {
     }
 
     fn summary(&mut self, summary: &Summary, out: &mut Vec<u8>) {
-        let _ = writeln!(out, "{}", summary_line(summary));
+        let _ = writeln!(out, "{}", summary_line(summary, self.locale));
     }
 }
 
 /// `2 errors, 1 warning in 3 files`, and `(and 4 infos)` when there is
-/// information.
-pub fn summary_line(summary: &Summary) -> String {
-    let mut line = format!(
-        "{}, {} in {}",
-        count(summary.errors, "error"),
-        count(summary.warnings, "warning"),
-        count(summary.files, "file")
+/// information, in `locale`.
+pub fn summary_line(summary: &Summary, locale: Locale) -> String {
+    let line = crate::i18n::message!(
+        "check-summary",
+        errors = summary.errors,
+        warnings = summary.warnings,
+        files = summary.files
     );
-    if summary.information > 0 {
-        line.push_str(&format!(" (and {})", count(summary.information, "info")));
+    if summary.information == 0 {
+        return line.word(locale);
     }
-    line
-}
-
-fn level(severity: Severity) -> Level<'static> {
-    match severity {
-        Severity::Error => Level::ERROR,
-        Severity::Warning => Level::WARNING,
-        Severity::Information => Level::INFO,
-    }
+    crate::i18n::message!(
+        "check-summary-and-information",
+        summary = line,
+        information = summary.information
+    )
+    .word(locale)
 }
 
 /// A span to underline: the diagnostic's own (primary, unlabelled) or a
@@ -345,6 +379,7 @@ mod tests {
     };
     use crate::check::sink::Summary;
     use crate::diagnostics::Span;
+    use crate::i18n::Locale;
 
     #[test]
     fn summary_counts_in_the_right_number() {
@@ -354,6 +389,7 @@ mod tests {
             warnings,
             information,
         };
+        let summary_line = |summary: &Summary| summary_line(summary, Locale::English);
         assert_eq!(
             summary_line(&summary(1, 1, 1, 0)),
             "1 error, 1 warning in 1 file"
@@ -369,6 +405,37 @@ mod tests {
         assert_eq!(
             summary_line(&summary(0, 0, 0, 7)),
             "0 errors, 0 warnings in 0 files (and 7 infos)"
+        );
+    }
+
+    #[test]
+    fn summary_counts_in_each_languages_numbers() {
+        let summary = |files, errors, warnings, information| Summary {
+            files,
+            errors,
+            warnings,
+            information,
+        };
+        let russian = |s| summary_line(&s, Locale::Russian);
+        assert_eq!(
+            russian(summary(1, 1, 1, 0)),
+            "1 ошибка, 1 предупреждение в 1 файле"
+        );
+        assert_eq!(
+            russian(summary(3, 2, 5, 0)),
+            "2 ошибки, 5 предупреждений в 3 файлах"
+        );
+        assert_eq!(
+            russian(summary(21, 21, 22, 1)),
+            "21 ошибка, 22 предупреждения в 21 файле (и ещё 1 информационное сообщение)"
+        );
+        assert_eq!(
+            russian(summary(2, 0, 0, 7)),
+            "0 ошибок, 0 предупреждений в 2 файлах (и ещё 7 информационных сообщений)"
+        );
+        assert_eq!(
+            summary_line(&summary(3, 2, 1, 4), Locale::SimplifiedChinese),
+            "3 个文件中有 2 个错误、1 个警告（另有 4 条信息）"
         );
     }
 

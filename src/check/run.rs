@@ -13,6 +13,7 @@ use crate::answers;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
 use crate::games::GameKind;
+use crate::i18n::{Locale, Message};
 use crate::profile::{self, Profile, Validation};
 use crate::project::Projects;
 use crate::syntax::{diagnose_bytes, diagnose_each};
@@ -124,24 +125,39 @@ fn answer_findings(projects: &mut Projects, path: &Path, text: &str) -> Vec<Diag
     }
 }
 
-/// What went wrong outside the files' contents.
-#[derive(Default)]
+/// What went wrong outside the files' contents, said on stderr in
+/// `locale`.
 struct Outcome {
     usage_error: bool,
     errors_found: bool,
+    locale: Locale,
 }
 
 impl Outcome {
-    fn problem(&mut self, path: &Path, what: impl std::fmt::Display) {
-        eprintln!("boardls check: {}: {what}", walk::shown(path));
+    fn problem(&mut self, path: &Path, what: Message) {
+        eprintln!(
+            "boardls check: {}: {}",
+            walk::shown(path),
+            what.word(self.locale)
+        );
         self.usage_error = true;
     }
 }
 
 /// `check` with any sink: every board file under `paths`, streamed, each
-/// also checked against a judge profile when one is given.
-pub fn check_paths(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profile>) -> ExitCode {
-    let mut outcome = Outcome::default();
+/// also checked against a judge profile when one is given. Problems with
+/// the paths go to stderr in `locale`.
+pub fn check_paths(
+    sink: &mut dyn Sink,
+    paths: &[PathBuf],
+    profile: Option<Profile>,
+    locale: Locale,
+) -> ExitCode {
+    let mut outcome = Outcome {
+        usage_error: false,
+        errors_found: false,
+        locale,
+    };
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
     let mut summary = Summary::default();
@@ -169,7 +185,7 @@ pub fn check_paths(sink: &mut dyn Sink, paths: &[PathBuf], profile: Option<Profi
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
-                    outcome.problem(&file, err);
+                    outcome.problem(&file, walk::system_error(&err));
                     continue;
                 }
             };

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use crate::diagnostics::Severity;
 use crate::games::GameKind;
+use crate::i18n::Locale;
 use crate::profile::{self, Profile};
 use crate::syntax::{ParsedPosition, parse_file};
 
@@ -188,50 +189,83 @@ impl GameCoverage {
     }
 }
 
-/// The table as text: per game, the reached situations with their count
-/// and first case, then the unreached ones under a heading of their own.
-pub(crate) fn render_text(coverage: &Coverage) -> String {
+/// The table as text, in `locale`: per game, the reached situations with
+/// their count and first case, then the unreached ones under a heading
+/// of their own.
+pub(crate) fn render_text(coverage: &Coverage, locale: Locale) -> String {
     let mut out = String::new();
     for game in &coverage.games {
-        let _ = writeln!(
-            out,
-            "{} — {} in {}",
-            game.game.id(),
-            crate::wording::count(game.cases as u64, "case"),
-            crate::wording::count(game.files as u64, "file")
+        let heading = crate::i18n::message!(
+            "coverage-heading",
+            game = game.game.id(),
+            cases = game.cases,
+            files = game.files
         );
-        let width = game
+        let _ = writeln!(out, "{}", heading.word(locale));
+        let described: Vec<String> = game
             .rows
             .iter()
-            .map(|r| r.situation.description.chars().count())
+            .map(|r| r.situation.words().word(locale))
+            .collect();
+        let width = described
+            .iter()
+            .map(|d| display_width(d))
             .max()
             .unwrap_or(0);
         let unreached = game.rows.iter().filter(|r| r.count == 0).count();
-        for row in game.ordered().filter(|r| r.count > 0) {
+        let rows = || game.rows.iter().zip(&described);
+        // Reached first, in table order (as `GameCoverage::ordered`).
+        for (row, description) in rows().filter(|(r, _)| r.count > 0) {
             let first = row.first.as_ref().map_or(String::new(), |f| {
-                format!("{}:{} (case {})", f.path, f.line, f.case)
+                crate::i18n::message!(
+                    "coverage-first",
+                    path = f.path.clone(),
+                    line = f.line,
+                    case = f.case
+                )
+                .word(locale)
             });
-            let _ = writeln!(
-                out,
-                "  {:<width$}  {:>6}  {first}",
-                row.situation.description, row.count
-            );
+            let pad = width - display_width(description);
+            let _ = writeln!(out, "  {description}{:pad$}  {:>6}  {first}", "", row.count);
         }
         if unreached > 0 {
-            let _ = writeln!(out, "  NOT REACHED ({unreached}):");
-            for row in game.ordered().filter(|r| r.count == 0) {
-                let _ = writeln!(
-                    out,
-                    "  ✗ {}  [{}]",
-                    row.situation.description, row.situation.id
-                );
+            let title = crate::i18n::message!("coverage-not-reached", n = unreached);
+            let _ = writeln!(out, "  {}", title.word(locale));
+            for (row, description) in rows().filter(|(r, _)| r.count == 0) {
+                let _ = writeln!(out, "  ✗ {description}  [{}]", row.situation.id);
             }
         }
     }
     if coverage.games.is_empty() {
-        out.push_str("no board file found\n");
+        let _ = writeln!(
+            out,
+            "{}",
+            crate::i18n::message!("coverage-no-board-file").word(locale)
+        );
     }
     out
+}
+
+/// The columns `text` takes on a terminal: two for the wide characters of
+/// Chinese (and the other East Asian scripts), one for the rest.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            let wide = matches!(c as u32,
+                0x1100..=0x115F
+                | 0x2E80..=0x303E
+                | 0x3041..=0x33FF
+                | 0x3400..=0x4DBF
+                | 0x4E00..=0x9FFF
+                | 0xA000..=0xA4CF
+                | 0xAC00..=0xD7A3
+                | 0xF900..=0xFAFF
+                | 0xFE30..=0xFE4F
+                | 0xFF00..=0xFF60
+                | 0xFFE0..=0xFFE6);
+            if wide { 2 } else { 1 }
+        })
+        .sum()
 }
 
 /// The same table as one JSON document.

@@ -4,6 +4,7 @@
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{Mark, Player, Verdict};
 use crate::games::{Cell, GameKind};
+use crate::i18n::Message;
 use crate::syntax::JudgedBoard;
 
 /// One situation a judge decides, as the coverage table names it.
@@ -16,6 +17,45 @@ pub struct Situation {
 
 const fn situation(id: &'static str, description: &'static str) -> Situation {
     Situation { id, description }
+}
+
+impl Situation {
+    /// Its description in the catalog, for the coverage table a person
+    /// reads (the JSON table keeps the English `description`).
+    pub(crate) fn words(self) -> Message {
+        match self.id {
+            "tomek.x-won" => crate::i18n::message!("coverage-tomek-x-won"),
+            "tomek.x-won-with-t" => crate::i18n::message!("coverage-tomek-x-won-with-t"),
+            "tomek.o-won" => crate::i18n::message!("coverage-tomek-o-won"),
+            "tomek.o-won-with-t" => crate::i18n::message!("coverage-tomek-o-won-with-t"),
+            "tomek.draw" => crate::i18n::message!("coverage-tomek-draw"),
+            "tomek.draw-with-t" => crate::i18n::message!("coverage-tomek-draw-with-t"),
+            "tomek.not-completed" => crate::i18n::message!("coverage-tomek-not-completed"),
+            "tomek.not-completed-with-t" => {
+                crate::i18n::message!("coverage-tomek-not-completed-with-t")
+            }
+            "tomek.won-on-full-board" => crate::i18n::message!("coverage-tomek-won-on-full-board"),
+            "tomek.t-on-winning-diagonal" => {
+                crate::i18n::message!("coverage-tomek-t-on-winning-diagonal")
+            }
+            "go9.kill" => crate::i18n::message!("coverage-go9-kill"),
+            "go9.no-kill" => crate::i18n::message!("coverage-go9-no-kill"),
+            "go9.capture-on-edge" => crate::i18n::message!("coverage-go9-capture-on-edge"),
+            "go9.capture-in-corner" => crate::i18n::message!("coverage-go9-capture-in-corner"),
+            "go9.two-groups-one-move" => crate::i18n::message!("coverage-go9-two-groups-one-move"),
+            "go9.capture-without-liberty" => {
+                crate::i18n::message!("coverage-go9-capture-without-liberty")
+            }
+            "go9.dead-o-group" => crate::i18n::message!("coverage-go9-dead-o-group"),
+            "uttt.forced-field" => crate::i18n::message!("coverage-uttt-forced-field"),
+            "uttt.forced-own-field" => crate::i18n::message!("coverage-uttt-forced-own-field"),
+            "uttt.any-field-full" => crate::i18n::message!("coverage-uttt-any-field-full"),
+            "uttt.any-field-own-full" => crate::i18n::message!("coverage-uttt-any-field-own-full"),
+            "uttt.forced-one-cell" => crate::i18n::message!("coverage-uttt-forced-one-cell"),
+            // Every situation is listed above (a test checks it).
+            _ => crate::i18n::message!("coverage-unnamed", id = self.id),
+        }
+    }
 }
 
 pub const TOMEK: [Situation; 10] = [
@@ -186,4 +226,19 @@ fn without_liberty(board: &go9::Board, findings: &go9::Findings, point: Cell) ->
             .group_at(cell)
             .is_some_and(|group| group.liberties.len() == 1),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GO9, TOMEK, UTTT};
+
+    /// The catalog's English is the description the JSON table keeps.
+    #[test]
+    fn every_situation_has_its_words_in_the_catalog() {
+        for situation in TOMEK.iter().chain(&GO9).chain(&UTTT) {
+            let words = situation.words();
+            assert_ne!(words.key(), "coverage-unnamed", "{}", situation.id);
+            assert_eq!(words.english(), situation.description, "{}", situation.id);
+        }
+    }
 }

@@ -6,9 +6,7 @@
 //! stdout as `reformatted PATH`. With `--check` nothing is written and each
 //! such file is named as `would reformat PATH`. A file with an error the
 //! formatter cannot fix with certainty is left as it is and named on
-//! stderr with the error. A summary ends on stderr. What goes to stderr
-//! is said in the terminal's language; the file lines on stdout stay
-//! English, for scripts.
+//! stderr with the error. A summary ends on stderr.
 //!
 //! Exit status: 2 on an unreadable or unwritable path or a path that is
 //! not a board file (the other files are still done); else 1 when a file
@@ -21,8 +19,7 @@ use std::process::ExitCode;
 
 use crate::diagnostics::codes;
 use crate::games::GameKind;
-use crate::i18n::Locale;
-use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::syntax::diagnose_bytes;
 use crate::text::TextLines;
 use crate::walk;
@@ -38,8 +35,12 @@ struct Tally {
     refused: usize,
 }
 
-fn problem(tally: &mut Tally, path: &Path, what: &dyn std::fmt::Display) {
-    eprintln!("boardls fmt: {}: {what}", crate::walk::shown(path));
+fn problem(tally: &mut Tally, path: &Path, what: Message, locale: Locale) {
+    eprintln!(
+        "boardls fmt: {}: {}",
+        crate::walk::shown(path),
+        what.word(locale)
+    );
     tally.problem = true;
 }
 
@@ -55,7 +56,7 @@ fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>
                 line: 0,
                 column: 0,
                 code: codes::FILE_INVALID_UTF8,
-                message: message!("format-invalid-utf8"),
+                message: crate::i18n::message!("fmt-not-utf8"),
             },
         });
     };
@@ -90,6 +91,7 @@ fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     written
 }
 
+/// `boardls fmt`, saying what it did in `locale`.
 pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
     let mut tally = Tally::default();
     let stdout = io::stdout();
@@ -97,7 +99,7 @@ pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
     let mut projects = crate::project::Projects::default();
     for path in paths {
         let files = walk::board_files(path, &mut projects, &mut |p, what| {
-            problem(&mut tally, p, what)
+            problem(&mut tally, p, what, locale)
         });
         // Answer files are the judge's output: nothing to lay out.
         let boards: Vec<_> = files
@@ -113,7 +115,7 @@ pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
             let bytes = match fs::read(&file) {
                 Ok(bytes) => bytes,
                 Err(err) => {
-                    problem(&mut tally, &file, &err);
+                    problem(&mut tally, &file, walk::system_error(&err), locale);
                     continue;
                 }
             };
@@ -121,25 +123,27 @@ pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
                 Ok(None) => tally.unchanged += 1,
                 Ok(Some(text)) => {
                     if !check && let Err(err) = write_atomically(&file, &text) {
-                        let said = message!("format-cannot-write", error = err.to_string());
-                        problem(&mut tally, &file, &said.word(locale));
+                        let why =
+                            crate::i18n::message!("fmt-cannot-write", reason = err.to_string());
+                        problem(&mut tally, &file, why, locale);
                         continue;
                     }
                     tally.changed += 1;
-                    let verb = if check {
-                        "would reformat"
+                    let path = crate::walk::shown(&file);
+                    let done = if check {
+                        crate::i18n::message!("fmt-would-reformat", path = path)
                     } else {
-                        "reformatted"
+                        crate::i18n::message!("fmt-reformatted", path = path)
                     };
-                    let _ = writeln!(stdout, "{verb} {}", crate::walk::shown(&file));
+                    let _ = writeln!(stdout, "{}", done.word(locale));
                 }
                 Err(refusal) => {
                     tally.refused += 1;
-                    let said = message!("format-not-formatted", reason = refusal.reason());
+                    let why = crate::i18n::message!("fmt-not-formatted", why = refusal.reason());
                     eprintln!(
                         "boardls fmt: {}: {}",
                         crate::walk::shown(&file),
-                        said.word(locale)
+                        why.word(locale)
                     );
                 }
             }
@@ -147,15 +151,15 @@ pub fn run(check: bool, paths: &[PathBuf], locale: Locale) -> ExitCode {
     }
     let _ = stdout.flush();
     let summary = if check {
-        message!(
-            "format-summary-check",
+        crate::i18n::message!(
+            "fmt-summary-check",
             changed = tally.changed,
             unchanged = tally.unchanged,
             refused = tally.refused
         )
     } else {
-        message!(
-            "format-summary",
+        crate::i18n::message!(
+            "fmt-summary",
             changed = tally.changed,
             unchanged = tally.unchanged,
             refused = tally.refused

@@ -47,8 +47,14 @@ impl Message {
         self
     }
 
+    /// The catalog key (for the tests).
+    #[cfg(test)]
+    pub(crate) fn key(&self) -> &'static str {
+        self.key
+    }
+
     /// The sentence in `locale`.
-    pub(crate) fn word(&self, locale: Locale) -> String {
+    pub fn word(&self, locale: Locale) -> String {
         word(self, locale)
     }
 
@@ -62,7 +68,7 @@ impl Message {
 /// error (the TOML parser's, the system's). Only the edges that receive
 /// such text call it (`tests/it/catalog.rs` lists them).
 impl Message {
-    pub(crate) fn verbatim(text: impl Into<Cow<'static, str>>) -> Self {
+    pub fn verbatim(text: impl Into<Cow<'static, str>>) -> Self {
         Message::new("verbatim").arg("text", Arg::Verbatim(text.into()))
     }
 }

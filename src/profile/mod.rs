@@ -115,11 +115,7 @@ impl Validation {
             Diagnostic::error(
                 codes::PROFILE_ACCEPTED_INVALID,
                 Span::new(0, 0, to_u32(first_line.len())),
-                format!(
-                    "an invalid-input test that {} accepts: it must break one of the \
-                     statement's promises",
-                    self.profile.name()
-                ),
+                crate::i18n::message!("profile-accepted-invalid", profile = self.profile.name()),
             ),
         );
         findings
@@ -134,10 +130,11 @@ pub fn check(profile: Profile, kind: GameKind, text: &str) -> Vec<Diagnostic> {
         return vec![Diagnostic::error(
             codes::PROFILE_WRONG_GAME,
             Span::at(0, 0),
-            format!(
-                "a .{} file, but {name} is a profile for .{} files",
-                kind.id(),
-                profile.game().id()
+            crate::i18n::message!(
+                "profile-wrong-game",
+                kind = kind.id(),
+                profile = name,
+                game = profile.game().id()
             ),
         )];
     }
@@ -151,7 +148,7 @@ pub fn check(profile: Profile, kind: GameKind, text: &str) -> Vec<Diagnostic> {
             found.push(Diagnostic::error(
                 codes::PROFILE_COMMENT,
                 Span::new(line, to_u32(start), to_u32(content.trim_end().len())),
-                format!("a comment line, but the {name} judge reads every line as input"),
+                crate::i18n::message!("profile-comment", profile = name),
             ));
         }
     }
@@ -181,21 +178,30 @@ fn check_count(
         None => found.push(Diagnostic::error(
             codes::PROFILE_MISSING_COUNT,
             Span::at(0, 0),
-            format!(
-                "no count line, but {name} promises \"The first line of the input gives the \
-                 number of test cases, T\""
-            ),
+            crate::i18n::message!("profile-missing-count", profile = name),
         )),
         Some(header) => {
             let in_range = header.count.is_some_and(|t| (low..=high).contains(&t));
             if !in_range {
-                let shown = header
-                    .count
-                    .map_or_else(|| "a number too large".to_owned(), |t| t.to_string());
+                let message = match header.count {
+                    Some(t) => crate::i18n::message!(
+                        "profile-count-range",
+                        count = t.to_string(),
+                        profile = name,
+                        low = low,
+                        high = high
+                    ),
+                    None => crate::i18n::message!(
+                        "profile-count-too-large",
+                        profile = name,
+                        low = low,
+                        high = high
+                    ),
+                };
                 found.push(Diagnostic::error(
                     codes::PROFILE_COUNT_RANGE,
                     header.span,
-                    format!("T = {shown}, but {name} promises {low} ≤ T ≤ {high}"),
+                    message,
                 ));
             }
         }
@@ -214,9 +220,7 @@ fn check_cf907b(
         found.push(Diagnostic::error(
             codes::PROFILE_ONE_POSITION,
             Span::new(first, 0, to_u32(width)),
-            "a second position, but cf907b reads one: \"First 11 lines contains descriptions \
-             of table\", then \"The line after the table contains two integers x and y\""
-                .to_owned(),
+            crate::i18n::message!("profile-one-position"),
         ));
     }
     let Some(JudgedBoard::Uttt { board, findings }) = &position.game else {
@@ -227,9 +231,7 @@ fn check_cf907b(
             found.push(Diagnostic::error(
                 codes::PROFILE_MARKER,
                 span.shifted(first),
-                "`!` in an input, but in cf907b \"character “x” … “o” … “.” describes empty \
-                 cell\": `!` is the output's"
-                    .to_owned(),
+                crate::i18n::message!("profile-marker"),
             ));
         }
     }
@@ -239,18 +241,14 @@ fn check_cf907b(
         found.push(Diagnostic::error(
             codes::PROFILE_EMPTY_LAST_MOVE,
             span.shifted(first),
-            "the last-move cell is empty, but cf907b promises \"It’s guaranteed that cell where \
-             the last move was done is filled with “x” or “o”\""
-                .to_owned(),
+            crate::i18n::message!("profile-empty-last-move"),
         ));
     }
     if board.free_cells().is_empty() {
         found.push(Diagnostic::error(
             codes::PROFILE_NO_EMPTY_CELL,
             board_span(position),
-            "no empty cell, but cf907b promises \"it’s guaranteed that there is at least one \
-             empty cell\""
-                .to_owned(),
+            crate::i18n::message!("profile-no-empty-cell"),
         ));
     }
 }
@@ -266,10 +264,7 @@ fn check_gcj(profile: Profile, position: &ParsedPosition, found: &mut Vec<Diagno
             found.push(Diagnostic::error(
                 codes::PROFILE_EXTRA_T,
                 span.shifted(first),
-                format!(
-                    "a second `T`, but {name} promises \"a single 'T' may appear, in one of the \
-                     16 squares\""
-                ),
+                crate::i18n::message!("profile-extra-t", profile = name),
             ));
         }
     }
@@ -295,11 +290,7 @@ fn check_gcj(profile: Profile, position: &ParsedPosition, found: &mut Vec<Diagno
         found.push(Diagnostic::error(
             codes::PROFILE_UNREACHABLE,
             span,
-            format!(
-                "{}, but {name} promises \"the board is a valid state reached through play of \
-                 the game\"",
-                why.describe()
-            ),
+            crate::i18n::message!("profile-unreachable", why = why.describe(), profile = name),
         ));
     }
 }

@@ -16,6 +16,7 @@
 
 use crate::games::Cell;
 use crate::games::tomek::{Board, Line, Mark, Player, analyse};
+use crate::i18n::Message;
 
 /// Why play cannot reach a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,27 +34,24 @@ pub enum Unreachable {
 
 impl Unreachable {
     /// The rule it breaks, in words.
-    pub(crate) fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> Message {
         match self {
-            Unreachable::Counts { x, o } => format!(
-                "X has {x} and O {o} marks, but X moves first and the players alternate, \
-                 so X has as many marks as O or one more"
-            ),
-            Unreachable::BothWon => {
-                "both X and O hold a winning line, but the game ends at the first win".to_owned()
+            Unreachable::Counts { x, o } => {
+                crate::i18n::message!("profile-unreachable-counts", x = *x, o = *o)
             }
-            Unreachable::WinnerDidNotMoveLast { winner, x, o } => format!(
-                "{} won, but with X {x} and O {o} marks {} moved last, \
-                 and the game ends at the move that wins it",
-                winner.symbol(),
-                other(*winner).symbol()
+            Unreachable::BothWon => crate::i18n::message!("profile-unreachable-both-won"),
+            Unreachable::WinnerDidNotMoveLast { winner, x, o } => crate::i18n::message!(
+                "profile-unreachable-winner-did-not-move-last",
+                winner = winner.symbol(),
+                x = *x,
+                o = *o,
+                other = other(*winner).symbol()
             ),
-            Unreachable::WonTwice { winner, lines } => format!(
-                "{} holds two winning lines ({} and {}) that no single move completed, \
-                 but the game ends at the first win",
-                winner.symbol(),
-                line_name(lines[0]),
-                line_name(lines[1])
+            Unreachable::WonTwice { winner, lines } => crate::i18n::message!(
+                "profile-unreachable-won-twice",
+                winner = winner.symbol(),
+                first = line_name(lines[0]),
+                second = line_name(lines[1])
             ),
         }
     }
@@ -67,12 +65,12 @@ fn other(player: Player) -> Player {
 }
 
 /// A line as a setter names it: "row 2", "column 4", "the diagonal".
-pub(crate) fn line_name(line: Line) -> String {
+pub(crate) fn line_name(line: Line) -> Message {
     match line {
-        Line::Row(r) => format!("row {}", r + 1),
-        Line::Column(c) => format!("column {}", c + 1),
-        Line::Diagonal => "the diagonal".to_owned(),
-        Line::AntiDiagonal => "the anti-diagonal".to_owned(),
+        Line::Row(r) => crate::i18n::message!("profile-line-row", n = r + 1),
+        Line::Column(c) => crate::i18n::message!("profile-line-column", n = c + 1),
+        Line::Diagonal => crate::i18n::message!("profile-line-diagonal"),
+        Line::AntiDiagonal => crate::i18n::message!("profile-line-anti-diagonal"),
     }
 }
 
@@ -193,7 +191,7 @@ mod tests {
     /// the statement's board has (counted from 1).
     #[test]
     fn a_double_win_names_its_lines() {
-        let names: Vec<String> = [
+        let names: Vec<Message> = [
             Line::Row(0),
             Line::Row(3),
             Line::Column(1),
@@ -213,7 +211,8 @@ mod tests {
                 "the anti-diagonal"
             ]
         );
-        let why = check(&board(["XOOX", "OXXO", "OXXO", "XO.X"])).map_err(|why| why.describe());
+        let why =
+            check(&board(["XOOX", "OXXO", "OXXO", "XO.X"])).map_err(|why| why.describe().english());
         assert_eq!(
             why,
             Err(
@@ -221,6 +220,51 @@ mod tests {
                  move completed, but the game ends at the first win"
                     .to_owned()
             )
+        );
+    }
+
+    /// Each language counts the marks in its own plural forms, and names
+    /// the lines in its own words.
+    #[test]
+    fn the_rules_are_said_in_each_language() {
+        use crate::i18n::Locale;
+        let counts = check(&board(["OOO.", "X...", "....", "...."]))
+            .map_err(|why| why.describe().word(Locale::Russian));
+        assert_eq!(
+            counts,
+            Err(
+                "у X 1 знак, у O 3 знака, но X ходит первым и игроки ходят по очереди, \
+                 поэтому знаков X столько же, сколько O, или на один больше"
+                    .to_owned()
+            )
+        );
+        let last = check(&board(["XXXT", "OOO.", "....", "...."]))
+            .map_err(|why| why.describe().word(Locale::Russian));
+        assert_eq!(
+            last,
+            Err(
+                "X выиграл, но у X 3 знака, у O 3 знака, значит, последним ходил O; \
+                 игра же заканчивается тем ходом, который приносит победу"
+                    .to_owned()
+            )
+        );
+        let twice = check(&board(["XOOX", "OXXO", "OXXO", "XO.X"]))
+            .map_err(|why| why.describe().word(Locale::SimplifiedChinese));
+        assert_eq!(
+            twice,
+            Err(
+                "X 有两条获胜连线（主对角线和副对角线），没有哪一手能同时完成它们，\
+                 而对局在第一次有人获胜时就结束了"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            line_name(Line::Column(3)).word(Locale::Russian),
+            "столбец 4"
+        );
+        assert_eq!(
+            line_name(Line::Row(0)).word(Locale::SimplifiedChinese),
+            "第 1 行"
         );
     }
 }

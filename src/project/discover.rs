@@ -64,7 +64,7 @@ pub fn load(path: &Path) -> Result<Project, Vec<Diagnostic>> {
         vec![Diagnostic::error(
             codes::PROJECT_INVALID,
             Span::default(),
-            format!("cannot read boardls.toml: {err}"),
+            crate::i18n::message!("project-unreadable", reason = err.to_string()),
         )]
     })?;
     let file = read(&text)?;

@@ -7,6 +7,7 @@ use toml_edit::{Document, Item, TableLike};
 
 use crate::diagnostics::{Diagnostic, Span, codes};
 use crate::games::GameKind;
+use crate::i18n::Message;
 use crate::profile::Profile;
 use crate::project::keys::{self, ValueKind};
 use crate::text::{line_starts, to_u32};
@@ -47,7 +48,7 @@ pub fn read(text: &str) -> Result<ProjectFile, Vec<Diagnostic>> {
             return Err(vec![Diagnostic::error(
                 codes::PROJECT_INVALID,
                 span_of(err.span()),
-                format!("boardls.toml is not valid TOML: {message}"),
+                crate::i18n::message!("project-invalid-toml", reason = message),
             )]);
         }
     };
@@ -93,7 +94,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn error(&mut self, span: Span, message: String) {
+    fn error(&mut self, span: Span, message: Message) {
         self.errors
             .push(Diagnostic::error(codes::PROJECT_INVALID, span, message));
     }
@@ -110,7 +111,10 @@ impl Reader<'_> {
                 Some(kind) => self.value(&dotted, kind, item, key_span),
                 None if keys::is_table(&dotted) => match item.as_table_like() {
                     Some(inner) => self.table(&dotted, inner),
-                    None => self.error(key_span, format!("`{dotted}` must be a table")),
+                    None => self.error(
+                        key_span,
+                        crate::i18n::message!("project-not-table", key = dotted.clone()),
+                    ),
                 },
                 None => self.error(key_span, unknown_key(&dotted)),
             }
@@ -124,7 +128,10 @@ impl Reader<'_> {
             ValueKind::Bool => match item.as_bool() {
                 Some(b) => setting(Json::Bool(b)),
                 None => {
-                    return self.error(value_span, format!("`{dotted}` must be true or false"));
+                    return self.error(
+                        value_span,
+                        crate::i18n::message!("project-must-be-bool", key = dotted.to_owned()),
+                    );
                 }
             },
             ValueKind::Count => match item.as_integer().and_then(|n| u64::try_from(n).ok()) {
@@ -132,23 +139,29 @@ impl Reader<'_> {
                 None => {
                     return self.error(
                         value_span,
-                        format!("`{dotted}` must be a whole number of 0 or more"),
+                        crate::i18n::message!("project-must-be-count", key = dotted.to_owned()),
                     );
                 }
             },
             ValueKind::OneOf(words) => match item.as_str().filter(|s| words.contains(s)) {
                 Some(word) => setting(Json::from(word)),
                 None => {
-                    let listed: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
                     return self.error(
                         value_span,
-                        format!("`{dotted}` must be one of {}", listed.join(", ")),
+                        crate::i18n::message!(
+                            "project-must-be-one-of",
+                            key = dotted.to_owned(),
+                            values = quoted_list(words.iter().copied())
+                        ),
                     );
                 }
             },
             ValueKind::Text => {
                 if item.as_str().is_none() {
-                    self.error(value_span, format!("`{dotted}` must be a string"));
+                    self.error(
+                        value_span,
+                        crate::i18n::message!("project-must-be-string", key = dotted.to_owned()),
+                    );
                 }
                 None
             }
@@ -158,9 +171,9 @@ impl Reader<'_> {
                     item,
                     key_span,
                     "\"tests/*.in\" = \"tomek\"",
-                    |game| {
-                        GameKind::from_id(game)
-                            .ok_or("must be \"uttt\", \"go9\" or \"tomek\"".to_owned())
+                    GameKind::from_id,
+                    |glob, table| {
+                        crate::i18n::message!("project-glob-game", glob = glob, table = table)
                     },
                 );
                 None
@@ -171,14 +184,29 @@ impl Reader<'_> {
                     item,
                     key_span,
                     "\"small/*.in\" = \"gcj2013a-small\"",
-                    |name| Profile::from_name(name).ok_or_else(profile_names),
+                    Profile::from_name,
+                    |glob, table| {
+                        crate::i18n::message!(
+                            "project-glob-profile",
+                            glob = glob,
+                            table = table,
+                            values = profile_names()
+                        )
+                    },
                 );
                 None
             }
             ValueKind::Profile => {
                 match item.as_str().and_then(Profile::from_name) {
                     Some(profile) => self.file.profile = Some(profile),
-                    None => self.error(value_span, format!("`{dotted}` {}", profile_names())),
+                    None => self.error(
+                        value_span,
+                        crate::i18n::message!(
+                            "project-must-be-one-of",
+                            key = dotted.to_owned(),
+                            values = profile_names()
+                        ),
+                    ),
                 }
                 None
             }
@@ -201,26 +229,39 @@ impl Reader<'_> {
         match crate::project::globs::compile(glob) {
             Ok(_) => true,
             Err(err) => {
-                self.error(span, format!("`{glob}` is not a valid glob: {err}"));
+                self.error(
+                    span,
+                    crate::i18n::message!(
+                        "project-invalid-glob",
+                        glob = glob.to_owned(),
+                        reason = err.to_string()
+                    ),
+                );
                 false
             }
         }
     }
 
     /// A table of globs to values (`[files]`, `[profiles]`): each glob
-    /// and each value checked, the valid pairs in file order.
+    /// and each value checked, the valid pairs in file order. `wrong`
+    /// says what a glob's value must be, given the glob and the table.
     fn glob_table<T>(
         &mut self,
         dotted: &str,
         item: &Item,
         key_span: Span,
-        example: &str,
-        parse: impl Fn(&str) -> Result<T, String>,
+        example: &'static str,
+        parse: impl Fn(&str) -> Option<T>,
+        wrong: impl Fn(String, String) -> Message,
     ) -> Vec<(String, T)> {
         let Some(table) = item.as_table_like() else {
             self.error(
                 key_span,
-                format!("`{dotted}` must be a table of globs (`{example}`)"),
+                crate::i18n::message!(
+                    "project-globs-table",
+                    key = dotted.to_owned(),
+                    example = example
+                ),
             );
             return Vec::new();
         };
@@ -231,13 +272,17 @@ impl Reader<'_> {
                 continue;
             }
             let value_span = (self.span_of)(value.span());
-            match value
-                .as_str()
-                .ok_or_else(|| "must be a string".to_owned())
-                .and_then(&parse)
-            {
-                Ok(parsed) => pairs.push((glob.to_owned(), parsed)),
-                Err(why) => self.error(value_span, format!("`{glob}` in [{dotted}] {why}")),
+            match value.as_str().map(&parse) {
+                Some(Some(parsed)) => pairs.push((glob.to_owned(), parsed)),
+                Some(None) => self.error(value_span, wrong(glob.to_owned(), dotted.to_owned())),
+                None => self.error(
+                    value_span,
+                    crate::i18n::message!(
+                        "project-glob-string",
+                        glob = glob.to_owned(),
+                        table = dotted.to_owned()
+                    ),
+                ),
             }
         }
         pairs
@@ -247,7 +292,7 @@ impl Reader<'_> {
         let Some(array) = item.as_array() else {
             self.error(
                 value_span,
-                format!("`{dotted}` must be an array of globs such as \"invalid/**\""),
+                crate::i18n::message!("project-globs-array", key = dotted.to_owned()),
             );
             return Vec::new();
         };
@@ -257,7 +302,10 @@ impl Reader<'_> {
             match value.as_str() {
                 Some(glob) if self.valid_glob(glob, span) => globs.push(glob.to_owned()),
                 Some(_) => {}
-                None => self.error(span, format!("`{dotted}` must hold strings (globs)")),
+                None => self.error(
+                    span,
+                    crate::i18n::message!("project-globs-strings", key = dotted.to_owned()),
+                ),
             }
         }
         globs
@@ -267,7 +315,7 @@ impl Reader<'_> {
         let Some(array) = item.as_array() else {
             return self.error(
                 value_span,
-                format!("`{dotted}` must be an array of names such as \"{{stem}}.out\""),
+                crate::i18n::message!("project-names-array", key = dotted.to_owned()),
             );
         };
         let mut names = Vec::new();
@@ -277,27 +325,30 @@ impl Reader<'_> {
                 Some(name) if crate::project::pairing::is_pattern(name) => {
                     names.push(name.to_owned());
                 }
-                _ => self.error(
-                    span,
-                    "an answer name must hold `{stem}` or `{name}` once, and no `/`".into(),
-                ),
+                _ => self.error(span, crate::i18n::message!("project-answer-name")),
             }
         }
         self.file.answer_names = Some(names);
     }
 }
 
-fn profile_names() -> String {
-    let names: Vec<String> = Profile::ALL
-        .iter()
-        .map(|p| format!("\"{}\"", p.name()))
-        .collect();
-    format!("must be one of {}", names.join(", "))
+/// `"a", "b", "c"`: values as TOML writes them.
+fn quoted_list<'a>(values: impl Iterator<Item = &'a str>) -> String {
+    let quoted: Vec<String> = values.map(|v| format!("\"{v}\"")).collect();
+    quoted.join(", ")
 }
 
-fn unknown_key(dotted: &str) -> String {
+fn profile_names() -> String {
+    quoted_list(Profile::ALL.iter().map(|p| p.name()))
+}
+
+fn unknown_key(dotted: &str) -> Message {
     let known: Vec<&str> = keys::all().map(|(k, _)| k).collect();
-    format!("unknown key `{dotted}` (known: {})", known.join(", "))
+    crate::i18n::message!(
+        "project-unknown-key",
+        key = dotted.to_owned(),
+        known = known.join(", ")
+    )
 }
 
 /// Sets `a.b.c` in nested JSON objects.
@@ -398,6 +449,39 @@ mod tests {
         assert_eq!(
             errors("invalidInputs = \"bad/**\"\n")[0].0,
             Span::new(0, 16, 24)
+        );
+    }
+
+    #[test]
+    fn errors_are_said_in_each_language() {
+        use crate::i18n::Locale;
+        let said = |text: &str, locale| match read(text) {
+            Ok(_) => String::new(),
+            Err(errors) => errors[0].message.word(locale),
+        };
+        let name = "[answers]\nnames = [\"out\"]\n";
+        assert_eq!(
+            said(name, Locale::English),
+            "an answer name must hold `{stem}` or `{name}` once, and no `/`"
+        );
+        assert_eq!(
+            said(name, Locale::Russian),
+            "имя файла ответов должно содержать `{stem}` или `{name}` ровно один раз и не \
+             содержать `/`"
+        );
+        assert_eq!(
+            said("[files]\n\"*.in\" = \"chess\"\n", Locale::SimplifiedChinese),
+            "[files] 中 `*.in` 的值必须是 \"uttt\"、\"go9\" 或 \"tomek\""
+        );
+        assert_eq!(
+            said("inlayHints.enable = 3\n", Locale::Russian),
+            "значение `inlayHints.enable` должно быть true или false"
+        );
+        // The TOML parser's own words are quoted as they are.
+        let broken = said("[files\n", Locale::SimplifiedChinese);
+        assert!(
+            broken.starts_with("boardls.toml 不是有效的 TOML："),
+            "{broken}"
         );
     }
 }

@@ -264,6 +264,9 @@ fn the_default_is_full_on_a_terminal_only() {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("CLICOLOR_FORCE")
         .env("NO_COLOR", "1")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
         .output();
     let Ok(output) = script else {
         crate::support::skipped("check_formats: a terminal (no `script` here)");

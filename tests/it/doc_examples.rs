@@ -21,6 +21,9 @@ fn the_documents_examples_print_what_they_show() {
             std::path::Path::new(env!("CARGO_BIN_EXE_boardls")),
         )
         .env("NO_COLOR", "1")
+        // English whatever the tester's terminal speaks: LC_ALL comes
+        // first, and `C` is English.
+        .env("LC_ALL", "C")
         .case("README.md");
     for path in documents().into_iter().skip(1) {
         cases.case(path.strip_prefix(sources::root()).unwrap());

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use boardls::answers::{check_answer, no_input};
 use boardls::diagnostics::{Diagnostic, Fix, Related, Severity, Span, codes};
 use boardls::games::GameKind;
+use boardls::i18n::Message;
 
 use crate::support::boards::Rng;
 use crate::support::naive::naive_uttt;
@@ -33,6 +34,23 @@ fn input_path() -> Arc<Path> {
 
 fn check(kind: GameKind, input: &str, answer: &str) -> Vec<Diagnostic> {
     check_answer(kind, input, Some(&input_path()), answer)
+        .into_iter()
+        .map(in_english)
+        .collect()
+}
+
+/// `d` with its messages in English words, as the expectations below
+/// write them.
+fn in_english(mut d: Diagnostic) -> Diagnostic {
+    let english = |m: &Message| Message::verbatim(m.english());
+    d.message = english(&d.message);
+    for related in &mut d.related {
+        related.message = english(&related.message);
+    }
+    if let Some(fix) = &mut d.fix {
+        fix.title = english(&fix.title);
+    }
+    d
 }
 
 fn tomek(lines: &[&str]) -> Vec<Diagnostic> {
@@ -46,13 +64,18 @@ fn tomek(lines: &[&str]) -> Vec<Diagnostic> {
 fn case_in_input(case: usize, line: u32, width: u32) -> Vec<Related> {
     vec![Related {
         span: Span::new(line, 0, width),
-        message: format!("Case #{case} in the input").into(),
+        message: Message::verbatim(format!("Case #{case} in the input")),
         file: Some(input_path()),
     }]
 }
 
 fn error(code: &'static str, span: Span, message: &str) -> Diagnostic {
-    Diagnostic::new(Severity::Error, code, span, message.to_owned())
+    Diagnostic::new(
+        Severity::Error,
+        code,
+        span,
+        Message::verbatim(message.to_owned()),
+    )
 }
 
 fn with(
@@ -62,7 +85,7 @@ fn with(
 ) -> Diagnostic {
     d.related = related;
     d.fix = fix.map(|(title, edits)| Fix {
-        title: title.to_owned().into(),
+        title: Message::verbatim(title.to_owned()),
         edits: edits.into_iter().map(|(s, t)| (s, t.to_owned())).collect(),
     });
     d
@@ -621,14 +644,78 @@ fn uttt_missing_and_extra_cases() {
 
 #[test]
 fn an_answer_without_its_input_says_how_answers_are_named() {
-    let found = no_input(&["NAME.out".to_owned(), "NAME.ans".to_owned()]);
+    let found = in_english(no_input(&["NAME.out".to_owned(), "NAME.ans".to_owned()]));
     assert_eq!(
         found,
         Diagnostic::new(
             Severity::Warning,
             codes::ANSWER_NO_INPUT,
             Span::at(0, 0),
-            "no input beside this answer file (answers are named NAME.out, NAME.ans)"
+            Message::verbatim(
+                "no input beside this answer file (answers are named NAME.out, NAME.ans)"
+            )
         )
+    );
+}
+
+/// In Russian and Chinese the findings keep the judge's lines and
+/// verdicts as they are, and join the verdicts with their own "or".
+#[test]
+fn answers_are_said_in_each_language_with_the_judges_words_as_they_are() {
+    use boardls::i18n::Locale;
+    let found = check_answer(
+        GameKind::Tomek,
+        TOMEK_INPUT,
+        Some(&input_path()),
+        "Case #1: Draw\nCase #2: Won\n",
+    );
+    let said = |locale| -> Vec<String> {
+        found
+            .iter()
+            .flat_map(|d| {
+                let related = d.related.iter().map(|r| &r.message);
+                let fix = d.fix.iter().map(|f| &f.title);
+                std::iter::once(&d.message).chain(related).chain(fix)
+            })
+            .map(|m| m.word(locale))
+            .collect()
+    };
+    assert_eq!(
+        said(Locale::Russian),
+        [
+            "Case #1: судья отвечает `X won`, а в файле `Draw`",
+            "случай #1 во входных данных",
+            "Заменить ответом судьи",
+            "Case #2: `Won` — не вердикт (ожидался `X won` или `O won` или `Draw` или \
+             `Game has not completed`)",
+            "случай #2 во входных данных",
+            "нет Case #3",
+            "случай #3 во входных данных",
+            "Дописать ответы судьи на недостающие тесты",
+        ]
+    );
+    assert_eq!(
+        said(Locale::SimplifiedChinese),
+        [
+            "Case #1：评测程序的答案是 `X won`，文件中是 `Draw`",
+            "输入中的第 1 组",
+            "替换为评测程序的答案",
+            "Case #2：`Won` 不是判定结果（应为 `X won` 或 `O won` 或 `Draw` 或 \
+             `Game has not completed`）",
+            "输入中的第 2 组",
+            "缺少 Case #3",
+            "输入中的第 3 组",
+            "为缺少的测试用例写入评测程序的答案",
+        ]
+    );
+    let extra = check_answer(
+        GameKind::Tomek,
+        TOMEK_INPUT,
+        None,
+        &format!("{}\nCase #4: Draw\n", TOMEK_ANSWER.join("\n")),
+    );
+    assert_eq!(
+        extra[0].message.word(Locale::Russian),
+        "Case #4: во входных данных всего 3 теста"
     );
 }

@@ -155,16 +155,3 @@ format-refused = line { $line }, column { $column }: { $error } ({ $code }); the
 format-unsafe-error = the formatted text would have an error ({ $code }: { $error }), so it is not given out (a bug in boardls)
 format-unsafe-count = the formatted text would hold another number of positions, so it is not given out (a bug in boardls)
 format-unsafe-position = the formatted text would read the position at line { $line } otherwise, so it is not given out (a bug in boardls)
-format-invalid-utf8 = the file is not valid UTF-8
-# `boardls fmt` on stderr, after `boardls fmt: PATH: `; `error` is the system's.
-format-not-formatted = not formatted: { $reason }
-format-cannot-write = cannot write: { $error }
-# `boardls fmt`'s last line, after `boardls fmt: `.
-format-summary = { $changed ->
-    [one] { $changed } file
-   *[other] { $changed } files
-} reformatted, { $unchanged } already formatted, { $refused } not formatted
-format-summary-check = { $changed ->
-    [one] { $changed } file
-   *[other] { $changed } files
-} would be reformatted, { $unchanged } already formatted, { $refused } not formatted

@@ -161,16 +161,3 @@ format-refused = строка { $line }, столбец { $column }: { $error } 
 format-unsafe-error = в отформатированном тексте была бы ошибка ({ $code }: { $error }), поэтому он не выдаётся (это ошибка в boardls)
 format-unsafe-count = в отформатированном тексте было бы другое число позиций, поэтому он не выдаётся (это ошибка в boardls)
 format-unsafe-position = в отформатированном тексте позиция на строке { $line } читалась бы иначе, поэтому он не выдаётся (это ошибка в boardls)
-format-invalid-utf8 = файл не в кодировке UTF-8
-format-not-formatted = не отформатирован: { $reason }
-format-cannot-write = не удаётся записать: { $error }
-format-summary = { $changed ->
-    [one] переформатирован { $changed } файл
-    [few] переформатировано { $changed } файла
-   *[many] переформатировано { $changed } файлов
-}, уже отформатировано: { $unchanged }, не отформатировано: { $refused }
-format-summary-check = { $changed ->
-    [one] будет переформатирован { $changed } файл
-    [few] будут переформатированы { $changed } файла
-   *[many] будет переформатировано { $changed } файлов
-}, уже отформатировано: { $unchanged }, не отформатировано: { $refused }

@@ -1,5 +1,6 @@
 //! Running the built `boardls` as a user would, from the crate's root, with
-//! the colour variables of the environment the tests run in removed.
+//! the colour and language variables of the environment the tests run in
+//! removed.
 
 #![allow(dead_code)]
 
@@ -13,13 +14,19 @@ pub fn command(args: &[&str]) -> Command {
 }
 
 /// `program ARGS` from the crate's root, its colour left to its own
-/// choice (no `NO_COLOR` nor `CLICOLOR_FORCE` from the environment).
+/// choice (no `NO_COLOR` nor `CLICOLOR_FORCE` from the environment), and
+/// its language English (`LANG=C`, no `LC_ALL` nor `LC_MESSAGES`): a
+/// tester's Russian or Chinese terminal must not change what the tests
+/// expect. A test of another language sets it again.
 pub fn as_the_tests_run(mut program: Command, args: &[&str]) -> Command {
     program
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE");
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C");
     program
 }
 
