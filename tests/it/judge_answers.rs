@@ -485,7 +485,11 @@ fn a_uttt_answer_of_many_cases_is_read_twelve_lines_a_case() {
             row + 1
         );
         let said = format!("Case #{}, row {}: ", case + 1, row + 1);
-        assert!(found[0].message.english().starts_with(&said), "{}", found[0].message);
+        assert!(
+            found[0].message.english().starts_with(&said),
+            "{}",
+            found[0].message
+        );
     }
 }
 

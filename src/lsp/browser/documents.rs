@@ -455,7 +455,7 @@ impl Documents {
                 caps: self.caps,
             };
             let drawing = answer_features::case_picture(&view, case, self.settings.hover.picture);
-            return answer_features::case_hover(&expected, case, drawing);
+            return answer_features::case_hover(&expected, case, drawing, self.caps.locale);
         }
         let picture = self.settings.hover.picture;
         hover::hover_with(&self.view(uri)?, at.position, picture)
@@ -528,7 +528,11 @@ impl Documents {
         }
         let text = Self::expected_of(board).output_text()?;
         let target = sibling(uri, targets.first()?)?;
-        Some(answer_features::write_answers_action(text, target))
+        Some(answer_features::write_answers_action(
+            text,
+            target,
+            self.caps.locale,
+        ))
     }
 
     /// The open answer file of the input `uri`, and its text.
