@@ -40,19 +40,6 @@ fn plural(noun: &str) -> (&str, &'static str) {
     }
 }
 
-/// `n` with its thousands grouped by commas: `2,188`, `100,000`.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// `first` to `ninth` (rows and groups of a board), `next` beyond.
 pub const fn ordinal(n: usize) -> &'static str {
     match n {
@@ -71,16 +58,7 @@ pub const fn ordinal(n: usize) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::wording::{count, grouped, push_count};
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(2188), "2,188");
-        assert_eq!(grouped(100_000), "100,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
-    }
+    use crate::wording::{count, push_count};
 
     #[test]
     fn push_count_appends_what_count_says() {

@@ -23,6 +23,7 @@ use std::fmt;
 
 use crate::diagnostics::{Diagnostic, Severity, codes};
 use crate::games::GameKind;
+use crate::i18n::Message;
 use crate::syntax::ParsedFile;
 use crate::text::{TextLines, char_column};
 
@@ -34,7 +35,8 @@ pub struct Refusal {
     /// 0-based column, in characters.
     pub column: u32,
     pub code: &'static str,
-    pub message: String,
+    /// The error's message (worded by whoever shows the refusal).
+    pub message: Message,
 }
 
 impl fmt::Display for Refusal {
@@ -57,7 +59,7 @@ impl Refusal {
             line: span.line,
             column: char_column(lines.get(span.line as usize), span.start),
             code: diagnostic.code,
-            message: diagnostic.message.to_string(),
+            message: diagnostic.message.clone(),
         }
     }
 }

@@ -51,7 +51,7 @@ fn formatted(kind: GameKind, bytes: &[u8], judge: bool) -> Result<Option<String>
                 line: 0,
                 column: 0,
                 code: codes::FILE_INVALID_UTF8,
-                message: "the file is not valid UTF-8".to_owned(),
+                message: "the file is not valid UTF-8".into(),
             },
         });
     };

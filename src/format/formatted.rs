@@ -62,7 +62,8 @@ pub fn format(kind: GameKind, text: &str) -> Result<Formatted, Refusal> {
         code: "format/unsafe",
         message: format!(
             "the formatted text would {what}, so it is not given out (a bug in boardls)"
-        ),
+        )
+        .into(),
     };
     if let Some(error) = after
         .all_diagnostics()

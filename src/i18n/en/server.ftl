@@ -139,3 +139,45 @@ lens-answer-missing = answer ✗ Case #{ $case }: missing
 
 # A group of cases in the outline of a big file.
 symbol-cases = Cases { $first }-{ $last }
+
+## The note at the top of a file whose diagnostics are not all listed.
+## `shown` is `n` with its thousands grouped (`2,188`).
+
+budget-more-errors = { $shown } more { $code } { $n ->
+    [one] error
+   *[other] errors
+}
+budget-more-warnings = { $shown } more { $code } { $n ->
+    [one] warning
+   *[other] warnings
+}
+budget-more-information = { $shown } more information diagnostics (killable groups, groups in atari)
+# Lists of the parts above: "a, b and c".
+budget-list-comma = { $head }, { $next }
+budget-list-and = { $head } and { $last }
+budget-summary = { $listed } are not listed: boardls lists the first { $max_shown } errors and warnings (errors first) and the first { $information_max } of { $information_shown } information diagnostics; `boardls check` lists them all
+
+## Progress of the workspace scan.
+
+progress-scan-title = Checking board files
+progress-scan-looking = looking for board files
+progress-scan-files = { $done }/{ $total } files
+progress-scan-stopped = stopped
+progress-scan-stopped-after = stopped after { $done } of { $total } files
+# `seconds` is written with two decimals (`0.52`).
+progress-scan-checked = { $total } board files checked in { $seconds } s
+
+## Messages the editor shows (window/showMessage). The server's logs
+## (window/logMessage) stay in English, to be searched and quoted.
+
+# `message` and `code` are the error's; the formatter fixes only the
+# errors it is sure of.
+show-not-formatted = boardls: { $name } was not formatted: line { $line }, column { $column }: { $message } ({ $code }); the formatter fixes only letter case, the count line, blanks and blank lines, so it changes nothing until this error is fixed
+# `reason` is the system's error.
+show-daemon-unusable = boardls: the shared daemon cannot be used ({ $reason }); this editor has a private server instead.
+# `signals` names the signals (`SIGTERM or SIGINT`).
+show-daemon-stopped = boardls: the shared daemon was asked to stop ({ $signals }); the editor starts the server again
+show-server-stopping = boardls: the server is stopping
+# What stops the daemon, for `signals` above.
+show-stop-signals-unix = SIGTERM or SIGINT
+show-stop-signals-windows = Ctrl-C, Ctrl-Break or its console closing

@@ -595,8 +595,8 @@ impl Documents {
         match format_edits::formatting(&self.view(uri)?, judge) {
             Ok(edits) => Some(edits),
             Err(why) => {
-                out.log(MessageType::WARNING, why.clone());
-                out.show(MessageType::WARNING, why);
+                out.log(MessageType::WARNING, why.english());
+                out.show(MessageType::WARNING, why.word(self.caps.locale));
                 Some(Vec::new())
             }
         }
