@@ -103,7 +103,7 @@ fn judge_line(text: &'static str) -> Message {
 }
 
 /// `x to move: 9 legal moves`.
-pub fn uttt_verdict(findings: &uttt::Findings) -> Message {
+fn uttt_verdict(findings: &uttt::Findings) -> Message {
     let n = findings.legal.len();
     match findings.to_move {
         Some(player) => message!("board-uttt-to-move", player = player.symbol(), n = n),

@@ -39,8 +39,7 @@ pub fn written(session: &Session, request: &Request) -> Option<Vec<u8>> {
         let filter = state.settings_of(&uri).diagnostics;
         let open = state.docs.get(&uri)?;
         let locale = state.caps.locale;
-        // Another language is another report.
-        let result_id = filter.result_id(&format!("{}-{}", open.generation, locale.tag()));
+        let result_id = report::open_result_id(filter, open.generation, locale);
         if params.previous_result_id.as_deref() == Some(result_id.as_str()) {
             return None;
         }

@@ -12,9 +12,19 @@ use tower_lsp_server::ls_types::{
     WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 
+use crate::i18n::Locale;
+use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::features::proto_diagnostics;
 use crate::lsp::state::session::State;
 use crate::lsp::uri::to_path as file_path;
+
+/// The result id of an open document's report: its generation in the
+/// session's language (another language is another report), under
+/// `filter`. One id for the report written from kept pieces and the one
+/// built here.
+pub(crate) fn open_result_id(filter: DiagnosticFilter, generation: u64, locale: Locale) -> String {
+    filter.result_id(&format!("{generation}-{}", locale.tag()))
+}
 
 /// `textDocument/diagnostic`: an open document's diagnostics, else those
 /// of the unopened workspace file from disk, else none.
@@ -27,7 +37,7 @@ pub fn document_report(
     let generation = state.docs.get(uri).map(|open| open.generation);
     let (result_id, items) = match (generation, state.view(uri)) {
         (Some(generation), Some(view)) => {
-            let id = filter.result_id(&generation.to_string());
+            let id = open_result_id(filter, generation, view.locale());
             if previous_result_id == Some(id.as_str()) {
                 return unchanged(id);
             }
@@ -116,7 +126,7 @@ pub fn workspace_report(
         let Some(generation) = state.docs.get(uri).map(|open| open.generation) else {
             continue;
         };
-        let id = filter.result_id(&generation.to_string());
+        let id = open_result_id(filter, generation, state.caps.locale);
         let unchanged = client_has(uri, &id);
         let Some(view) = state.view(uri) else {
             continue;
