@@ -4,6 +4,8 @@
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{Mark, Player, Verdict};
 use crate::games::{Cell, GameKind};
+use crate::i18n::Message;
+use crate::message;
 use crate::syntax::JudgedBoard;
 
 /// One situation a judge decides, as the coverage table names it.
@@ -16,6 +18,38 @@ pub struct Situation {
 
 const fn situation(id: &'static str, description: &'static str) -> Situation {
     Situation { id, description }
+}
+
+impl Situation {
+    /// Its description in words of the catalog (the editor's coverage
+    /// hover), `description` being the English one that `check` prints.
+    pub(crate) fn said(self) -> Message {
+        match self.id {
+            "tomek.x-won" => message!("coverage-tomek-x-won"),
+            "tomek.x-won-with-t" => message!("coverage-tomek-x-won-with-t"),
+            "tomek.o-won" => message!("coverage-tomek-o-won"),
+            "tomek.o-won-with-t" => message!("coverage-tomek-o-won-with-t"),
+            "tomek.draw" => message!("coverage-tomek-draw"),
+            "tomek.draw-with-t" => message!("coverage-tomek-draw-with-t"),
+            "tomek.not-completed" => message!("coverage-tomek-not-completed"),
+            "tomek.not-completed-with-t" => message!("coverage-tomek-not-completed-with-t"),
+            "tomek.won-on-full-board" => message!("coverage-tomek-won-on-full-board"),
+            "tomek.t-on-winning-diagonal" => message!("coverage-tomek-t-on-winning-diagonal"),
+            "go9.kill" => message!("coverage-go9-kill"),
+            "go9.no-kill" => message!("coverage-go9-no-kill"),
+            "go9.capture-on-edge" => message!("coverage-go9-capture-on-edge"),
+            "go9.capture-in-corner" => message!("coverage-go9-capture-in-corner"),
+            "go9.two-groups-one-move" => message!("coverage-go9-two-groups-one-move"),
+            "go9.capture-without-liberty" => message!("coverage-go9-capture-without-liberty"),
+            "go9.dead-o-group" => message!("coverage-go9-dead-o-group"),
+            "uttt.forced-field" => message!("coverage-uttt-forced-field"),
+            "uttt.forced-own-field" => message!("coverage-uttt-forced-own-field"),
+            "uttt.any-field-full" => message!("coverage-uttt-any-field-full"),
+            "uttt.any-field-own-full" => message!("coverage-uttt-any-field-own-full"),
+            "uttt.forced-one-cell" => message!("coverage-uttt-forced-one-cell"),
+            _ => Message::verbatim(self.description),
+        }
+    }
 }
 
 pub const TOMEK: [Situation; 10] = [

@@ -32,6 +32,10 @@ struct Transcript {
     capture_actions: Vec<String>,
     /// On a cell of the tomek sample's first position.
     tomek_hover: String,
+    /// The tomek sample's coverage of the judge's situations: its count
+    /// line's hover and its code lens.
+    coverage_hover: String,
+    coverage_lens: Vec<String>,
     /// The note on what the dense file's publish leaves out.
     budget_note: String,
 }
@@ -148,6 +152,22 @@ fn transcript(server: &mut Server) -> Transcript {
         }),
     );
     let tomek_hover = server.hover_text(TOMEK, 2, 0);
+    let coverage_hover = server.hover_text(TOMEK, 0, 0);
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": TOMEK}}),
+    );
+    let coverage_lens = lenses
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|lens| {
+            lens["command"]["title"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
     let budget_note = diagnostics[2]
         .iter()
         .find(|(code, _)| code == "file/more-diagnostics")
@@ -161,6 +181,8 @@ fn transcript(server: &mut Server) -> Transcript {
         capture_message: killable["message"].as_str().unwrap_or_default().to_owned(),
         capture_actions: strings(&actions, "title"),
         tomek_hover,
+        coverage_hover,
+        coverage_lens,
         budget_note,
     }
 }
@@ -214,6 +236,8 @@ fn check_localized(said: &Transcript, english: &Transcript, language: fn(&str) -
         &said.tomek_hover,
         &said.budget_note,
         &said.capture_actions.join("\n"),
+        &said.coverage_hover,
+        &said.coverage_lens.join("\n"),
     ] {
         assert!(language(text), "not in the session's language: {text}");
     }

@@ -181,3 +181,40 @@ show-server-stopping = boardls: the server is stopping
 # What stops the daemon, for `signals` above.
 show-stop-signals-unix = SIGTERM or SIGINT
 show-stop-signals-windows = Ctrl-C, Ctrl-Break or its console closing
+
+## An input's coverage of the judge's situations: its count line's hover
+## and its code lens.
+
+coverage-heading = **Coverage** of { $cases ->
+    [one] { $cases } case
+   *[other] { $cases } cases
+}: { $reached } of { $total } situations reached
+coverage-row = { $situation } — { $count } (first: case { $case })
+coverage-row-not-reached = ✗ **not reached**: { $situation }
+# `ids` are the situations' ids (`tomek.draw-with-t`), the same in every language.
+lens-coverage = coverage: { $reached } of { $total } situations · not reached: { $ids }
+lens-coverage-all = coverage: all { $total } situations
+# The situations; the judges' verdicts in them (`X won`, `Draw`) stay as
+# the judges print them.
+coverage-tomek-x-won = X won, with four X
+coverage-tomek-x-won-with-t = X won, with three X and the T
+coverage-tomek-o-won = O won, with four O
+coverage-tomek-o-won-with-t = O won, with three O and the T
+coverage-tomek-draw = Draw: the board full without a winner, no T
+coverage-tomek-draw-with-t = Draw: the board full without a winner, with a T
+coverage-tomek-not-completed = Game has not completed, no T
+coverage-tomek-not-completed-with-t = Game has not completed, with a T
+coverage-tomek-won-on-full-board = a win that filled the board (not a Draw)
+coverage-tomek-t-on-winning-diagonal = a win on a diagonal through the T
+coverage-go9-kill = Can kill in one move
+coverage-go9-no-kill = Can not kill in one move
+coverage-go9-capture-on-edge = a capture played on the edge (not a corner)
+coverage-go9-capture-in-corner = a capture played in a corner
+coverage-go9-two-groups-one-move = one move killing two groups
+coverage-go9-capture-without-liberty = a capture by a move with no liberty of its own
+coverage-go9-dead-o-group = an o group already without liberty (not a kill)
+coverage-uttt-forced-field = forced field: the field the last move points to
+coverage-uttt-forced-own-field = forced field: the last move's own field (its centre cell)
+coverage-uttt-any-field-full = any field: the forced field is full
+coverage-uttt-any-field-own-full = any field: the forced field is the last move's own, full
+coverage-uttt-forced-one-cell = forced field with one free cell

@@ -178,3 +178,39 @@ show-daemon-stopped = boardls: общий демон получил команд
 show-server-stopping = boardls: сервер останавливается
 show-stop-signals-unix = SIGTERM или SIGINT
 show-stop-signals-windows = Ctrl-C, Ctrl-Break или закрытие его консоли
+
+## Покрытие ситуаций судьи входным файлом: описание строки с количеством
+## и линза.
+
+coverage-heading = **Покрытие**: { $cases ->
+    [one] { $cases } тест
+    [few] { $cases } теста
+   *[many] { $cases } тестов
+}, достигнуто { $reached } из { $total } ситуаций
+coverage-row = { $situation } — { $count } (впервые: тест { $case })
+coverage-row-not-reached = ✗ **не достигнуто**: { $situation }
+lens-coverage = покрытие: { $reached } из { $total } ситуаций · не достигнуты: { $ids }
+lens-coverage-all = покрытие: все { $total } ситуаций
+# Вердикты судей (`X won`, `Draw`) остаются как есть.
+coverage-tomek-x-won = X won: четыре X в линию
+coverage-tomek-x-won-with-t = X won: три X и T
+coverage-tomek-o-won = O won: четыре O в линию
+coverage-tomek-o-won-with-t = O won: три O и T
+coverage-tomek-draw = Draw: доска заполнена, победителя нет, T нет
+coverage-tomek-draw-with-t = Draw: доска заполнена, победителя нет, есть T
+coverage-tomek-not-completed = Game has not completed, T нет
+coverage-tomek-not-completed-with-t = Game has not completed, есть T
+coverage-tomek-won-on-full-board = победа на заполненной доске (это не Draw)
+coverage-tomek-t-on-winning-diagonal = победа по диагонали через T
+coverage-go9-kill = Can kill in one move (можно съесть одним ходом)
+coverage-go9-no-kill = Can not kill in one move (одним ходом не съесть)
+coverage-go9-capture-on-edge = группу съедают ходом на краю доски (не в углу)
+coverage-go9-capture-in-corner = группу съедают ходом в углу
+coverage-go9-two-groups-one-move = один ход съедает две группы
+coverage-go9-capture-without-liberty = группу съедают ходом в пункт без своих дамэ
+coverage-go9-dead-o-group = группа o уже без дамэ (это не съедение)
+coverage-uttt-forced-field = обязательное поле: то, на которое указывает последний ход
+coverage-uttt-forced-own-field = обязательное поле — поле самого последнего хода (ход в его центр)
+coverage-uttt-any-field-full = любое поле: обязательное поле заполнено
+coverage-uttt-any-field-own-full = любое поле: обязательное поле — поле последнего хода, и оно заполнено
+coverage-uttt-forced-one-cell = в обязательном поле одна свободная клетка

@@ -120,3 +120,34 @@ show-daemon-stopped = boardls：共享的守护进程被要求停止（{ $signal
 show-server-stopping = boardls：服务器正在停止
 show-stop-signals-unix = SIGTERM 或 SIGINT
 show-stop-signals-windows = Ctrl-C、Ctrl-Break 或关闭其控制台
+
+## 输入文件对评测情形的覆盖：数量行的悬停说明与代码透镜。
+
+coverage-heading = **覆盖情况**：共 { $cases } 组测试，覆盖了 { $total } 种情形中的 { $reached } 种
+coverage-row = { $situation } — { $count }（首次：第 { $case } 组）
+coverage-row-not-reached = ✗ **未覆盖**：{ $situation }
+lens-coverage = 覆盖：{ $total } 种情形中的 { $reached } 种 · 未覆盖：{ $ids }
+lens-coverage-all = 覆盖：全部 { $total } 种情形
+# 裁判的判定（`X won`、`Draw`）保持原样。
+coverage-tomek-x-won = X won：四个 X 连成一线
+coverage-tomek-x-won-with-t = X won：三个 X 加 T 连成一线
+coverage-tomek-o-won = O won：四个 O 连成一线
+coverage-tomek-o-won-with-t = O won：三个 O 加 T 连成一线
+coverage-tomek-draw = Draw：棋盘已满且无人获胜，没有 T
+coverage-tomek-draw-with-t = Draw：棋盘已满且无人获胜，有 T
+coverage-tomek-not-completed = Game has not completed，没有 T
+coverage-tomek-not-completed-with-t = Game has not completed，有 T
+coverage-tomek-won-on-full-board = 棋盘下满时获胜（不是 Draw）
+coverage-tomek-t-on-winning-diagonal = 经过 T 的对角线获胜
+coverage-go9-kill = Can kill in one move（一手可以提掉）
+coverage-go9-no-kill = Can not kill in one move（一手提不掉）
+coverage-go9-capture-on-edge = 在边上（非角部）落子提子
+coverage-go9-capture-in-corner = 在角部落子提子
+coverage-go9-two-groups-one-move = 一手提掉两块棋
+coverage-go9-capture-without-liberty = 落子处自身无气的提子
+coverage-go9-dead-o-group = 已经无气的 o 棋块（不算提子）
+coverage-uttt-forced-field = 指定小棋盘：最后一手所指向的小棋盘
+coverage-uttt-forced-own-field = 指定小棋盘：最后一手所在的小棋盘（下在其中心格）
+coverage-uttt-any-field-full = 任意小棋盘：指定的小棋盘已下满
+coverage-uttt-any-field-own-full = 任意小棋盘：指定的小棋盘就是最后一手所在的小棋盘，且已下满
+coverage-uttt-forced-one-cell = 指定小棋盘只剩一个空格

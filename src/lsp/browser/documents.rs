@@ -551,14 +551,16 @@ impl Documents {
     pub(super) fn code_lenses(&self, params: &CodeLensParams) -> Option<Vec<CodeLens>> {
         let uri = &params.text_document.uri;
         let board = self.boards.get(uri)?;
-        Some(answer_features::input_lenses(&board.doc, || {
-            match self.answer_of_input(uri) {
+        Some(answer_features::input_lenses(
+            &board.doc,
+            self.caps.locale,
+            || match self.answer_of_input(uri) {
                 Some((_, text)) => {
                     answer_features::case_lenses(&Self::expected_of(board), &text, self.caps.locale)
                 }
                 None => Vec::new(),
-            }
-        }))
+            },
+        ))
     }
 
     pub(super) fn definition(

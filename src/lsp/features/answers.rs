@@ -129,7 +129,11 @@ pub(crate) fn write_answers_action(
 /// situations at its top, then `cases` (each case's answer, when it has an
 /// answer file). Judge inputs hold at most 1,000 cases; a larger file gets
 /// none, so a big document's typing never waits for them.
-pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>) -> Vec<CodeLens> {
+pub(crate) fn input_lenses(
+    doc: &Document,
+    locale: Locale,
+    cases: impl FnOnce() -> Vec<CodeLens>,
+) -> Vec<CodeLens> {
     if doc.position_count() > hover::MAX_COVERAGE_POSITIONS {
         return Vec::new();
     }
@@ -137,7 +141,11 @@ pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>
     let top = Position::new(0, 0);
     let mut lenses = vec![CodeLens {
         range: Range::new(top, top),
-        command: Some(Command::new(coverage.summary_line(), String::new(), None)),
+        command: Some(Command::new(
+            coverage.summary_line(locale),
+            String::new(),
+            None,
+        )),
         data: None,
     }];
     lenses.extend(cases());

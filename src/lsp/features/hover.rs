@@ -117,7 +117,7 @@ fn count_line(view: &DocView<'_>, line: u32) -> Option<Hover> {
         return None;
     }
     let coverage = GameCoverage::of_file(doc.kind(), doc.positions_with_lines());
-    Some(markdown(coverage.markdown(), None))
+    Some(markdown(coverage.markdown(view.locale()), None))
 }
 
 /// Where the hover's sentences go, and in which language.

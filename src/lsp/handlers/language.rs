@@ -49,7 +49,7 @@ pub fn code_lens(session: &Session, params: CodeLensParams) -> Option<Vec<CodeLe
     let state = session.lock();
     let uri = &params.text_document.uri;
     let open = state.docs.get(uri)?;
-    Some(features::input_lenses(&open.doc, || {
+    Some(features::input_lenses(&open.doc, state.caps.locale, || {
         answers::case_lenses(&state, uri)
     }))
 }
