@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::diagnostics::Severity;
 use crate::games::GameKind;
-use crate::i18n::Locale;
+use crate::i18n::{Locale, message};
 use crate::profile::{self, Profile};
 use crate::syntax::{ParsedPosition, parse_file};
 
@@ -146,8 +146,9 @@ impl GameCoverage {
     }
 
     /// One line: how many situations are reached, and the ids of those
-    /// that are not (`coverage: 7 of 10 situations · not reached: …`).
-    pub(crate) fn summary_line(&self) -> String {
+    /// that are not (`coverage: 7 of 10 situations · not reached: …`), in
+    /// `locale`.
+    pub(crate) fn summary_line(&self, locale: Locale) -> String {
         let reached = self.rows.iter().filter(|r| r.count > 0).count();
         let missed: Vec<&str> = self
             .rows
@@ -155,35 +156,38 @@ impl GameCoverage {
             .filter(|r| r.count == 0)
             .map(|r| r.situation.id)
             .collect();
+        let total = self.rows.len();
         if missed.is_empty() {
-            format!("coverage: all {} situations", self.rows.len())
+            message!("lens-coverage-all", total = total).word(locale)
         } else {
-            format!(
-                "coverage: {reached} of {} situations · not reached: {}",
-                self.rows.len(),
-                missed.join(", ")
-            )
+            let ids = missed.join(", ");
+            message!("lens-coverage", reached = reached, total = total, ids = ids).word(locale)
         }
     }
 
-    /// The file's table in Markdown: each situation with its count and
-    /// first case, the unreached ones last.
-    pub(crate) fn markdown(&self) -> String {
+    /// The file's table in Markdown, in `locale`: each situation with its
+    /// count and first case, the unreached ones last.
+    pub(crate) fn markdown(&self, locale: Locale) -> String {
         let reached = self.rows.iter().filter(|r| r.count > 0).count();
-        let mut out = format!(
-            "**Coverage** of {}: {reached} of {} situations reached\n\n",
-            crate::wording::count(self.cases as u64, "case"),
-            self.rows.len()
+        let heading = message!(
+            "hover-coverage-heading",
+            cases = self.cases,
+            reached = reached,
+            total = self.rows.len()
         );
+        let mut out = format!("{}\n\n", heading.word(locale));
         for row in self.ordered() {
-            let _ = match &row.first {
-                Some(first) => writeln!(
-                    out,
-                    "- {} — {} (first: case {})",
-                    row.situation.description, row.count, first.case
+            let said = row.situation.words();
+            let line = match &row.first {
+                Some(first) => message!(
+                    "coverage-row",
+                    situation = said,
+                    count = row.count,
+                    case = first.case
                 ),
-                None => writeln!(out, "- ✗ **not reached**: {}", row.situation.description),
+                None => message!("coverage-row-not-reached", situation = said),
             };
+            let _ = writeln!(out, "- {}", line.word(locale));
         }
         out
     }

@@ -182,7 +182,7 @@ thread_local! {
 /// rules and numbers cost more than looking a sentence up, so each
 /// thread keeps up to a few thousand sentences it worded (all dropped
 /// when full).
-fn word_into(message: &Message, locale: Locale, out: &mut String) {
+pub(crate) fn word_into(message: &Message, locale: Locale, out: &mut String) {
     let known = WORDED.with_borrow(|worded| {
         let text = worded[locale as usize].get(message);
         text.map(|text| out.push_str(text)).is_some()

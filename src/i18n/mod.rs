@@ -16,7 +16,7 @@ pub(crate) mod message;
 
 pub use locale::Locale;
 pub use message::{Arg, Message};
-pub(crate) use message::{grouped, message};
+pub(crate) use message::{grouped, message, word_into};
 
 #[cfg(test)]
 mod tests {

@@ -10,37 +10,64 @@
 
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, GameKind, go9, uttt};
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::syntax::JudgedBoard;
 
-use super::scene::{Mark, Scene, Stroke};
+use super::scene::{Fact, Mark, Scene, Stroke};
 
 /// The scene of a completely read position: case `case` (1-based) with
-/// its verdict in the judge's wording, `cursor` the hovered cell, if any.
-pub fn scene(game: &JudgedBoard, case: usize, verdict: &str, cursor: Option<Cell>) -> Scene {
-    let title = format!("Case #{case}: {verdict}");
+/// its verdict (the judge's line, or for `.uttt` the player to move and
+/// the legal moves), `cursor` the hovered cell, if any; its words in
+/// `locale` (its `data-*` values in English, for programs).
+pub fn scene(
+    game: &JudgedBoard,
+    case: usize,
+    verdict: &Message,
+    cursor: Option<Cell>,
+    locale: Locale,
+) -> Scene {
+    let title = format!("Case #{case}: {}", verdict.word(locale));
     let mut scene = match game {
-        JudgedBoard::Uttt { board, findings } => uttt_scene(board, findings, title),
-        JudgedBoard::Go9 { board } => go9_scene(board, title, cursor),
-        JudgedBoard::Tomek { board, findings } => tomek_scene(board, findings, title),
+        JudgedBoard::Uttt { board, findings } => uttt_scene(board, findings, title, locale),
+        JudgedBoard::Go9 { board } => go9_scene(board, title, cursor, locale),
+        JudgedBoard::Tomek { board, findings } => tomek_scene(board, findings, title, locale),
     };
+    let verdict_said = message!("picture-fact-verdict", value = verdict.clone());
     scene.facts.splice(
         0..0,
-        [("case", case.to_string()), ("verdict", verdict.to_owned())],
+        [
+            fact(
+                "case",
+                case.to_string(),
+                message!("picture-fact-case", value = case),
+                locale,
+            ),
+            fact("verdict", verdict.english(), verdict_said, locale),
+        ],
     );
     if let Some(cursor) = cursor
         && cursor.row < scene.size
         && cursor.col < scene.size
     {
         scene.mark(cursor, Mark::Cursor);
-        scene
-            .facts
-            .push(("cursor", format!("{} {}", cursor.row + 1, cursor.col + 1)));
+        let value = format!("{} {}", cursor.row + 1, cursor.col + 1);
+        let said = message!("picture-fact-cursor", value = value.clone());
+        scene.facts.push(fact("cursor", value, said, locale));
     }
     scene
 }
 
-fn go9_scene(board: &go9::Board, title: String, cursor: Option<Cell>) -> Scene {
-    let mut scene = Scene::new(GameKind::Go9, title);
+fn fact(name: &'static str, value: String, said: Message, locale: Locale) -> Fact {
+    Fact {
+        name,
+        value,
+        said: said.word(locale),
+    }
+}
+
+fn go9_scene(board: &go9::Board, title: String, cursor: Option<Cell>, locale: Locale) -> Scene {
+    let mut scene = Scene::new(GameKind::Go9, title, locale);
     for cell in scene.each_cell() {
         scene.cells[usize::from(cell.row)][usize::from(cell.col)] = board.point(cell).to_byte();
     }
@@ -73,8 +100,13 @@ fn go9_scene(board: &go9::Board, title: String, cursor: Option<Cell>) -> Scene {
     scene
 }
 
-fn uttt_scene(board: &uttt::Board, findings: &uttt::Findings, title: String) -> Scene {
-    let mut scene = Scene::new(GameKind::Uttt, title);
+fn uttt_scene(
+    board: &uttt::Board,
+    findings: &uttt::Findings,
+    title: String,
+    locale: Locale,
+) -> Scene {
+    let mut scene = Scene::new(GameKind::Uttt, title, locale);
     for cell in scene.each_cell() {
         scene.cells[usize::from(cell.row)][usize::from(cell.col)] = board.chip(cell).to_byte();
     }
@@ -84,25 +116,48 @@ fn uttt_scene(board: &uttt::Board, findings: &uttt::Findings, title: String) -> 
     scene.mark(findings.last_move, Mark::LastMove);
     scene.target_field = Some(target);
     let last = findings.last_move;
+    let last = format!("{} {}", last.row + 1, last.col + 1);
+    let target = format!("{} {}", target.row + 1, target.col + 1);
+    let (to_move, to_move_said) = match findings.to_move {
+        Some(player) => (
+            player.symbol().to_string(),
+            message!("picture-fact-to-move", value = player.symbol()),
+        ),
+        None => ("none".to_owned(), message!("picture-fact-nobody-to-move")),
+    };
+    let legal = findings.legal.len();
+    let anywhere = if findings.anywhere {
+        message!("picture-fact-anywhere")
+    } else {
+        message!("picture-fact-not-anywhere")
+    };
     scene.facts.extend([
-        ("last-move", format!("{} {}", last.row + 1, last.col + 1)),
-        (
+        fact(
+            "last-move",
+            last.clone(),
+            message!("picture-fact-last-move", value = last),
+            locale,
+        ),
+        fact(
             "target-field",
-            format!("{} {}", target.row + 1, target.col + 1),
+            target.clone(),
+            message!("picture-fact-target-field", value = target),
+            locale,
         ),
-        (
-            "to-move",
-            findings
-                .to_move
-                .map_or("none".to_owned(), |p| p.symbol().to_string()),
+        fact("to-move", to_move, to_move_said, locale),
+        fact(
+            "legal-moves",
+            legal.to_string(),
+            message!("picture-fact-legal-moves", value = legal),
+            locale,
         ),
-        ("legal-moves", findings.legal.len().to_string()),
-        ("anywhere", findings.anywhere.to_string()),
+        fact("anywhere", findings.anywhere.to_string(), anywhere, locale),
     ]);
     scene
 }
 
-/// `row 1`, `column 2`, `diagonal`, `anti-diagonal`.
+/// `row 1`, `column 2`, `diagonal`, `anti-diagonal`: the names of the
+/// SVG's `data-line`, the same in every language.
 pub fn line_name(line: Line) -> String {
     match line {
         Line::Row(r) => format!("row {}", r + 1),
@@ -112,12 +167,28 @@ pub fn line_name(line: Line) -> String {
     }
 }
 
-fn tomek_scene(board: &tomek::Board, findings: &tomek::Findings, title: String) -> Scene {
-    let mut scene = Scene::new(GameKind::Tomek, title);
+/// [`line_name`] in words, for the description.
+fn line_said(line: Line) -> Message {
+    match line {
+        Line::Row(r) => message!("picture-line-row", row = r + 1),
+        Line::Column(c) => message!("picture-line-column", column = c + 1),
+        Line::Diagonal => message!("picture-line-diagonal"),
+        Line::AntiDiagonal => message!("picture-line-anti-diagonal"),
+    }
+}
+
+fn tomek_scene(
+    board: &tomek::Board,
+    findings: &tomek::Findings,
+    title: String,
+    locale: Locale,
+) -> Scene {
+    let mut scene = Scene::new(GameKind::Tomek, title, locale);
     for cell in scene.each_cell() {
         scene.cells[usize::from(cell.row)][usize::from(cell.col)] = board.mark(cell).to_byte();
     }
     let mut lines = Vec::new();
+    let mut lines_said = Vec::new();
     for win in &findings.winning_lines {
         let cells = win.line.cells();
         scene.mark_all(cells, Mark::Win);
@@ -128,15 +199,20 @@ fn tomek_scene(board: &tomek::Board, findings: &tomek::Findings, title: String) 
             line: line_name(win.line),
         };
         lines.push(format!("{} {}", stroke.player, stroke.line));
+        let said = message!(
+            "picture-winning-line",
+            player = stroke.player,
+            line = line_said(win.line)
+        );
+        lines_said.push(said.word(locale));
         scene.strokes.push(stroke);
     }
-    scene.facts.push((
-        "winning-lines",
-        if lines.is_empty() {
-            "none".to_owned()
-        } else {
-            lines.join(", ")
-        },
-    ));
+    let (value, said) = if lines.is_empty() {
+        ("none".to_owned(), message!("picture-fact-no-winning-lines"))
+    } else {
+        let said = message!("picture-fact-winning-lines", value = lines_said.join(", "));
+        (lines.join(", "), said)
+    };
+    scene.facts.push(fact("winning-lines", value, said, locale));
     scene
 }

@@ -1,7 +1,7 @@
 //! Pictures of positions, for the hover: an SVG image for clients that
 //! render Markdown images, a text board for the others. Pure: a parsed
-//! position in, text out; no LSP types (the server wraps the SVG in a
-//! `data:` URI and the text board in a code block).
+//! position and a language in, text out; no LSP types (the server wraps
+//! the SVG in a `data:` URI and the text board in a code block).
 //!
 //! The parts, each importing only those listed before it:
 //! - `scene`: what a picture shows (cells, marks, facts);
@@ -16,6 +16,6 @@ mod svg;
 mod text;
 
 pub use boards::{line_name, scene};
-pub use scene::{Mark, Marks, Scene, Stroke};
+pub use scene::{Fact, Mark, Marks, Scene, Stroke};
 pub use svg::svg;
 pub use text::{board as text_board, legend as text_legend};

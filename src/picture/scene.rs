@@ -3,6 +3,8 @@
 //! position. The SVG and the text board are two drawings of one scene.
 
 use crate::games::{Cell, GameKind};
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 
 /// A highlight on a cell. Each has a stable name: the SVG carries it in
 /// `data-marks` and `class`, and the legends use it.
@@ -38,6 +40,21 @@ impl Mark {
         Mark::Target,
         Mark::Win,
     ];
+
+    /// What the description says of the cells with this mark
+    /// (`group: 1,2 1,3.`).
+    fn cells_said(self, cells: String) -> Message {
+        match self {
+            Mark::Cursor => message!("picture-mark-cursor", cells = cells),
+            Mark::Group => message!("picture-mark-group", cells = cells),
+            Mark::Capture => message!("picture-mark-capture", cells = cells),
+            Mark::Liberty => message!("picture-mark-liberty", cells = cells),
+            Mark::Legal => message!("picture-mark-legal", cells = cells),
+            Mark::LastMove => message!("picture-mark-last-move", cells = cells),
+            Mark::Target => message!("picture-mark-target", cells = cells),
+            Mark::Win => message!("picture-mark-win", cells = cells),
+        }
+    }
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -96,6 +113,18 @@ pub struct Stroke {
     pub line: String,
 }
 
+/// A fact about the whole position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// Its name in the SVG's `data-*` attribute (`last-move`).
+    pub name: &'static str,
+    /// Its value there, the same in every language (`3 5`, `none`).
+    pub value: String,
+    /// The sentence the description says of it, in the picture's
+    /// language (`last-move: 3 5.`).
+    pub said: String,
+}
+
 /// One position, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
@@ -106,24 +135,27 @@ pub struct Scene {
     /// `O`, `T`), row by row; only `size × size` are used.
     pub cells: [[u8; 9]; 9],
     pub marks: [[Marks; 9]; 9],
-    /// `Case #k: verdict`.
+    /// `Case #k: verdict`, in the picture's language.
     pub title: String,
-    /// Facts about the whole position, as `(name, value)`: the SVG's
-    /// `data-*` attributes on its root, and the description.
-    pub facts: Vec<(&'static str, String)>,
+    /// The language of the title, the description and the legend.
+    pub locale: Locale,
+    /// Facts about the whole position: the SVG's `data-*` attributes on
+    /// its root, and the description.
+    pub facts: Vec<Fact>,
     pub strokes: Vec<Stroke>,
     /// `.uttt`: the target field (field row and column, each 0..3).
     pub target_field: Option<Cell>,
 }
 
 impl Scene {
-    pub fn new(kind: GameKind, title: String) -> Scene {
+    pub fn new(kind: GameKind, title: String, locale: Locale) -> Scene {
         Scene {
             kind,
             size: if kind == GameKind::Tomek { 4 } else { 9 },
             cells: [[b'.'; 9]; 9],
             marks: [[Marks::default(); 9]; 9],
             title,
+            locale,
             facts: Vec::new(),
             strokes: Vec::new(),
             target_field: None,
@@ -186,17 +218,15 @@ impl Scene {
     /// What the picture shows, in words: the title, the rows, the facts
     /// and the marked cells (1-based `row,column`).
     pub fn description(&self) -> String {
-        let mut parts = vec![format!(
-            "{} position, {}. {} rows of {} cells, top to bottom: {}.",
-            self.kind.id(),
-            self.title,
-            self.size,
-            self.size,
-            self.rows_text()
-        )];
-        for (name, value) in &self.facts {
-            parts.push(format!("{name}: {value}."));
-        }
+        let head = message!(
+            "picture-description",
+            game = self.kind.id(),
+            title = self.title.clone(),
+            size = self.size,
+            rows = self.rows_text()
+        );
+        let mut parts = vec![head.word(self.locale)];
+        parts.extend(self.facts.iter().map(|fact| fact.said.clone()));
         for mark in Mark::ALL {
             let cells: Vec<String> = self
                 .each_cell()
@@ -204,7 +234,7 @@ impl Scene {
                 .map(|cell| format!("{},{}", cell.row + 1, cell.col + 1))
                 .collect();
             if !cells.is_empty() {
-                parts.push(format!("{}: {}.", mark.name(), cells.join(" ")));
+                parts.push(mark.cells_said(cells.join(" ")).word(self.locale));
             }
         }
         parts.join(" ")

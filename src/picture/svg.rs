@@ -5,7 +5,8 @@
 //!   `data-*` attribute per fact of the scene (`data-case`, `data-verdict`,
 //!   `data-last-move`, `data-target-field`, `data-winning-lines`, …);
 //! - `<title>` is `Case #k: verdict`; `<desc>` says the same in words,
-//!   with the rows as the file writes them and the marked cells;
+//!   with the rows as the file writes them and the marked cells; both in
+//!   the scene's language (the `data-*` values are the same in all);
 //! - every cell is exactly one element with `data-row` and `data-col`
 //!   (1-based), `data-state` (the file's character) and `data-marks` (the
 //!   names of its marks, space-separated, possibly none); its `class` is
@@ -116,8 +117,8 @@ pub fn svg(scene: &Scene) -> String {
         scene.size,
         scene.size
     );
-    for (name, value) in &scene.facts {
-        let _ = write!(out, r#" data-{name}="{}""#, escape(value));
+    for fact in &scene.facts {
+        let _ = write!(out, r#" data-{}="{}""#, fact.name, escape(&fact.value));
     }
     out.push_str(">\n");
     let _ = writeln!(out, "<title>{}</title>", escape(&scene.title));

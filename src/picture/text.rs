@@ -10,6 +10,8 @@
 //! - `.tomek`: the winning line's cells in parentheses: `(X)`.
 
 use crate::games::GameKind;
+use crate::i18n::Message;
+use crate::i18n::message;
 
 use super::scene::{Mark, Scene};
 
@@ -124,26 +126,27 @@ pub fn board(scene: &Scene) -> Vec<String> {
     lines
 }
 
-/// What the board's marks mean: only those it shows, in Markdown.
-pub fn legend(scene: &Scene) -> Vec<&'static str> {
+/// What the board's marks mean: only those it shows, in Markdown, in the
+/// scene's language.
+pub fn legend(scene: &Scene) -> Vec<String> {
     let mut items = Vec::new();
-    let mut add = |mark: Mark, text: &'static str| {
+    let mut add = |mark: Mark, text: Message| {
         if scene.has(mark) {
-            items.push(text);
+            items.push(text.word(scene.locale));
         }
     };
     match scene.kind {
         GameKind::Go9 => {
-            add(Mark::Group, "`X` `O` upper case: the group in question");
-            add(Mark::Capture, "`*` where it is captured (its last liberty)");
-            add(Mark::Liberty, "`+` its liberties");
+            add(Mark::Group, message!("picture-legend-group"));
+            add(Mark::Capture, message!("picture-legend-capture"));
+            add(Mark::Liberty, message!("picture-legend-liberty"));
         }
         GameKind::Uttt => {
-            add(Mark::Legal, "`!` a legal cell");
-            add(Mark::LastMove, "upper case: the last move");
+            add(Mark::Legal, message!("picture-legend-legal"));
+            add(Mark::LastMove, message!("picture-legend-last-move"));
         }
-        GameKind::Tomek => add(Mark::Win, "`( )` a winning line"),
+        GameKind::Tomek => add(Mark::Win, message!("picture-legend-win")),
     }
-    add(Mark::Cursor, "`[ ]` the cell under the cursor");
+    add(Mark::Cursor, message!("picture-legend-cursor"));
     items
 }

@@ -36,6 +36,8 @@ mod lsp_filters;
 mod lsp_guard;
 mod lsp_hover_format;
 mod lsp_kept_diagnostics;
+#[cfg(feature = "test-hooks")]
+mod lsp_locale;
 mod lsp_order;
 mod lsp_proptest;
 mod lsp_protocol;

@@ -1,0 +1,35 @@
+# 悬停说明中的图：SVG 的 <title> 与 <desc>，以及文字棋盘的图例。
+
+picture-description = { $game } 局面，{ $title }。共 { $size } 行，每行 { $size } 格，自上而下：{ $rows }。
+picture-fact-case = 组号：{ $value }。
+picture-fact-verdict = 判定结果：{ $value }。
+picture-fact-cursor = 光标：{ $value }。
+picture-fact-last-move = 最后一手：{ $value }。
+picture-fact-target-field = 目标小棋盘：{ $value }。
+picture-fact-to-move = 轮到：{ $value }。
+picture-fact-nobody-to-move = 无人落子。
+picture-fact-legal-moves = 合法落子数：{ $value }。
+picture-fact-anywhere = 可下在任意小棋盘。
+picture-fact-not-anywhere = 只能下在目标小棋盘。
+picture-fact-winning-lines = 获胜连线：{ $value }。
+picture-fact-no-winning-lines = 没有获胜连线。
+picture-winning-line = { $player } { $line }
+picture-line-row = 第 { $row } 行
+picture-line-column = 第 { $column } 列
+picture-line-diagonal = 主对角线
+picture-line-anti-diagonal = 副对角线
+picture-mark-cursor = 光标：{ $cells }。
+picture-mark-group = 棋块：{ $cells }。
+picture-mark-capture = 提子点：{ $cells }。
+picture-mark-liberty = 气：{ $cells }。
+picture-mark-legal = 合法落子：{ $cells }。
+picture-mark-last-move = 最后一手：{ $cells }。
+picture-mark-target = 目标小棋盘：{ $cells }。
+picture-mark-win = 获胜连线：{ $cells }。
+picture-legend-group = `X` `O` 大写：所指的棋块
+picture-legend-capture = `*` 提子点（最后一口气）
+picture-legend-liberty = `+` 它的气
+picture-legend-legal = `!` 合法落子
+picture-legend-last-move = 大写：最后一手
+picture-legend-win = `( )` 获胜连线
+picture-legend-cursor = `[ ]` 光标所在的格子

@@ -456,7 +456,7 @@ impl Documents {
                 caps: self.caps,
             };
             let drawing = answer_features::case_picture(&view, case, self.settings.hover.picture);
-            return answer_features::case_hover(&expected, case, drawing);
+            return answer_features::case_hover(&expected, case, drawing, self.caps.locale);
         }
         let picture = self.settings.hover.picture;
         hover::hover_with(&self.view(uri)?, at.position, picture)
@@ -529,7 +529,11 @@ impl Documents {
         }
         let text = Self::expected_of(board).output_text()?;
         let target = sibling(uri, targets.first()?)?;
-        Some(answer_features::write_answers_action(text, target))
+        Some(answer_features::write_answers_action(
+            text,
+            target,
+            self.caps.locale,
+        ))
     }
 
     /// The open answer file of the input `uri`, and its text.
@@ -548,14 +552,16 @@ impl Documents {
     pub(super) fn code_lenses(&self, params: &CodeLensParams) -> Option<Vec<CodeLens>> {
         let uri = &params.text_document.uri;
         let board = self.boards.get(uri)?;
-        Some(answer_features::input_lenses(&board.doc, || {
-            match self.answer_of_input(uri) {
+        Some(answer_features::input_lenses(
+            &board.doc,
+            self.caps.locale,
+            || match self.answer_of_input(uri) {
                 Some((_, text)) => {
                     answer_features::case_lenses(&Self::expected_of(board), &text, self.caps.locale)
                 }
                 None => Vec::new(),
-            }
-        }))
+            },
+        ))
     }
 
     pub(super) fn definition(
@@ -592,8 +598,8 @@ impl Documents {
         match format_edits::formatting(&self.view(uri)?, judge) {
             Ok(edits) => Some(edits),
             Err(why) => {
-                out.log(MessageType::WARNING, why.clone());
-                out.show(MessageType::WARNING, why);
+                out.log(MessageType::WARNING, why.english());
+                out.show(MessageType::WARNING, why.word(self.caps.locale));
                 Some(Vec::new())
             }
         }

@@ -105,7 +105,8 @@ impl Out {
         self.0.push(message);
     }
 
-    /// `window/logMessage`.
+    /// `window/logMessage`, in English whatever the session's language
+    /// (see `Session::log`).
     pub(super) fn log(&mut self, typ: MessageType, message: String) {
         self.notify("window/logMessage", &LogMessageParams { typ, message });
     }

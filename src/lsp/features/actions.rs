@@ -19,12 +19,15 @@ use ls_types::{
 use super::locate::{self, Located};
 use super::proto_diagnostics::{self, text_edits};
 use crate::games::{Cell, go9, uttt};
+use crate::i18n::Message;
 use crate::lsp::encoding::line_end;
 use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
 
-pub const MARK_LEGAL: &str = "Mark legal moves with !";
-pub const CLEAR_MARKERS: &str = "Clear ! markers";
+/// "Mark legal moves with !".
+pub const MARK_LEGAL: Message = crate::i18n::message!("action-mark-legal");
+/// "Clear ! markers".
+pub const CLEAR_MARKERS: Message = crate::i18n::message!("action-clear-markers");
 
 pub fn code_actions(view: &DocView<'_>, params: &CodeActionParams) -> Vec<CodeActionOrCommand> {
     let range = params.range;
@@ -110,10 +113,10 @@ fn uttt_markers(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>)
         }
     }
     if !mark.is_empty() {
-        actions.push(rewrite(view, MARK_LEGAL.to_owned(), mark));
+        actions.push(rewrite(view, &MARK_LEGAL, mark));
     }
     if !clear.is_empty() {
-        actions.push(rewrite(view, CLEAR_MARKERS.to_owned(), clear));
+        actions.push(rewrite(view, &CLEAR_MARKERS, clear));
     }
 }
 
@@ -129,8 +132,9 @@ fn push_cell_edit(
     }
 }
 
-/// The title the spec gives the move action; hover says what the move does.
-pub const PLAY_HERE: &str = "Play here";
+/// The title the spec gives the move action ("Play here"); hover says
+/// what the move does.
+pub const PLAY_HERE: Message = crate::i18n::message!("action-play-here");
 
 /// "Play here" at the start of the range.
 fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
@@ -153,7 +157,7 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
                 ),
                 format!("{} {}", cell.row + 1, cell.col + 1),
             ));
-            Some(rewrite(view, PLAY_HERE.to_string(), edits))
+            Some(rewrite(view, &PLAY_HERE, edits))
         }
         JudgedBoard::Go9 { board } => {
             if !go9::analyse(board).killable().any(|(_, at)| at == cell) {
@@ -170,15 +174,15 @@ fn play_here(view: &DocView<'_>, range: Range) -> Option<CodeAction> {
                     }
                 }
             }
-            Some(rewrite(view, PLAY_HERE.to_string(), edits))
+            Some(rewrite(view, &PLAY_HERE, edits))
         }
         JudgedBoard::Tomek { .. } => None,
     }
 }
 
-fn rewrite(view: &DocView<'_>, title: String, edits: Vec<TextEdit>) -> CodeAction {
+fn rewrite(view: &DocView<'_>, title: &Message, edits: Vec<TextEdit>) -> CodeAction {
     CodeAction {
-        title,
+        title: title.word(view.locale()),
         kind: Some(CodeActionKind::REFACTOR_REWRITE),
         edit: Some(workspace_edit(view, edits)),
         ..CodeAction::default()

@@ -5,7 +5,6 @@
 //! their own way (on disk, or among the open documents) and answer with
 //! these.
 
-use crate::i18n::Locale;
 use std::path::{Path, PathBuf};
 
 use ls_types::{
@@ -20,6 +19,8 @@ use crate::coverage::GameCoverage;
 use crate::diagnostics::{Diagnostic, Span};
 use crate::document::Document;
 use crate::games::GameKind;
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::lsp::config::HoverPicture;
 use crate::lsp::features::proto_diagnostics::{SpanRanges, text_edits, to_lsp};
 use crate::lsp::features::{hover, locate, picture};
@@ -91,7 +92,11 @@ pub(crate) fn side_code_actions(
 }
 
 /// "Write the judge's answers": a new file `target` holding `text`.
-pub(crate) fn write_answers_action(text: String, target: Uri) -> CodeActionOrCommand {
+pub(crate) fn write_answers_action(
+    text: String,
+    target: Uri,
+    locale: Locale,
+) -> CodeActionOrCommand {
     let start = Position::new(0, 0);
     let operations = vec![
         DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
@@ -111,7 +116,7 @@ pub(crate) fn write_answers_action(text: String, target: Uri) -> CodeActionOrCom
         }),
     ];
     CodeActionOrCommand::CodeAction(CodeAction {
-        title: "Write the judge's answers".to_owned(),
+        title: crate::i18n::message!("action-write-answers").word(locale),
         kind: Some(CodeActionKind::QUICKFIX),
         edit: Some(WorkspaceEdit {
             document_changes: Some(DocumentChanges::Operations(operations)),
@@ -125,7 +130,11 @@ pub(crate) fn write_answers_action(text: String, target: Uri) -> CodeActionOrCom
 /// situations at its top, then `cases` (each case's answer, when it has an
 /// answer file). Judge inputs hold at most 1,000 cases; a larger file gets
 /// none, so a big document's typing never waits for them.
-pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>) -> Vec<CodeLens> {
+pub(crate) fn input_lenses(
+    doc: &Document,
+    locale: Locale,
+    cases: impl FnOnce() -> Vec<CodeLens>,
+) -> Vec<CodeLens> {
     if doc.position_count() > hover::MAX_COVERAGE_POSITIONS {
         return Vec::new();
     }
@@ -133,7 +142,11 @@ pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>
     let top = Position::new(0, 0);
     let mut lenses = vec![CodeLens {
         range: Range::new(top, top),
-        command: Some(Command::new(coverage.summary_line(), String::new(), None)),
+        command: Some(Command::new(
+            coverage.summary_line(locale),
+            String::new(),
+            None,
+        )),
         data: None,
     }];
     lenses.extend(cases());
@@ -144,11 +157,11 @@ pub(crate) fn input_lenses(doc: &Document, cases: impl FnOnce() -> Vec<CodeLens>
 /// `text`: the answer's line for the case, checked (`answer ✓ Case #3: O
 /// won`), or what is wrong with it (`answer ✗ Case #3: the judge says …`).
 pub(crate) fn case_lenses(expected: &Expected, text: &str, locale: Locale) -> Vec<CodeLens> {
-    let mut wrong: Vec<Option<String>> = vec![None; expected.cases.len()];
+    let mut wrong: Vec<Option<Message>> = vec![None; expected.cases.len()];
     for finding in answers::compare(expected, text, None) {
         let case = expected.case_of_line(finding.span.line);
         if let Some(slot) = case.and_then(|case| wrong.get_mut(case)) {
-            slot.get_or_insert(finding.message.word(locale));
+            slot.get_or_insert(finding.message);
         }
     }
     let lines: Vec<&str> = text.lines().collect();
@@ -160,13 +173,14 @@ pub(crate) fn case_lenses(expected: &Expected, text: &str, locale: Locale) -> Ve
         .map(|(case, (expected_case, wrong))| {
             let answer_line = expected.line_of_case(case) as usize;
             let title = match (wrong, lines.get(answer_line)) {
-                (Some(message), _) => format!("answer ✗ {message}"),
+                (Some(message), _) => message!("lens-answer-wrong", message = message),
                 (None, Some(line)) if expected.kind != GameKind::Uttt => {
-                    format!("answer ✓ {}", line.trim_end())
+                    message!("lens-answer-right", line = line.trim_end().to_owned())
                 }
-                (None, Some(_)) => format!("answer ✓ Case #{}", case + 1),
-                (None, None) => format!("answer ✗ Case #{}: missing", case + 1),
-            };
+                (None, Some(_)) => message!("lens-answer-right-case", case = case + 1),
+                (None, None) => message!("lens-answer-missing", case = case + 1),
+            }
+            .word(locale);
             let at = Position::new(expected_case.input_span.line, 0);
             CodeLens {
                 range: Range::new(at, at),
@@ -204,19 +218,21 @@ pub(crate) fn case_hover(
     expected: &Expected,
     case: usize,
     drawing: Option<String>,
+    locale: Locale,
 ) -> Option<Hover> {
     let output = expected.cases.get(case)?.output.as_ref()?;
     let mut value = match expected.kind {
         GameKind::Uttt => format!(
-            "**Case #{}**: the judge's board\n\n```text\n{}\n```",
-            case + 1,
+            "{}\n\n```text\n{}\n```",
+            message!("hover-answer-board", case = case + 1).word(locale),
             output.join("\n")
         ),
-        GameKind::Go9 | GameKind::Tomek => format!(
-            "**Case #{}**: the judge says `{}`",
-            case + 1,
-            output.first().map_or("", String::as_str)
-        ),
+        GameKind::Go9 | GameKind::Tomek => message!(
+            "hover-answer-line",
+            case = case + 1,
+            line = output.first().cloned().unwrap_or_default()
+        )
+        .word(locale),
     };
     if let Some(drawing) = drawing {
         value.push_str("\n\n");

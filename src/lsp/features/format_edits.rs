@@ -6,6 +6,7 @@
 use ls_types::{Position, Range, TextEdit};
 
 use crate::format;
+use crate::i18n::Message;
 use crate::lsp::encoding::line_end;
 use crate::lsp::view::DocView;
 use crate::text::to_u32;
@@ -14,12 +15,19 @@ use crate::text::to_u32;
 /// why it cannot be formatted, for the user. A judge file (`judge`: one a
 /// project maps) keeps its own blank lines where the judge ignores them,
 /// as `boardls fmt` keeps them.
-pub fn formatting(view: &DocView<'_>, judge: bool) -> Result<Vec<TextEdit>, String> {
+pub fn formatting(view: &DocView<'_>, judge: bool) -> Result<Vec<TextEdit>, Message> {
     let text = view.doc.rope().to_string();
     let mut formatted = format::format(view.doc.kind(), &text).map_err(|refusal| {
         let path = view.uri.path();
         let name = path.as_str().rsplit('/').next().unwrap_or_default();
-        format!("boardls: {name} was not formatted: {refusal}")
+        crate::i18n::message!(
+            "show-not-formatted",
+            name = name.to_owned(),
+            line = refusal.line + 1,
+            column = refusal.column + 1,
+            message = refusal.message,
+            code = refusal.code
+        )
     })?;
     if judge {
         formatted = formatted.with_judge_layout(&text);

@@ -25,27 +25,33 @@ use std::collections::BTreeMap;
 
 use ls_types::{InlayHint, InlayHintKind, InlayHintLabel, InlayHintTooltip, Position, Range};
 
-use super::locate::{self, Located, cell_list, coord, field_name};
+use super::locate::{self, Located, at_cell, cell_list, field_name};
 use crate::games::go9;
 use crate::games::{Cell, CellSet, uttt};
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::lsp::config::HintSettings;
 use crate::lsp::encoding::line_end;
 use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
-use crate::wording::count;
 
 /// The hints of the kinds the settings switch on (`enable` is the caller's).
 pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) -> Vec<InlayHint> {
     let first = range.start.line.min(range.end.line);
     let last = range.start.line.max(range.end.line);
     let wanted = |line: u32| (first..=last).contains(&line);
+    let locale = view.locale();
     // Every part at a line's end, by line: one hint each.
     let mut lines: BTreeMap<u32, LineHint> = BTreeMap::new();
     for located in locate::in_range(view, range) {
         // Row summaries, top to bottom: (board row, label, tooltip).
         let rows = match located.position.game() {
-            Some(JudgedBoard::Uttt { findings, .. }) if kinds.legal_moves => uttt_rows(findings),
-            Some(JudgedBoard::Go9 { board }) if kinds.captures => go9_rows(&go9::analyse(board)),
+            Some(JudgedBoard::Uttt { findings, .. }) if kinds.legal_moves => {
+                uttt_rows(findings, locale)
+            }
+            Some(JudgedBoard::Go9 { board }) if kinds.captures => {
+                go9_rows(&go9::analyse(board), locale)
+            }
             _ => Vec::new(),
         };
         for (row, label, tooltip) in rows {
@@ -60,11 +66,11 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
         if kinds.verdicts && wanted(line) {
             let tooltip = match located.position.game() {
                 Some(JudgedBoard::Uttt { findings, .. }) => uttt_rule(findings),
-                Some(_) => "The judge's verdict for this position.".to_owned(),
-                None => "The board could not be read completely; see its errors.".to_owned(),
+                Some(_) => message!("hint-verdict-tooltip"),
+                None => message!("board-unreadable"),
             };
             let parts = lines.entry(line).or_default();
-            parts.add(located.label(), tooltip);
+            parts.add(located.label(locale), tooltip.word(locale));
             parts.has_verdict = true;
         }
     }
@@ -116,10 +122,12 @@ fn row_line(located: &Located<'_>, row: u8) -> Option<u32> {
 }
 
 /// `legal: 4 5 6` for each row with legal cells.
-fn uttt_rows(findings: &uttt::Findings) -> Vec<(u8, String, String)> {
+fn uttt_rows(findings: &uttt::Findings, locale: Locale) -> Vec<(u8, String, String)> {
     let player = findings
         .to_move
-        .map_or("the player to move".to_owned(), |p| p.symbol().to_string());
+        .map_or(message!("hint-player-to-move"), |p| {
+            message!("hint-player", player = p.symbol())
+        });
     (0..9u8)
         .filter_map(|row| {
             let cells: Vec<Cell> = findings
@@ -131,57 +139,58 @@ fn uttt_rows(findings: &uttt::Findings) -> Vec<(u8, String, String)> {
                 return None;
             }
             let columns: Vec<String> = cells.iter().map(|c| (c.col + 1).to_string()).collect();
-            let label = format!("legal: {}", columns.join(" "));
-            let tooltip = format!(
-                "Legal {} for {player} in row {}: {}",
-                if cells.len() == 1 { "move" } else { "moves" },
-                row + 1,
-                cell_list(cells)
+            let label = message!("hint-legal", columns = columns.join(" "));
+            let tooltip = message!(
+                "hint-legal-tooltip",
+                n = cells.len(),
+                player = player.clone(),
+                row = row + 1,
+                cells = cell_list(cells)
             );
-            Some((row, label, tooltip))
+            Some((row, label.word(locale), tooltip.word(locale)))
         })
         .collect()
 }
 
 /// `x at 6 captures 3` for each row holding capture points: the stones of
 /// every killable group whose last liberty that point is.
-fn go9_rows(findings: &go9::Findings) -> Vec<(u8, String, String)> {
+fn go9_rows(findings: &go9::Findings, locale: Locale) -> Vec<(u8, String, String)> {
     let mut points: BTreeMap<Cell, CellSet> = BTreeMap::new();
     for (group, at) in findings.killable() {
         let stones = points.entry(at).or_default();
         *stones = stones.union(group.stones);
     }
     let mut rows: Vec<(u8, String, String)> = Vec::new();
-    for (at, stones) in points {
-        let label = format!("x at {} captures {}", at.col + 1, stones.len());
-        let tooltip = format!(
-            "x playing at {} captures {}: {}.",
-            coord(at),
-            count(stones.len(), "o stone"),
-            cell_list(stones)
-        );
+    for (point, stones) in points {
+        let label =
+            message!("hint-go9-capture", column = point.col + 1, n = stones.len()).word(locale);
+        let tooltip = message!(
+            "hint-go9-capture-tooltip",
+            at = at_cell(point),
+            n = stones.len(),
+            cells = cell_list(stones)
+        )
+        .word(locale);
         match rows.last_mut() {
-            Some((row, labels, tooltips)) if *row == at.row => {
+            Some((row, labels, tooltips)) if *row == point.row => {
                 labels.push_str(", ");
                 labels.push_str(&label);
                 tooltips.push('\n');
                 tooltips.push_str(&tooltip);
             }
-            _ => rows.push((at.row, label, tooltip)),
+            _ => rows.push((point.row, label, tooltip)),
         }
     }
     rows
 }
 
 /// Why the legal cells are where they are.
-fn uttt_rule(findings: &uttt::Findings) -> String {
+fn uttt_rule(findings: &uttt::Findings) -> Message {
     let field = field_name(findings.target_field);
-    let last = coord(findings.last_move);
+    let last = at_cell(findings.last_move);
     if findings.anywhere {
-        format!(
-            "The last move at {last} sends the next chip to the {field} field, which is full: any free cell is legal."
-        )
+        message!("hint-uttt-rule-anywhere", last = last, field = field)
     } else {
-        format!("The last move at {last} sends the next chip to the {field} field.")
+        message!("hint-uttt-rule", last = last, field = field)
     }
 }

@@ -1,71 +1,113 @@
 //! Hover, in Markdown: what a cell holds and what it means, then the
 //! position's verdict in the judge's wording (`Case #k: …`), then a
 //! picture of the position (`super::picture`: an SVG image or a text
-//! board, as the client and `hover.picture` decide).
+//! board, as the client and `hover.picture` decide). In the session's
+//! language; outside English, the diagnostics under the cursor follow the
+//! explanation, each after its code (`go9/killable`), so that a user can
+//! search for the code whatever the language of its message.
 
 use std::fmt::Write as _;
 
 use ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
-use super::locate::{self, Located, cell_list, coord, field_name};
+use super::locate::{self, Located, at_cell, cell_list, coord, field_name};
 use super::picture;
 use crate::coverage::GameCoverage;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::lsp::config::HoverPicture;
+use crate::lsp::encoding::position_to_line_byte;
 use crate::lsp::view::DocView;
 use crate::syntax::JudgedBoard;
-use crate::wording::count;
 
 /// The most positions a document may have for the coverage of its count
 /// line's hover and its code lens (the largest judge's T).
 pub const MAX_COVERAGE_POSITIONS: usize = 1000;
 
 pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> Option<Hover> {
+    let locale = view.locale();
     let Some((located, cell)) = locate::at(view, pos) else {
-        return count_line(view, pos.line);
+        let mut hover = count_line(view, pos.line);
+        let mut text = String::new();
+        diagnostics_here(view, pos, &mut text);
+        if !text.is_empty() {
+            let hover = hover.get_or_insert_with(|| markdown(String::new(), None));
+            if let HoverContents::Markup(content) = &mut hover.contents {
+                content.value.push_str(&text);
+            }
+        }
+        return hover;
     };
     let mut text = String::new();
     let range = match (cell, located.position.game()) {
         (Some(cell), Some(game)) => {
+            let say = Say {
+                text: &mut text,
+                locale,
+            };
             match game {
-                JudgedBoard::Uttt { board, findings } => {
-                    uttt_cell(&mut text, board, findings, cell)
-                }
-                JudgedBoard::Go9 { board } => {
-                    go9_cell(&mut text, board, &go9::analyse(board), cell)
-                }
-                JudgedBoard::Tomek { board, findings } => {
-                    tomek_cell(&mut text, board, findings, cell)
-                }
+                JudgedBoard::Uttt { board, findings } => uttt_cell(say, board, findings, cell),
+                JudgedBoard::Go9 { board } => go9_cell(say, board, &go9::analyse(board), cell),
+                JudgedBoard::Tomek { board, findings } => tomek_cell(say, board, findings, cell),
             }
             located.cell_range(view, cell)
         }
         (Some(cell), None) => {
             let _ = writeln!(
                 text,
-                "**{}**\n\nThe board could not be read completely; see its errors.",
-                coord(cell)
+                "**{}**\n\n{}",
+                coord(cell).word(locale),
+                message!("board-unreadable").word(locale)
             );
             located.cell_range(view, cell)
         }
         (None, _) => {
-            position_summary(&mut text, located);
+            let say = Say {
+                text: &mut text,
+                locale,
+            };
+            position_summary(say, located);
             None
         }
     };
-    let _ = write!(text, "\n---\n\n`{}`", located.label());
+    diagnostics_here(view, pos, &mut text);
+    let _ = write!(text, "\n---\n\n`{}`", located.label(locale));
     if let Some(drawing) = picture::markdown(&located, cell, picture, &view.caps) {
         let _ = write!(text, "\n\n{drawing}");
     }
-    Some(Hover {
+    Some(markdown(text, range))
+}
+
+fn markdown(value: String, range: Option<ls_types::Range>) -> Hover {
+    Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
-            value: text,
+            value,
         }),
         range,
-    })
+    }
+}
+
+/// Outside English: the diagnostics whose span holds `pos`, each as
+/// ``` `code`: message ``` (English hovers leave them to the editor's
+/// own diagnostic hover, whose English message is searchable as it is).
+fn diagnostics_here(view: &DocView<'_>, pos: Position, text: &mut String) {
+    let locale = view.locale();
+    if locale == Locale::English {
+        return;
+    }
+    let (line, byte) = position_to_line_byte(view.doc.rope(), pos, view.enc());
+    for d in view.doc.diagnostics_in_lines(line, line.saturating_add(1)) {
+        let span = d.span;
+        let holds =
+            span.line == line && span.start <= byte && (byte < span.end || byte == span.start);
+        if holds {
+            let _ = writeln!(text, "\n`{}`: {}", d.code, d.message.word(locale));
+        }
+    }
 }
 
 /// On the count line: the file's coverage of the judge's situations.
@@ -75,231 +117,266 @@ fn count_line(view: &DocView<'_>, line: u32) -> Option<Hover> {
         return None;
     }
     let coverage = GameCoverage::of_file(doc.kind(), doc.positions_with_lines());
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: coverage.markdown(),
-        }),
-        range: None,
-    })
+    Some(markdown(coverage.markdown(view.locale()), None))
+}
+
+/// Where the hover's sentences go, and in which language.
+struct Say<'a> {
+    text: &'a mut String,
+    locale: Locale,
+}
+
+impl Say<'_> {
+    /// `message` on a line of its own.
+    fn line(&mut self, message: Message) {
+        crate::i18n::word_into(&message, self.locale, self.text);
+        self.text.push('\n');
+    }
+
+    /// An empty line, then `message` on a line of its own.
+    fn paragraph(&mut self, message: Message) {
+        self.text.push('\n');
+        self.line(message);
+    }
+
+    /// `**cell** — content`, then an empty line.
+    fn heading(&mut self, cell: Cell, content: Message) {
+        let _ = writeln!(
+            self.text,
+            "**{}** — {}\n",
+            coord(cell).word(self.locale),
+            content.word(self.locale)
+        );
+    }
 }
 
 /// Off the cells (a last-move line, a count line inside the position):
 /// the position as a whole.
-fn position_summary(text: &mut String, located: Located<'_>) {
-    let _ = writeln!(text, "**Case #{}**\n", located.case());
+fn position_summary(mut say: Say<'_>, located: Located<'_>) {
+    say.line(message!("hover-case-heading", case = located.case()));
+    say.text.push('\n');
     match located.position.game() {
-        Some(JudgedBoard::Uttt { findings, .. }) => {
-            let _ = writeln!(text, "{}", uttt_reason_line(findings));
-        }
+        Some(JudgedBoard::Uttt { findings, .. }) => say.line(uttt_reason_line(findings)),
         Some(JudgedBoard::Go9 { board }) => {
-            let killable: Vec<String> = go9::analyse(board)
-                .killable()
-                .map(|(group, at)| {
-                    format!(
-                        "- x at {} captures {}",
-                        coord(at),
-                        count(group.stones.len(), "o stone")
-                    )
-                })
-                .collect();
-            if killable.is_empty() {
-                let _ = writeln!(text, "No o group has exactly one liberty.");
-            } else {
-                let _ = writeln!(text, "{}", killable.join("\n"));
+            let findings = go9::analyse(board);
+            let mut killable = findings.killable().peekable();
+            if killable.peek().is_none() {
+                say.line(message!("hover-go9-no-kill"));
+            }
+            for (group, point) in killable {
+                say.text.push_str("- ");
+                say.line(message!(
+                    "hover-go9-kill-item",
+                    at = at_cell(point),
+                    n = group.stones.len()
+                ));
             }
         }
-        Some(JudgedBoard::Tomek { findings, .. }) => tomek_lines(text, findings, None),
-        None => {
-            let _ = writeln!(
-                text,
-                "The board could not be read completely; see its errors."
-            );
-        }
+        Some(JudgedBoard::Tomek { findings, .. }) => tomek_lines(say, findings, None),
+        None => say.line(message!("board-unreadable")),
     }
 }
 
-fn uttt_reason_line(findings: &uttt::Findings) -> String {
+fn uttt_reason_line(findings: &uttt::Findings) -> Message {
     let field = field_name(findings.target_field);
-    let last = coord(findings.last_move);
+    let last = at_cell(findings.last_move);
     let to_move = match findings.to_move {
-        Some(player) => format!("{} to move", player.symbol()),
-        None => "nobody to move (the last-move cell is empty)".to_owned(),
+        Some(player) => message!("hover-uttt-to-move", player = player.symbol()),
+        None => message!("hover-uttt-nobody-to-move"),
     };
-    let legal = count(findings.legal.len(), "legal move");
+    let n = findings.legal.len();
     if findings.anywhere {
-        format!(
-            "Last move at {last}: {to_move}. It sends the next chip to the {field} field, which is full, so any free cell is legal: {legal}."
+        message!(
+            "hover-uttt-reason-anywhere",
+            last = last,
+            to_move = to_move,
+            field = field,
+            n = n
         )
     } else {
-        format!(
-            "Last move at {last}: {to_move}. It sends the next chip to the {field} field: {legal}."
+        message!(
+            "hover-uttt-reason",
+            last = last,
+            to_move = to_move,
+            field = field,
+            n = n
         )
     }
 }
 
-fn uttt_cell(text: &mut String, board: &uttt::Board, findings: &uttt::Findings, cell: Cell) {
+fn uttt_cell(mut say: Say<'_>, board: &uttt::Board, findings: &uttt::Findings, cell: Cell) {
     let chip = board.chip(cell);
     let content = match chip {
-        uttt::Chip::X => "`x`: a chip of x",
-        uttt::Chip::O => "`o`: a chip of o",
-        uttt::Chip::Empty => "`.`: empty",
-        uttt::Chip::Marked => "`!`: empty, marked as a legal move",
+        uttt::Chip::X => message!("hover-uttt-chip", chip = 'x'),
+        uttt::Chip::O => message!("hover-uttt-chip", chip = 'o'),
+        uttt::Chip::Empty => message!("hover-empty"),
+        uttt::Chip::Marked => message!("hover-uttt-marked"),
     };
-    let _ = writeln!(text, "**{}** — {content}\n", coord(cell));
+    say.heading(cell, content);
     let field = Cell::new(cell.row / 3, cell.col / 3);
     let target = field_name(findings.target_field);
     let player = findings
         .to_move
-        .map_or("the next player".to_owned(), |p| p.symbol().to_string());
+        .map_or(message!("hover-uttt-next-player"), |p| {
+            message!("hover-uttt-player", player = p.symbol())
+        });
     let verdict = if !chip.is_free() {
         if cell == findings.last_move {
-            "Not a legal move: the cell is taken (by the last move).".to_owned()
+            message!("hover-uttt-taken-by-last-move")
         } else {
-            "Not a legal move: the cell is taken.".to_owned()
+            message!("hover-uttt-taken")
         }
     } else if findings.legal.contains(cell) {
         if findings.anywhere {
-            format!(
-                "**Legal** for {player}: the last move sends the next chip to the {target} field, which is full, so any free cell is legal."
+            message!(
+                "hover-uttt-legal-anywhere",
+                player = player,
+                target = target
             )
         } else {
-            format!(
-                "**Legal** for {player}: it is in the {target} field, where the last move at {} sends the next chip.",
-                coord(findings.last_move)
+            message!(
+                "hover-uttt-legal",
+                player = player,
+                target = target,
+                last = at_cell(findings.last_move)
             )
         }
     } else {
-        format!(
-            "**Not legal**: this is the {} field, but the last move at {} sends the next chip to the {target} field, which has free cells.",
-            field_name(field),
-            coord(findings.last_move)
+        message!(
+            "hover-uttt-not-legal",
+            field = field_name(field),
+            last = at_cell(findings.last_move),
+            target = target
         )
     };
-    let _ = writeln!(text, "{verdict}");
+    say.line(verdict);
     if chip == uttt::Chip::Marked && !findings.legal.contains(cell) {
-        let _ = writeln!(text, "\nThe `!` here is wrong: it should be `.`.");
+        say.paragraph(message!("hover-uttt-wrong-marker"));
     }
 }
 
-fn colour_name(colour: Colour) -> &'static str {
+fn colour_name(colour: Colour) -> char {
     match colour {
-        Colour::Black => "x",
-        Colour::White => "o",
+        Colour::Black => 'x',
+        Colour::White => 'o',
     }
 }
 
-fn go9_cell(text: &mut String, board: &go9::Board, findings: &go9::Findings, cell: Cell) {
+fn go9_cell(mut say: Say<'_>, board: &go9::Board, findings: &go9::Findings, cell: Cell) {
     match board.point(cell) {
         go9::Point::Empty => {
-            let _ = writeln!(text, "**{}** — `.`: empty\n", coord(cell));
-            match go9::play_black(board, cell) {
+            say.heading(cell, message!("hover-empty"));
+            let outcome = go9::play_black(board, cell);
+            match &outcome {
                 Some(outcome) if !outcome.captured.is_empty() => {
-                    let _ = writeln!(
-                        text,
-                        "x playing here captures {}: {}.",
-                        count(outcome.captured.len(), "o stone"),
-                        cell_list(outcome.captured)
-                    );
+                    say.line(message!(
+                        "hover-go9-captures",
+                        n = outcome.captured.len(),
+                        cells = cell_list(outcome.captured)
+                    ));
                 }
-                Some(_) => {
-                    let _ = writeln!(text, "x playing here captures nothing.");
-                }
+                Some(_) => say.line(message!("hover-go9-captures-nothing")),
                 None => {}
             }
-            if let Some(outcome) = go9::play_black(board, cell)
+            if let Some(outcome) = outcome
                 && !outcome.lost.is_empty()
             {
-                let _ = writeln!(
-                    text,
-                    "\nAfterwards x loses {} without a liberty: {}.",
-                    count(outcome.lost.len(), "own stone"),
-                    cell_list(outcome.lost)
-                );
+                say.paragraph(message!(
+                    "hover-go9-loses",
+                    n = outcome.lost.len(),
+                    cells = cell_list(outcome.lost)
+                ));
             }
         }
         point => {
             let symbol = char::from(point.to_byte());
-            let who = if point == go9::Point::Black {
-                "black, to move"
+            let content = if point == go9::Point::Black {
+                message!("hover-go9-black-stone", stone = symbol)
             } else {
-                "white"
+                message!("hover-go9-white-stone", stone = symbol)
             };
-            let _ = writeln!(text, "**{}** — `{symbol}`: a stone of {who}\n", coord(cell));
+            say.heading(cell, content);
             if let Some(group) = findings.group_at(cell) {
-                go9_group(text, group);
+                go9_group(say, group);
             }
         }
     }
 }
 
-fn go9_group(text: &mut String, group: &go9::Group) {
-    let colour = colour_name(group.colour);
-    let _ = writeln!(
-        text,
-        "Group of {}: {}.\n",
-        count(group.stones.len(), &format!("{colour} stone")),
-        cell_list(group.stones)
-    );
+fn go9_group(mut say: Say<'_>, group: &go9::Group) {
+    say.line(message!(
+        "hover-go9-group",
+        n = group.stones.len(),
+        colour = colour_name(group.colour),
+        cells = cell_list(group.stones)
+    ));
+    say.text.push('\n');
     let liberties = group.liberties.len();
     if liberties == 0 {
-        let _ = writeln!(
-            text,
-            "No liberty: the group is already dead (this cannot happen in a game)."
-        );
+        say.line(message!("hover-go9-dead"));
         return;
     }
-    let _ = writeln!(
-        text,
-        "{}: {}.",
-        count(liberties, "liberty"),
-        cell_list(group.liberties)
-    );
-    if let Some(at) = group.last_liberty() {
-        let _ = match group.colour {
-            Colour::White => writeln!(text, "\nx captures it by playing at {}.", coord(at)),
-            Colour::Black => writeln!(text, "\nIn atari: o could capture it at {}.", coord(at)),
-        };
+    say.line(message!(
+        "hover-go9-liberties",
+        n = liberties,
+        cells = cell_list(group.liberties)
+    ));
+    if let Some(point) = group.last_liberty() {
+        say.paragraph(match group.colour {
+            Colour::White => message!("hover-go9-x-captures-it", at = at_cell(point)),
+            Colour::Black => message!("hover-go9-in-atari", at = at_cell(point)),
+        });
     }
 }
 
-fn tomek_cell(text: &mut String, board: &tomek::Board, findings: &tomek::Findings, cell: Cell) {
+fn tomek_cell(mut say: Say<'_>, board: &tomek::Board, findings: &tomek::Findings, cell: Cell) {
     let content = match board.mark(cell) {
-        tomek::Mark::X => "`X`: a mark of X",
-        tomek::Mark::O => "`O`: a mark of O",
-        tomek::Mark::T => "`T`: the joker, counting for both players",
-        tomek::Mark::Empty => "`.`: empty",
+        tomek::Mark::X => message!("hover-tomek-mark", mark = 'X'),
+        tomek::Mark::O => message!("hover-tomek-mark", mark = 'O'),
+        tomek::Mark::T => message!("hover-tomek-joker"),
+        tomek::Mark::Empty => message!("hover-empty"),
     };
-    let _ = writeln!(text, "**{}** — {content}\n", coord(cell));
-    tomek_lines(text, findings, Some(cell));
+    say.heading(cell, content);
+    tomek_lines(say, findings, Some(cell));
 }
 
-fn line_name(line: Line) -> String {
+/// `row 2`, `the diagonal from the top left`.
+fn line_name(line: Line) -> Message {
     match line {
-        Line::Row(r) => format!("row {}", r + 1),
-        Line::Column(c) => format!("column {}", c + 1),
-        Line::Diagonal => "the diagonal from the top left".to_owned(),
-        Line::AntiDiagonal => "the diagonal from the top right".to_owned(),
+        Line::Row(r) => message!("hover-tomek-row", row = r + 1),
+        Line::Column(c) => message!("hover-tomek-column", column = c + 1),
+        Line::Diagonal => message!("hover-tomek-diagonal"),
+        Line::AntiDiagonal => message!("hover-tomek-anti-diagonal"),
     }
 }
 
-fn tomek_lines(text: &mut String, findings: &tomek::Findings, cell: Option<Cell>) {
-    let _ = writeln!(text, "Verdict: **{}**.", findings.verdict.text());
+fn tomek_lines(mut say: Say<'_>, findings: &tomek::Findings, cell: Option<Cell>) {
+    say.line(message!(
+        "hover-tomek-verdict",
+        verdict = findings.verdict.text()
+    ));
     for win in &findings.winning_lines {
         let here = cell.is_some_and(|c| win.line.cells().contains(&c));
-        let _ = writeln!(
-            text,
-            "\n{} wins with {}: {}{}",
-            win.player.symbol(),
-            line_name(win.line),
-            cell_list(win.line.cells()),
-            if here { " (through this cell)." } else { "." }
-        );
+        let player = win.player.symbol();
+        let line = line_name(win.line);
+        let cells = cell_list(win.line.cells());
+        say.paragraph(if here {
+            message!(
+                "hover-tomek-win-through-here",
+                player = player,
+                line = line,
+                cells = cells
+            )
+        } else {
+            message!(
+                "hover-tomek-win",
+                player = player,
+                line = line,
+                cells = cells
+            )
+        });
     }
     if findings.both_won() {
-        let _ = writeln!(
-            text,
-            "\nBoth players hold a winning line, which no game reaches; the judge reports X."
-        );
+        say.paragraph(message!("hover-tomek-both-won"));
     }
 }

@@ -5,10 +5,12 @@
 use ls_types::{Position, Range};
 
 use crate::diagnostics::Span;
-use crate::games::Cell;
+use crate::games::{Cell, go9, uttt};
+use crate::i18n::message;
+use crate::i18n::{Locale, Message};
 use crate::lsp::encoding::{line_end, position_to_line_byte, span_to_range};
 use crate::lsp::view::DocView;
-use crate::syntax::DocPosition;
+use crate::syntax::{DocPosition, JudgedBoard};
 
 /// A position of the document with its index (`Case #(index + 1)`) and
 /// its absolute lines.
@@ -28,16 +30,21 @@ impl<'a> Located<'a> {
         self.position.last_line()
     }
 
-    /// `Case #k: verdict`, in the judge's wording.
-    pub fn label(&self) -> String {
-        format!("Case #{}: {}", self.case(), self.verdict())
+    /// `Case #k: verdict`, in the judge's wording (the verdict of a
+    /// `.uttt` position, which the judge gives as a board, in `locale`).
+    pub fn label(&self, locale: Locale) -> String {
+        format!("Case #{}: {}", self.case(), self.verdict().word(locale))
     }
 
-    /// The verdict in the judge's wording, or that the board is incomplete.
-    pub fn verdict(&self) -> String {
-        self.position
-            .verdict_text()
-            .unwrap_or_else(|| "board incomplete".to_owned())
+    /// The verdict: the judge's line, the player to move and the number
+    /// of legal moves (`.uttt`), or that the board is incomplete.
+    pub fn verdict(&self) -> Message {
+        match self.position.game() {
+            Some(JudgedBoard::Go9 { board }) => judge_line(go9::verdict(board).text()),
+            Some(JudgedBoard::Tomek { findings, .. }) => judge_line(findings.verdict.text()),
+            Some(JudgedBoard::Uttt { findings, .. }) => uttt_verdict(findings),
+            None => message!("board-incomplete"),
+        }
     }
 
     /// An LSP range of a span relative to the position.
@@ -89,9 +96,29 @@ pub fn in_range<'a>(view: &DocView<'a>, range: Range) -> impl Iterator<Item = Lo
         .filter_map(move |index| position(&view, index))
 }
 
+/// The judge's own line (`X won`, `Can kill in one move!!!`): the same
+/// in every language.
+fn judge_line(text: &'static str) -> Message {
+    message!("board-judge-line", verdict = text)
+}
+
+/// `x to move: 9 legal moves`.
+fn uttt_verdict(findings: &uttt::Findings) -> Message {
+    let n = findings.legal.len();
+    match findings.to_move {
+        Some(player) => message!("board-uttt-to-move", player = player.symbol(), n = n),
+        None => message!("board-uttt-legal-moves", n = n),
+    }
+}
+
 /// `row 3, column 5` (1-based, as the files' last-move lines count).
-pub fn coord(cell: Cell) -> String {
-    format!("row {}, column {}", cell.row + 1, cell.col + 1)
+pub fn coord(cell: Cell) -> Message {
+    message!("board-cell", row = cell.row + 1, column = cell.col + 1)
+}
+
+/// `at row 3, column 5`: where a move is played.
+pub fn at_cell(cell: Cell) -> Message {
+    message!("board-at-cell", row = cell.row + 1, column = cell.col + 1)
 }
 
 /// `(3, 5)`, for lists of cells.
@@ -104,20 +131,16 @@ pub fn cell_list(cells: impl IntoIterator<Item = Cell>) -> String {
 }
 
 /// The name of a uttt small field by its field row and column.
-pub fn field_name(field: Cell) -> &'static str {
-    const NAMES: [&str; 9] = [
-        "top-left",
-        "top",
-        "top-right",
-        "left",
-        "centre",
-        "right",
-        "bottom-left",
-        "bottom",
-        "bottom-right",
-    ];
-    NAMES
-        .get(usize::from(field.row) * 3 + usize::from(field.col))
-        .copied()
-        .unwrap_or("?")
+pub fn field_name(field: Cell) -> Message {
+    match (field.row, field.col) {
+        (0, 0) => message!("board-field-top-left"),
+        (0, 1) => message!("board-field-top"),
+        (0, 2) => message!("board-field-top-right"),
+        (1, 0) => message!("board-field-left"),
+        (1, 1) => message!("board-field-centre"),
+        (1, 2) => message!("board-field-right"),
+        (2, 0) => message!("board-field-bottom-left"),
+        (2, 1) => message!("board-field-bottom"),
+        _ => message!("board-field-bottom-right"),
+    }
 }

@@ -33,8 +33,13 @@ pub fn markdown(
     caps: &ClientCaps,
 ) -> Option<String> {
     let game = located.position.game()?;
-    let verdict = located.position.verdict_text()?;
-    let scene = picture::scene(game, located.case(), &verdict, cursor);
+    let scene = picture::scene(
+        game,
+        located.case(),
+        &located.verdict(),
+        cursor,
+        caps.locale,
+    );
     match resolve(setting, caps) {
         HoverPicture::Image => {
             let svg = picture::svg(&scene);

@@ -18,7 +18,8 @@ use serde_json::json;
 
 use crate::diagnostics::{Diagnostic, Fix, Severity, Span, codes};
 use crate::document::{DocDiagnostics, Visit, Want};
-use crate::i18n::Locale;
+use crate::i18n::message;
+use crate::i18n::{Locale, Message, grouped};
 use crate::lsp::config::DiagnosticFilter;
 use crate::lsp::encoding::{Encoding, span_to_range};
 use crate::lsp::view::DocView;
@@ -319,40 +320,47 @@ impl Budget {
         // was counted.
         let mut omitted = self.omitted.clone();
         omitted.sort_by_key(|&(code, severity, _)| (severity != Severity::Error, code));
-        let mut parts: Vec<String> = omitted
+        let mut parts: Vec<Message> = omitted
             .iter()
-            .map(|(code, severity, n)| {
-                let noun = if *severity == Severity::Error {
-                    "error"
+            .map(|&(code, severity, n)| {
+                let shown = grouped(n);
+                if severity == Severity::Error {
+                    message!("budget-more-errors", n = n, shown = shown, code = code)
                 } else {
-                    "warning"
-                };
-                let plural = if *n == 1 { "" } else { "s" };
-                format!("{} more {code} {noun}{plural}", crate::i18n::grouped(*n))
+                    message!("budget-more-warnings", n = n, shown = shown, code = code)
+                }
             })
             .collect();
         if self.omitted_information > 0 {
-            parts.push(format!(
-                "{} more information diagnostics (killable groups, groups in atari)",
-                crate::i18n::grouped(self.omitted_information)
+            let n = self.omitted_information;
+            parts.push(message!(
+                "budget-more-information",
+                n = n,
+                shown = grouped(n)
             ));
         }
-        let listed = match parts.len() {
-            1 => parts.remove(0),
-            _ => {
-                let last = parts.pop().unwrap_or_default();
-                format!("{} and {last}", parts.join(", "))
+        let last = parts.pop()?;
+        let mut parts = parts.into_iter();
+        let listed = match parts.next() {
+            None => last,
+            Some(first) => {
+                let head = parts.fold(first, |head, next| {
+                    message!("budget-list-comma", head = head, next = next)
+                });
+                message!("budget-list-and", head = head, last = last)
             }
         };
+        let max = self.filter.max_problems;
         Some(Diagnostic::information(
             codes::FILE_MORE_DIAGNOSTICS,
             Span::at(0, 0),
-            format!(
-                "{listed} are not listed: boardls lists the first {} errors and warnings \
-                 (errors first) and the first {MAX_INFORMATION} of {} information diagnostics; \
-                 `boardls check` lists them all",
-                crate::i18n::grouped(self.filter.max_problems),
-                crate::i18n::grouped(self.information),
+            message!(
+                "budget-summary",
+                listed = listed,
+                max = max,
+                max_shown = grouped(max),
+                information_max = MAX_INFORMATION,
+                information_shown = grouped(self.information)
             ),
         ))
     }

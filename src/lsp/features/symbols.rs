@@ -7,6 +7,7 @@ use ls_types::{
 };
 
 use super::locate::{self, Located};
+use crate::i18n::Locale;
 use crate::lsp::encoding::line_end;
 use crate::lsp::view::{Cancel, DocView};
 
@@ -27,8 +28,8 @@ pub const GROUP_ABOVE: usize = 10_000;
 pub const GROUP_SIZE: usize = 1_000;
 
 /// The group's name, for cases `first..=last` (1-based).
-pub(crate) fn group_name(first: usize, last: usize) -> String {
-    format!("Cases {first}-{last}")
+pub(crate) fn group_name(first: usize, last: usize, locale: Locale) -> String {
+    crate::i18n::message!("symbol-cases", first = first, last = last).word(locale)
 }
 
 /// One symbol per position, named `Case #k: verdict`; one per group of
@@ -44,7 +45,13 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
                 let first = located.position.first_line;
                 let selection =
                     ls_types::Range::new(range.start, line_end(view.doc.rope(), first, view.enc()));
-                symbol(located.label(), SymbolKind::OBJECT, range, selection, None)
+                symbol(
+                    located.label(view.locale()),
+                    SymbolKind::OBJECT,
+                    range,
+                    selection,
+                    None,
+                )
             })
             .collect();
         if !grouped {
@@ -52,6 +59,7 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
         }
         let groups = in_groups(
             &symbols,
+            view.locale(),
             |s| s.range,
             |name, range, head| {
                 symbol(
@@ -66,13 +74,16 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
         DocumentSymbolResponse::Nested(groups)
     } else {
         let symbols: Vec<SymbolInformation> = all(view, cancel)
-            .map(|located| information(view, located.label(), located.full_range(view)))
+            .map(|located| {
+                information(view, located.label(view.locale()), located.full_range(view))
+            })
             .collect();
         if !grouped {
             return DocumentSymbolResponse::Flat(symbols);
         }
         let groups = in_groups(
             &symbols,
+            view.locale(),
             |s| s.location.range,
             |name, range, _| SymbolInformation {
                 kind: SymbolKind::NAMESPACE,
@@ -87,6 +98,7 @@ pub fn document_symbols(view: &DocView<'_>, cancel: &Cancel) -> DocumentSymbolRe
 /// first one's start to the last one's end.
 fn in_groups<T>(
     cases: &[T],
+    locale: Locale,
     range_of: impl Fn(&T) -> Range,
     group: impl Fn(String, Range, &T) -> T,
 ) -> Vec<T> {
@@ -96,7 +108,7 @@ fn in_groups<T>(
         .filter_map(|(index, chunk)| {
             let (head, tail) = (chunk.first()?, chunk.last()?);
             let first = index * GROUP_SIZE + 1;
-            let name = group_name(first, first + chunk.len() - 1);
+            let name = group_name(first, first + chunk.len() - 1, locale);
             let range = Range::new(range_of(head).start, range_of(tail).end);
             Some(group(name, range, head))
         })
@@ -150,7 +162,10 @@ pub fn folding_ranges(view: &DocView<'_>, cancel: &Cancel) -> Vec<FoldingRange> 
             end_line: located.last_line(),
             end_character: None,
             kind: Some(FoldingRangeKind::Region),
-            collapsed_text: view.caps.folding_collapsed_text.then(|| located.label()),
+            collapsed_text: view
+                .caps
+                .folding_collapsed_text
+                .then(|| located.label(view.locale())),
         })
         .collect()
 }

@@ -127,7 +127,11 @@ pub fn write_answers_action(state: &State, uri: &Uri) -> Option<CodeActionOrComm
     let text = expected_of(open).output_text()?;
     let target = project.answer_paths(&path).into_iter().next()?;
     let target = crate::lsp::uri::from_path(&target)?;
-    Some(features::write_answers_action(text, target))
+    Some(features::write_answers_action(
+        text,
+        target,
+        state.caps.locale,
+    ))
 }
 
 /// The answer file of the open board file `uri`, and its text: the open
@@ -181,7 +185,7 @@ fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std:
 pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
     let (expected, case, input) = case_at(state, uri, position.line)?;
     let drawing = input_picture(state, &input, expected.kind, case);
-    features::case_hover(&expected, case, drawing)
+    features::case_hover(&expected, case, drawing, state.caps.locale)
 }
 
 /// The picture of case `case` of `input`: from its open document, else

@@ -49,7 +49,7 @@ pub fn code_lens(session: &Session, params: CodeLensParams) -> Option<Vec<CodeLe
     let state = session.lock();
     let uri = &params.text_document.uri;
     let open = state.docs.get(uri)?;
-    Some(features::input_lenses(&open.doc, || {
+    Some(features::input_lenses(&open.doc, state.caps.locale, || {
         answers::case_lenses(&state, uri)
     }))
 }
@@ -116,9 +116,10 @@ pub fn formatting(session: &Session, params: DocumentFormattingParams) -> Option
     match answer {
         Ok(edits) => Some(edits),
         Err(why) => {
-            session.log(MessageType::WARNING, why.clone());
+            session.log(MessageType::WARNING, why.english());
+            let shown = why.word(session.caps().locale);
             let client = session.client.clone();
-            session.spawn(async move { client.show_message(MessageType::WARNING, why).await });
+            session.spawn(async move { client.show_message(MessageType::WARNING, shown).await });
             Some(Vec::new())
         }
     }

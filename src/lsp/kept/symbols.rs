@@ -12,6 +12,7 @@
 use ls_types::SymbolKind;
 
 use super::per_position::Kept;
+use crate::i18n::Locale;
 use crate::lsp::encoding::line_end;
 use crate::lsp::features::locate;
 use crate::lsp::features::symbols::{GROUP_ABOVE, GROUP_SIZE, group_name};
@@ -29,6 +30,8 @@ struct Piece {
 #[derive(Debug, Default)]
 pub struct KeptSymbols {
     kept: Kept<Piece>,
+    /// The language the pieces' verdicts are worded in.
+    locale: Locale,
 }
 
 impl KeptSymbols {
@@ -52,6 +55,10 @@ impl KeptSymbols {
                 writer.group(&ends(view, start), start, &ends(view, end - 1), end);
             }
         } else {
+            if self.locale != view.locale() {
+                self.kept = Kept::default();
+                self.locale = view.locale();
+            }
             self.kept
                 .update(view.doc, cancel, |index| piece(view, index))?;
             for index in 0..self.kept.len() {
@@ -98,7 +105,8 @@ fn piece(view: &DocView<'_>, index: usize) -> Piece {
         };
     };
     let mut name_tail = b": ".to_vec();
-    let quoted = serde_json::to_vec(&located.verdict()).unwrap_or_else(|_| b"\"\"".to_vec());
+    let verdict = located.verdict().word(view.locale());
+    let quoted = serde_json::to_vec(&verdict).unwrap_or_else(|_| b"\"\"".to_vec());
     name_tail.extend_from_slice(quoted.get(1..).unwrap_or_default());
     Piece {
         name_tail: name_tail.into(),
@@ -179,7 +187,8 @@ impl Writer<'_, '_> {
         let (first, _) = self.lines(head, start);
         let (_, last) = self.lines(tail, end - 1);
         self.out.extend_from_slice(br#"{"name":"#);
-        let _ = serde_json::to_writer(&mut *self.out, &group_name(start + 1, end));
+        let name = group_name(start + 1, end, self.view.locale());
+        let _ = serde_json::to_writer(&mut *self.out, &name);
         self.symbol(
             SymbolKind::NAMESPACE,
             ((first, 0), (last, tail.last_end)),

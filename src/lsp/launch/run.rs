@@ -40,9 +40,9 @@ pub fn run(options: Options) -> ExitCode {
             Forwarded::Ended(status) => status,
             Forwarded::Unreachable(why) => {
                 eprintln!("boardls lsp: {why}; serving this editor with a private server instead");
-                serve_stdio(Some(format!(
-                    "boardls: the shared daemon cannot be used ({why}); this editor has a \
-                     private server instead."
+                serve_stdio(Some(crate::i18n::message!(
+                    "show-daemon-unusable",
+                    reason = why
                 )))
             }
         };
@@ -89,7 +89,7 @@ pub fn run(options: Options) -> ExitCode {
 
 /// One session on stdio, in this process; with `warning`, the client is
 /// shown it once initialized.
-fn serve_stdio(warning: Option<String>) -> ExitCode {
+fn serve_stdio(warning: Option<crate::i18n::Message>) -> ExitCode {
     let Some(runtime) = runtime(Some(2)) else {
         return ExitCode::FAILURE;
     };

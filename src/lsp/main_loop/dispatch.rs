@@ -178,10 +178,8 @@ where
             Next::Stopping(why) => {
                 // The client hears why before the connection closes; its
                 // forwarder then exits, and the editor starts it again.
-                warn(
-                    &wire,
-                    why.unwrap_or_else(|| "boardls: the server is stopping".to_owned()),
-                );
+                let why = why.unwrap_or(crate::i18n::message!("show-server-stopping"));
+                warn(&wire, why.word(session.caps().locale));
                 break;
             }
             Next::Dropped(why) => {
@@ -257,7 +255,7 @@ where
                         && ok
                         && let Some(warning) = &session.shared.warning
                     {
-                        warn(&wire, warning.clone());
+                        warn(&wire, warning.word(session.caps().locale));
                     }
                 }
                 if method == "exit" {
@@ -327,7 +325,7 @@ fn warn(wire: &Wire, message: String) {
 enum Next {
     Client(Option<std::io::Result<Incoming>>),
     Internal(Internal),
-    Stopping(Option<String>),
+    Stopping(Option<crate::i18n::Message>),
     /// The client is past the wire's limits: why.
     Dropped(Option<String>),
 }

@@ -15,6 +15,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::session::Session;
+use crate::i18n::{Locale, Message};
 use crate::lsp::wire::outbox::Outgoing;
 
 /// How long a client may take to accept a progress token.
@@ -26,13 +27,17 @@ pub struct Progress {
     session: Session,
     token: ProgressToken,
     percentage: u32,
+    /// The language of the titles and messages: the session's when the
+    /// job began.
+    locale: Locale,
 }
 
 impl Progress {
     /// Creates a token and sends `begin`; `None` when the client does not
     /// support work-done progress or refuses the token.
-    pub async fn begin(session: &Session, title: &str, message: String) -> Option<Progress> {
-        if !session.caps().progress {
+    pub async fn begin(session: &Session, title: Message, message: Message) -> Option<Progress> {
+        let caps = session.caps();
+        if !caps.progress {
             return None;
         }
         let n = NEXT_TOKEN.fetch_add(1, Ordering::Relaxed);
@@ -49,18 +54,20 @@ impl Progress {
             session: session.clone(),
             token,
             percentage: 0,
+            locale: caps.locale,
         };
         progress.send(WorkDoneProgress::Begin(WorkDoneProgressBegin {
-            title: title.to_owned(),
+            title: title.word(caps.locale),
             cancellable: Some(false),
-            message: Some(message),
+            message: Some(message.word(caps.locale)),
             percentage: Some(0),
         }));
         Some(progress)
     }
 
-    /// Reports `done` of `total`; repeats of the same percentage are skipped.
-    pub fn report(&mut self, done: usize, total: usize, unit: &str) {
+    /// Reports `done` of `total`, as `said` words them; repeats of the
+    /// same percentage are skipped (and not worded).
+    pub fn report(&mut self, done: usize, total: usize, said: impl FnOnce() -> Message) {
         let percentage = percent(done, total);
         if percentage == self.percentage {
             return;
@@ -68,14 +75,14 @@ impl Progress {
         self.percentage = percentage;
         self.send(WorkDoneProgress::Report(WorkDoneProgressReport {
             cancellable: Some(false),
-            message: Some(format!("{done}/{total} {unit}")),
+            message: Some(said().word(self.locale)),
             percentage: Some(percentage),
         }));
     }
 
-    pub fn end(self, message: String) {
+    pub fn end(self, message: &Message) {
         self.send(WorkDoneProgress::End(WorkDoneProgressEnd {
-            message: Some(message),
+            message: Some(message.word(self.locale)),
         }));
     }
 

@@ -285,6 +285,10 @@ impl Session {
         self.shared.store.clone()
     }
 
+    /// `window/logMessage`, in English whatever the session's language:
+    /// a log is searched and quoted in reports. What the user is shown
+    /// (hovers, `window/showMessage`, progress) is worded in the session's
+    /// language instead.
     pub fn log(&self, kind: MessageType, message: String) {
         self.outbox.log(kind, message);
     }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::watch;
 
+use crate::i18n::Message;
 use crate::lsp::disk::store::Store;
 
 pub struct Shared {
@@ -15,10 +16,10 @@ pub struct Shared {
     sessions: AtomicUsize,
     /// Why the process is stopping, once it is: each session tells its
     /// client and ends.
-    stopping: watch::Sender<Option<String>>,
+    stopping: watch::Sender<Option<Message>>,
     /// Shown to each client once initialized (`window/showMessage`, a
-    /// warning): why a private server serves it.
-    pub(crate) warning: Option<String>,
+    /// warning, in the session's language): why a private server serves it.
+    pub(crate) warning: Option<Message>,
     /// A private server (one client for the process): it never drops its
     /// client for reading slowly, but stops reading it while too much
     /// waits (`wire::writer::PastQueued`).
@@ -37,11 +38,11 @@ impl Shared {
     }
 
     /// A private server whose client is told `warning` once initialized.
-    pub(crate) fn with_warning(warning: String) -> Arc<Shared> {
+    pub(crate) fn with_warning(warning: Message) -> Arc<Shared> {
         Shared::made(Some(warning), true)
     }
 
-    fn made(warning: Option<String>, private: bool) -> Arc<Shared> {
+    fn made(warning: Option<Message>, private: bool) -> Arc<Shared> {
         Arc::new(Shared {
             store: Store::new(),
             sessions: AtomicUsize::new(0),
@@ -53,12 +54,12 @@ impl Shared {
 
     /// The process stops, for `why`: every session tells its client so
     /// (`window/showMessage`) and ends.
-    pub fn stop(&self, why: String) {
+    pub fn stop(&self, why: Message) {
         self.stopping.send_replace(Some(why));
     }
 
     /// Changes once the process stops ([`Shared::stop`]).
-    pub(crate) fn stopping(&self) -> watch::Receiver<Option<String>> {
+    pub(crate) fn stopping(&self) -> watch::Receiver<Option<Message>> {
         self.stopping.subscribe()
     }
 

@@ -22,6 +22,7 @@ use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
 use super::answer_files;
 use crate::games::GameKind;
+use crate::i18n::message;
 use crate::lsp::disk::index::{Applied, Folder};
 use crate::lsp::disk::jobs::{self, Done, Found, Job};
 use crate::lsp::disk::read;
@@ -98,8 +99,8 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         .collect();
     let mut progress = Progress::begin(
         &session,
-        "Checking board files",
-        "looking for board files".to_owned(),
+        message!("progress-scan-title"),
+        message!("progress-scan-looking"),
     )
     .await;
     let store = session.store();
@@ -117,7 +118,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         if state.index.epoch() != epoch || !session.alive() {
             drop(state);
             if let Some(progress) = progress {
-                progress.end("stopped".to_owned());
+                progress.end(&message!("progress-scan-stopped"));
             }
             return;
         }
@@ -167,17 +168,20 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
             break;
         }
         if let Some(progress) = &mut progress {
-            progress.report(done, total, "files");
+            progress.report(done, total, || {
+                message!("progress-scan-files", done = done, total = total)
+            });
         }
     }
     let seconds = started.elapsed().as_secs_f64();
     let summary = if stopped {
-        format!("stopped after {done} of {total} files")
+        message!("progress-scan-stopped-after", done = done, total = total)
     } else {
-        format!("{total} board files checked in {seconds:.2} s")
+        let seconds = format!("{seconds:.2}");
+        message!("progress-scan-checked", total = total, seconds = seconds)
     };
     if let Some(progress) = progress {
-        progress.end(summary.clone());
+        progress.end(&summary);
     }
     if !stopped {
         let mut message = format!("boardls: {summary} ({})", names.join(", "));

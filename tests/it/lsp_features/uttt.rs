@@ -833,8 +833,8 @@ fn mark_legal_moves_writes_the_judge_output_boards() {
     for sample in 1..=3 {
         let input = fixture(&format!("cf907b/sample{sample}.in"));
         let judged = fixture(&format!("cf907b/sample{sample}.out"));
-        let marked = apply_action(Uttt, &format!("$0{input}"), MARK_LEGAL)
-            .unwrap_or_else(|| panic!("sample {sample}: no {MARK_LEGAL:?}"));
+        let marked = apply_action(Uttt, &format!("$0{input}"), &MARK_LEGAL.english())
+            .unwrap_or_else(|| panic!("sample {sample}: no {MARK_LEGAL}"));
         // The judge's output is the board without the last-move line (and
         // with trailing spaces in some samples).
         let board = |text: &str| -> Vec<String> {
@@ -853,8 +853,11 @@ fn mark_legal_moves_writes_the_judge_output_boards() {
         // more to mark, and clearing gives the input back.
         assert_eq!(Document::new(Uttt, &marked).diagnostics(), []);
         let marked = format!("$0{marked}");
-        assert_eq!(apply_action(Uttt, &marked, MARK_LEGAL), None);
-        assert_eq!(apply_action(Uttt, &marked, CLEAR_MARKERS), Some(input));
+        assert_eq!(apply_action(Uttt, &marked, &MARK_LEGAL.english()), None);
+        assert_eq!(
+            apply_action(Uttt, &marked, &CLEAR_MARKERS.english()),
+            Some(input)
+        );
     }
 }
 

@@ -117,10 +117,9 @@ async fn serve(listener: &mut Listener, idle: Duration) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             () = &mut stopped => {
-                shared.stop(format!(
-                    "boardls: the shared daemon was asked to stop ({}); \
-                     the editor starts the server again",
-                    transport::STOP_SIGNALS
+                shared.stop(crate::i18n::message!(
+                    "show-daemon-stopped",
+                    signals = transport::STOP_SIGNALS
                 ));
                 // The sessions tell their clients and end; a client that
                 // does not read is not waited for long.

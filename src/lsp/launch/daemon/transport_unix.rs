@@ -23,7 +23,7 @@ pub type Halves = (
 );
 
 /// What stops a daemon or a TCP server, in words.
-pub const STOP_SIGNALS: &str = "SIGTERM or SIGINT";
+pub const STOP_SIGNALS: crate::i18n::Message = crate::i18n::message!("show-stop-signals-unix");
 
 /// Before any thread starts: whatever the daemon creates (its socket, lock
 /// and log) is its user's alone.

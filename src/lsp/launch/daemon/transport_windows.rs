@@ -65,7 +65,7 @@ pub type Halves = (
 );
 
 /// What stops a daemon or a TCP server, in words.
-pub const STOP_SIGNALS: &str = "Ctrl-C, Ctrl-Break or its console closing";
+pub const STOP_SIGNALS: crate::i18n::Message = crate::i18n::message!("show-stop-signals-windows");
 
 /// Where every named pipe's name starts.
 const PIPE_PREFIX: &str = r"\\.\pipe\";
