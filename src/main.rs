@@ -352,16 +352,18 @@ fn stress(
     time_limit: std::time::Duration,
     out: PathBuf,
     command: Vec<String>,
+    locale: Locale,
 ) -> ExitCode {
     let game = GameKind::from(game);
     let profile = profile.unwrap_or(Profile::default_for(game));
     if profile.game() != game {
-        eprintln!(
-            "boardls stress: {} is a profile for {}, not {}",
-            profile.name(),
-            profile.game().id(),
-            game.id()
+        let wrong = boardls::message!(
+            "stress-wrong-game",
+            profile = profile.name(),
+            game = profile.game().id(),
+            other = game.id()
         );
+        eprintln!("boardls stress: {}", wrong.word(locale));
         return ExitCode::from(2);
     }
     let seed = seed.unwrap_or_else(|| {
@@ -382,6 +384,7 @@ fn stress(
         time_limit,
         out,
         command,
+        locale,
     })
 }
 
@@ -484,7 +487,7 @@ fn main() -> ExitCode {
             out,
             command,
         } => stress(
-            game, profile, seed, count, duration, jobs, time_limit, out, command,
+            game, profile, seed, count, duration, jobs, time_limit, out, command, locale,
         ),
         Command::Fmt { check, paths } => boardls::format::run(check, &paths, locale),
     }

@@ -103,3 +103,93 @@ fmt-unsafe = the formatted text would { $what }, so it is not given out (a bug i
 fmt-unsafe-error = have an error ({ $code }: { $message })
 fmt-unsafe-positions = hold another number of positions
 fmt-unsafe-position = read the position at line { $line } otherwise
+
+## `boardls stress`. `seed` is the run's seed; `inputs` how many inputs
+## were run, `cases` how many cases they hold; `path` a file written.
+
+stress-start = { $game } against the judge ({ $profile }), seed { $seed } (replay with --seed { $seed })
+# `command`: the solution's command line; `reason`: the system's error.
+stress-cannot-run = cannot run { $command }: { $reason }
+# `game` and `other`: games' extensions (go9).
+stress-wrong-game = { $profile } is a profile for { $game }, not { $other }
+stress-no-failure = no failure in { $inputs ->
+    [one] { $inputs } input
+   *[other] { $inputs } inputs
+} ({ $cases ->
+    [one] { $cases } case
+   *[other] { $cases } cases
+}), { $seconds }s
+stress-interrupted-no-failure = interrupted; no failure in { $inputs ->
+    [one] { $inputs } input
+   *[other] { $inputs } inputs
+} ({ $cases ->
+    [one] { $cases } case
+   *[other] { $cases } cases
+}), { $seconds }s
+# `title`: one of the failures below; `index`: the failing input's
+# number; `weight`: its filled cells; `shrunk_cases` and `shrunk_weight`:
+# the shrunk input's; `runs`: the solution's runs while shrinking.
+stress-failure = { $title } on input { $index } of seed { $seed } (after { $inputs ->
+    [one] { $inputs } input
+   *[other] { $inputs } inputs
+}); shrunk from { $cases ->
+    [one] { $cases } case
+   *[other] { $cases } cases
+} ({ $weight } filled cells) to { $shrunk_cases ->
+    [one] { $shrunk_cases } case
+   *[other] { $shrunk_cases } cases
+} ({ $shrunk_weight } filled cells) in { $runs ->
+    [one] { $runs } run
+   *[other] { $runs } runs
+}
+stress-interrupted-shrinking = interrupted while shrinking; this is the smallest input so far
+# `dir`: the folder of --out.
+stress-cannot-write = cannot write to { $dir }: { $reason }
+stress-input = --- input ({ $path })
+stress-expected = --- expected, the judge's answer ({ $path })
+stress-got = --- got, the solution's output ({ $path })
+stress-first-difference = --- first difference, line { $line }
+# The first differing lines, the judge's and the solution's, aligned.
+stress-expected-line = expected: { $text }
+stress-got-line = got:      { $text }
+# The progress bar on a terminal: indicatif's placeholders.
+stress-progress = { $spinner } { $pos }/{ $len } inputs  { $rate }  { $elapsed }
+
+# How a solution failed.
+stress-wrong-answer = wrong answer
+stress-bad-output = bad output: { $why }
+stress-crash = crash: { $crash }
+stress-exit-status = non-zero exit status { $code }
+# `limit`: the time limit (500ms, 2s).
+stress-timeout = timeout: no answer within { $limit }
+# A crash on Unix (`name`: SIGSEGV) and on Windows (`code`: 0xC0000005).
+stress-signal = killed by signal { $signal }
+stress-signal-named = killed by signal { $signal } ({ $name })
+stress-exception = exception { $code }
+stress-exception-named = exception { $code } ({ $name })
+stress-exception-access-violation = access violation
+stress-exception-illegal-instruction = illegal instruction
+stress-exception-integer-division-by-zero = integer division by zero
+stress-exception-integer-overflow = integer overflow
+stress-exception-stack-overflow = stack overflow
+stress-exception-stack-buffer-overrun = stack buffer overrun, or abort
+stress-exception-float-division-by-zero = floating-point division by zero
+stress-exception-out-of-memory = out of memory
+stress-exception-ctrl-c = Ctrl-C
+stress-exception-breakpoint = breakpoint
+# Why an output is not an answer at all. `text`: the output's line;
+# `prefix`: `Case #k: `; `verdicts`: the judge's verdicts.
+stress-output-not-utf8 = the output is not UTF-8 text
+stress-lines-for-cases = { $lines ->
+    [one] { $lines } line
+   *[other] { $lines } lines
+} for { $cases ->
+    [one] { $cases } case
+   *[other] { $cases } cases
+}: the judge expects one `Case #k: …` line per case
+stress-not-a-case-line = line { $line }: `{ $text }` is not `{ $prefix }` and one of { $verdicts }
+stress-not-nine-rows = { $lines ->
+    [one] { $lines } line
+   *[other] { $lines } lines
+}: the judge expects the 9 rows of the board
+stress-not-a-row = row { $row }: `{ $text }` is not three groups of three of `x`, `o`, `.`, `!`

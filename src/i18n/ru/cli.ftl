@@ -97,3 +97,95 @@ fmt-unsafe = отформатированный текст { $what }, поэто
 fmt-unsafe-error = содержал бы ошибку ({ $code }: { $message })
 fmt-unsafe-positions = содержал бы другое число позиций
 fmt-unsafe-position = читался бы иначе в позиции на строке { $line }
+
+## `boardls stress`.
+
+stress-start = { $game } против судьи ({ $profile }), seed { $seed } (повторить: --seed { $seed })
+stress-cannot-run = не удаётся запустить { $command }: { $reason }
+stress-wrong-game = { $profile } — профиль для { $game }, а не для { $other }
+stress-no-failure = ошибок не найдено: { $inputs ->
+    [one] { $inputs } вход
+    [few] { $inputs } входа
+   *[many] { $inputs } входов
+} ({ $cases ->
+    [one] { $cases } тест
+    [few] { $cases } теста
+   *[many] { $cases } тестов
+}), { $seconds } с
+stress-interrupted-no-failure = прервано; ошибок не найдено: { $inputs ->
+    [one] { $inputs } вход
+    [few] { $inputs } входа
+   *[many] { $inputs } входов
+} ({ $cases ->
+    [one] { $cases } тест
+    [few] { $cases } теста
+   *[many] { $cases } тестов
+}), { $seconds } с
+stress-failure = вход { $index } при seed { $seed } (после { $inputs ->
+    [one] { $inputs } входа
+   *[other] { $inputs } входов
+}): { $title }; уменьшено с { $cases ->
+    [one] { $cases } теста
+   *[other] { $cases } тестов
+} ({ $weight ->
+    [one] { $weight } заполненная клетка
+    [few] { $weight } заполненные клетки
+   *[many] { $weight } заполненных клеток
+}) до { $shrunk_cases ->
+    [one] { $shrunk_cases } теста
+   *[other] { $shrunk_cases } тестов
+} ({ $shrunk_weight ->
+    [one] { $shrunk_weight } заполненная клетка
+    [few] { $shrunk_weight } заполненные клетки
+   *[many] { $shrunk_weight } заполненных клеток
+}) за { $runs ->
+    [one] { $runs } запуск
+    [few] { $runs } запуска
+   *[many] { $runs } запусков
+}
+stress-interrupted-shrinking = прервано во время уменьшения; это наименьший вход на данный момент
+stress-cannot-write = не удаётся записать в { $dir }: { $reason }
+stress-input = --- вход ({ $path })
+stress-expected = --- ожидалось, ответ судьи ({ $path })
+stress-got = --- получено, вывод решения ({ $path })
+stress-first-difference = --- первое различие, строка { $line }
+stress-expected-line = ожидалось: { $text }
+stress-got-line = получено:  { $text }
+stress-progress = { $spinner } входы: { $pos }/{ $len }  { $rate }  { $elapsed }
+
+stress-wrong-answer = неправильный ответ
+stress-bad-output = неверный формат вывода: { $why }
+stress-crash = ошибка выполнения: { $crash }
+stress-exit-status = ненулевой код возврата { $code }
+stress-timeout = превышено ограничение времени: нет ответа за { $limit }
+stress-signal = процесс убит сигналом { $signal }
+stress-signal-named = процесс убит сигналом { $signal } ({ $name })
+stress-exception = исключение { $code }
+stress-exception-named = исключение { $code } ({ $name })
+stress-exception-access-violation = нарушение доступа
+stress-exception-illegal-instruction = недопустимая инструкция
+stress-exception-integer-division-by-zero = целочисленное деление на ноль
+stress-exception-integer-overflow = целочисленное переполнение
+stress-exception-stack-overflow = переполнение стека
+stress-exception-stack-buffer-overrun = переполнение буфера в стеке или abort
+stress-exception-float-division-by-zero = деление на ноль с плавающей точкой
+stress-exception-out-of-memory = нехватка памяти
+stress-exception-ctrl-c = Ctrl-C
+stress-exception-breakpoint = точка останова
+stress-output-not-utf8 = вывод — не текст в UTF-8
+stress-lines-for-cases = { $lines ->
+    [one] { $lines } строка
+    [few] { $lines } строки
+   *[many] { $lines } строк
+} на { $cases ->
+    [one] { $cases } тест
+    [few] { $cases } теста
+   *[many] { $cases } тестов
+}: судья ожидает по одной строке `Case #k: …` на тест
+stress-not-a-case-line = строка { $line }: `{ $text }` — не `{ $prefix }` с одним из вердиктов { $verdicts }
+stress-not-nine-rows = { $lines ->
+    [one] { $lines } строка
+    [few] { $lines } строки
+   *[many] { $lines } строк
+}, а судья ожидает 9 строк доски
+stress-not-a-row = строка { $row }: `{ $text }` — не три группы по три символа из `x`, `o`, `.`, `!`

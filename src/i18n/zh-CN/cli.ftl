@@ -59,3 +59,46 @@ fmt-unsafe = 格式化后的文本会{ $what }，因此不予输出（这是 boa
 fmt-unsafe-error = 出现错误（{ $code }：{ $message }）
 fmt-unsafe-positions = 包含不同数量的局面
 fmt-unsafe-position = 让第 { $line } 行的局面读法不同
+
+## `boardls stress`（对拍）。
+
+stress-start = { $game } 与评测程序对拍（{ $profile }），seed { $seed }（用 --seed { $seed } 复现）
+stress-cannot-run = 无法运行 { $command }：{ $reason }
+stress-wrong-game = { $profile } 是 { $game } 的评测配置，不是 { $other } 的
+stress-no-failure = { $inputs } 个输入（{ $cases } 组测试用例）均未发现错误，用时 { $seconds } 秒
+stress-interrupted-no-failure = 已中断；{ $inputs } 个输入（{ $cases } 组测试用例）均未发现错误，用时 { $seconds } 秒
+stress-failure = seed { $seed } 的第 { $index } 个输入（共运行 { $inputs } 个输入）：{ $title }；已从 { $cases } 组测试用例（{ $weight } 个非空格子）缩小到 { $shrunk_cases } 组（{ $shrunk_weight } 个非空格子），运行 { $runs } 次
+stress-interrupted-shrinking = 缩小过程中被中断；这是目前找到的最小输入
+stress-cannot-write = 无法写入 { $dir }：{ $reason }
+stress-input = --- 输入（{ $path }）
+stress-expected = --- 期望输出，即评测程序的答案（{ $path }）
+stress-got = --- 实际输出，即程序的输出（{ $path }）
+stress-first-difference = --- 第一处不同，第 { $line } 行
+stress-expected-line = 期望：{ $text }
+stress-got-line = 实际：{ $text }
+stress-progress = { $spinner } { $pos }/{ $len } 个输入  { $rate }  { $elapsed }
+
+stress-wrong-answer = 答案错误
+stress-bad-output = 输出格式错误：{ $why }
+stress-crash = 运行时错误：{ $crash }
+stress-exit-status = 非零退出码 { $code }
+stress-timeout = 超时：{ $limit } 内没有输出
+stress-signal = 被信号 { $signal } 终止
+stress-signal-named = 被信号 { $signal }（{ $name }）终止
+stress-exception = 异常 { $code }
+stress-exception-named = 异常 { $code }（{ $name }）
+stress-exception-access-violation = 访问冲突
+stress-exception-illegal-instruction = 非法指令
+stress-exception-integer-division-by-zero = 整数除以零
+stress-exception-integer-overflow = 整数溢出
+stress-exception-stack-overflow = 栈溢出
+stress-exception-stack-buffer-overrun = 栈缓冲区溢出或 abort
+stress-exception-float-division-by-zero = 浮点数除以零
+stress-exception-out-of-memory = 内存不足
+stress-exception-ctrl-c = Ctrl-C
+stress-exception-breakpoint = 断点
+stress-output-not-utf8 = 输出不是 UTF-8 文本
+stress-lines-for-cases = { $cases } 组测试用例却输出了 { $lines } 行：评测程序要求每组一行 `Case #k: …`
+stress-not-a-case-line = 第 { $line } 行：`{ $text }` 不是 `{ $prefix }` 加上 { $verdicts } 之一
+stress-not-nine-rows = 输出了 { $lines } 行，而评测程序要求输出棋盘的 9 行
+stress-not-a-row = 第 { $row } 行：`{ $text }` 不是由 `x`、`o`、`.`、`!` 组成的三组三个字符
