@@ -6,9 +6,9 @@
 //! (`tests/it/structure.rs` checks every import against the layer table of
 //! ARCHITECTURE.md):
 //! - leaves, importing nothing of the crate: [`text`] (line splitting, the
-//!   [`text::LineSource`] trait, columns, [`text::to_u32`]), `wording`
-//!   (`1 stone`, `2 liberties`), [`diagnostics`] (the diagnostic model and
-//!   its stable codes);
+//!   [`text::LineSource`] trait, columns, [`text::to_u32`]), [`i18n`]
+//!   (the message catalog in English, Russian and Simplified Chinese),
+//!   [`diagnostics`] (the diagnostic model and its stable codes);
 //! - [`games`]: the pure rules, judge-exact, with the judges' verdict
 //!   wording;
 //! - [`project`]: `boardls.toml` (found by walking up), file games by
@@ -60,4 +60,3 @@ pub mod test_hooks;
 pub mod text;
 #[cfg(feature = "native")]
 pub mod walk;
-pub(crate) mod wording;

@@ -2,16 +2,24 @@
 //! (`solve`), a linter (`check`) and a formatter (`fmt`) on the same
 //! engine.
 
+use std::ffi::OsString;
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardls::check::{self, ColorChoice, OutputFormat};
 use boardls::games::GameKind;
-use boardls::i18n::Locale;
+use boardls::i18n::{Locale, Message};
+/// `message!("key", name = value, ...)`: a catalog message, as the
+/// library's own macro makes them (`tests/it/catalog.rs` reads these calls).
+macro_rules! message {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        boardls::i18n::Message::new($key)$(.arg(stringify!($name), $value))*
+    };
+}
 use boardls::profile::Profile;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 /// `boardls --version`: the crate's version and the build id (the commit,
 /// and whether the tree was dirty; see build.rs).
@@ -22,14 +30,15 @@ const VERSION: &str = concat!(
     ")"
 );
 
+// The words of `--help` (the about lines, the options' help, the longer
+// notes) are the catalog's `help-…` texts, set on the command in the
+// reader's language by `localized`; the struct holds only the shape.
 #[derive(Parser)]
-#[command(name = "boardls", version = VERSION, about, long_about = None)]
+#[command(name = "boardls", version = VERSION, long_about = None)]
 struct Cli {
-    /// Accepted and ignored: editors pass it, stdio is the default transport.
+    // Accepted and ignored: editors pass it, stdio is the default transport.
     #[arg(long, global = true, hide = true)]
     stdio: bool,
-    /// The language of messages: en, ru or zh-CN (default: the editor's,
-    /// or LC_ALL, LC_MESSAGES, LANG). Scripts' formats stay English.
     #[arg(long, global = true, value_name = "TAG")]
     locale: Option<String>,
     #[command(subcommand)]
@@ -38,118 +47,67 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the language server (the default): LSP 3.17 over stdio, over TCP
-    /// with --listen (one session per connection), or forwarded to the
-    /// per-user daemon with --connect.
-    #[command(after_long_help = LSP_HELP)]
     Lsp {
-        /// Serve TCP connections on this address instead of stdio; each must
-        /// present the token first.
         #[arg(long, value_name = "ADDR", conflicts_with = "connect")]
         listen: Option<String>,
-        /// Allow --listen on a non-loopback address.
         #[arg(long, requires = "listen")]
         allow_remote: bool,
-        /// Join stdio to a daemon: `auto` (the per-user socket, the daemon
-        /// started when absent), a socket PATH (on Windows a pipe name), or
-        /// tcp://HOST:PORT.
         #[arg(long, value_name = "auto|PATH|tcp://HOST:PORT")]
         connect: Option<String>,
-        /// The token: with --listen, read from FILE (a new random one is
-        /// written there if FILE does not exist; without this option, to a
-        /// new file whose path is printed); with --connect tcp://…, the
-        /// token to present.
         #[arg(long, value_name = "FILE")]
         token_file: Option<PathBuf>,
     },
-    /// Serve LSP sessions on a Unix socket (a named pipe on Windows), one
-    /// per connection, sharing the work on the files of the same folders:
-    /// one daemon per user, reached by `boardls lsp --connect`.
-    #[command(after_long_help = DAEMON_HELP)]
     Daemon {
-        /// The socket (default: per user and per build, under
-        /// $XDG_RUNTIME_DIR/boardls/ or $TMPDIR/boardls-UID/); on Windows
-        /// the NAME of a named pipe (default: boardls-USER-VERSION-BUILD).
         #[arg(long, value_name = "PATH")]
         socket: Option<PathBuf>,
-        /// Exit after SECS with no session (0: never).
-        #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds)]
+        #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds_parser(Locale::English))]
         idle_timeout: std::time::Duration,
     },
-    /// Act as the judge: read the judge's input on stdin, write its output.
     Solve {
         #[arg(value_enum)]
         game: GameArg,
     },
-    /// Print every diagnostic of every board file under PATHs.
-    #[command(after_long_help = CHECK_HELP)]
     Check {
-        /// How to print the findings [default: full on a terminal, concise
-        /// otherwise]
-        #[arg(long, value_name = "FORMAT", value_parser = output_format_parser(false))]
+        #[arg(long, value_name = "FORMAT", value_parser = output_format_parser(false, Locale::English))]
         output_format: Option<OutputFormat>,
-        /// The older name of --output-format, with the same values except
-        /// that `json` is json-lines (one object per line, as it has always
-        /// printed), plus `text` for concise
         #[arg(
             long,
             value_name = "FORMAT",
-            value_parser = output_format_parser(true),
+            value_parser = output_format_parser(true, Locale::English),
             conflicts_with = "output_format",
             hide_possible_values = true
         )]
         format: Option<OutputFormat>,
-        /// When to colour the full format
-        #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+        #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = color_parser(Locale::English))]
         color: ColorWhen,
-        /// Also check each file against a judge's promises: cf907b,
-        /// hdu5546, gcj2013a-small or gcj2013a-large
         #[arg(long, value_name = "NAME", value_parser = profile_parser())]
         profile: Option<Profile>,
-        /// Instead of the diagnostics, a table of the judges' situations
-        /// the files reach (the exit status is still check's)
         #[arg(long)]
         coverage: bool,
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
-    /// Run a solution on generated inputs, check its output against the
-    /// judge's, and shrink the first failure to a 1-minimal input.
-    #[command(after_long_help = STRESS_HELP)]
     Stress {
         #[arg(value_enum)]
         game: GameArg,
-        /// The judge's promises every input keeps [default: cf907b,
-        /// hdu5546 or gcj2013a-large, by GAME]
         #[arg(long, value_name = "NAME", value_parser = profile_parser())]
         profile: Option<Profile>,
-        /// The seed of the inputs [default: from the clock; printed]
         #[arg(long)]
         seed: Option<u64>,
-        /// How many inputs [default: 1000, unless --duration]
         #[arg(long, value_name = "N")]
         count: Option<u64>,
-        /// How long to run, such as 30s or 2m
-        #[arg(long, value_name = "DURATION", value_parser = duration)]
+        #[arg(long, value_name = "DURATION", value_parser = duration_parser(Locale::English))]
         duration: Option<std::time::Duration>,
-        /// Solutions run at once [default: the number of cores]
         #[arg(long, value_name = "J")]
         jobs: Option<usize>,
-        /// Time limit of one run, such as 500ms or 2s
-        #[arg(long, value_name = "DURATION", value_parser = duration, default_value = "2s")]
+        #[arg(long, value_name = "DURATION", value_parser = duration_parser(Locale::English), default_value = "2s")]
         time_limit: std::time::Duration,
-        /// Where the shrunk failure's NAME.in, NAME.ans and NAME.out go
         #[arg(long, value_name = "DIR", default_value = "stress-failures")]
         out: PathBuf,
-        /// The solution and its arguments, after `--`
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
     },
-    /// Rewrite board files under PATHs in their canonical layout (as the
-    /// server's formatting does); only errors whose fix is certain are
-    /// fixed, and a file with any other is left as it is.
     Fmt {
-        /// Write nothing; exit 1 when a file would change.
         #[arg(long)]
         check: bool,
         #[arg(required = true, value_name = "PATH")]
@@ -157,66 +115,79 @@ enum Command {
     },
 }
 
-const LSP_HELP: &str = "\
-TCP tokens: a connection to `--listen` must send the token as its first
-line (the token from the token file, then a newline) before any LSP
-message. Without it, the connection gets one JSON-RPC error message (id
-null, code -32001) and is closed. `--connect tcp://HOST:PORT --token-file
-FILE` does this for an editor.
-
-Exit status: 0 after `shutdown` then `exit`; 1 after `exit` without
-`shutdown`, or when the connection to the daemon is lost; 2 on bad usage.";
-
-const DAEMON_HELP: &str = "\
-The socket's directory must be the user's own, not a symbolic link, without
-group or other permissions (a missing one is made 0700); the socket is made
-0600 and checked the same way; anything else is refused. A stale socket
-(its daemon was killed) is replaced. One daemon per socket: it holds a lock
-on SOCKET.lock. With no session for the idle timeout, or on SIGTERM, it
-removes its socket and exits with status 0.
-
-On Windows the daemon listens on a named pipe that admits only its user;
-while it serves, a second server of that name is refused. Its log goes in
-a folder boardls under %LOCALAPPDATA%.";
-
-const CHECK_HELP: &str = "\
-Output formats:
-  full        code frames (rustc style) and a summary line
-              `N errors, M warnings in K files`; the default when stdout is
-              a terminal
-  concise     `path:line:col: severity[code]: message`, 1-based, the column
-              counting characters; the default otherwise (pipes, files)
-  json        one JSON array of objects {path, range, severity, code,
-              message, related}, ranges 0-based LSP ranges (UTF-16)
-  json-lines  the same objects, one per line
-  github      GitHub Actions workflow commands (`::error file=…,line=…`)
-  sarif       a SARIF 2.1.0 log, one rule per diagnostic code
-
---format is the older spelling: `--format text` is concise and `--format
-json` is json-lines, as they have always printed.
-
-Colour (full only): --color auto colours when stdout is a terminal, unless
-NO_COLOR is set; CLICOLOR_FORCE=1 forces it.
-
-Exit status: 0 no error found, 1 any error found, 2 bad usage or an
-unreadable path (the other files are still checked).";
-
-const STRESS_HELP: &str = "\
-Each input is made from the seed and its number, to cover the judge's
-situations evenly (those `check --coverage` lists), and keeps the profile's
-promises. The solution reads it on stdin, in its own process group; its
-output is compared with the judge's as the problem's checker does (trailing
-blanks and blank lines aside). A crash, a non-zero exit, a timeout (the
-whole process group is killed) and bad output are reported as such.
-
-The first failure is shrunk while it holds (fewer cases, then fewer
-stones, chips and marks, then simpler cells) and written to DIR as
-NAME.in (exactly what the judge reads), NAME.ans (the judge's answer) and
-NAME.out (the solution's). Ctrl-C stops the run and keeps what it found.
-
-Exit status: 1 a failure was found, 0 none (the inputs and cases tried are
-printed), 2 bad usage or a command that cannot be run, 130 interrupted
-with nothing found.";
+/// The command line's texts in `locale`, from the catalog: the about line
+/// of the command and of each subcommand, the help of each option, the
+/// longer notes under `--help`, the possible values' help and the errors
+/// of the values boardls reads itself. (Clap's own words, such as
+/// `Usage:` and `Print help`, are clap's.)
+fn localized(command: clap::Command, locale: Locale) -> clap::Command {
+    let say = |message: Message| message.word(locale);
+    command
+        .about(say(message!("help-about")))
+        .mut_arg("locale", |a| a.help(say(message!("help-locale"))))
+        .mut_subcommand("lsp", |c| {
+            c.about(say(message!("help-lsp")))
+                .after_long_help(say(message!("help-lsp-more")))
+                .mut_arg("listen", |a| a.help(say(message!("help-lsp-listen"))))
+                .mut_arg("allow_remote", |a| {
+                    a.help(say(message!("help-lsp-allow-remote")))
+                })
+                .mut_arg("connect", |a| a.help(say(message!("help-lsp-connect"))))
+                .mut_arg("token_file", |a| {
+                    a.help(say(message!("help-lsp-token-file")))
+                })
+        })
+        .mut_subcommand("daemon", |c| {
+            c.about(say(message!("help-daemon")))
+                .after_long_help(say(message!("help-daemon-more")))
+                .mut_arg("socket", |a| a.help(say(message!("help-daemon-socket"))))
+                .mut_arg("idle_timeout", |a| {
+                    a.help(say(message!("help-daemon-idle-timeout")))
+                        .value_parser(seconds_parser(locale))
+                })
+        })
+        .mut_subcommand("solve", |c| c.about(say(message!("help-solve"))))
+        .mut_subcommand("check", |c| {
+            c.about(say(message!("help-check")))
+                .after_long_help(say(message!("help-check-more")))
+                .mut_arg("output_format", |a| {
+                    a.help(say(message!("help-check-output-format")))
+                        .value_parser(output_format_parser(false, locale))
+                })
+                .mut_arg("format", |a| {
+                    a.help(say(message!("help-check-format")))
+                        .value_parser(output_format_parser(true, locale))
+                })
+                .mut_arg("color", |a| {
+                    a.help(say(message!("help-check-color")))
+                        .value_parser(color_parser(locale))
+                })
+                .mut_arg("profile", |a| a.help(say(message!("help-check-profile"))))
+                .mut_arg("coverage", |a| a.help(say(message!("help-check-coverage"))))
+        })
+        .mut_subcommand("stress", |c| {
+            c.about(say(message!("help-stress")))
+                .after_long_help(say(message!("help-stress-more")))
+                .mut_arg("profile", |a| a.help(say(message!("help-stress-profile"))))
+                .mut_arg("seed", |a| a.help(say(message!("help-stress-seed"))))
+                .mut_arg("count", |a| a.help(say(message!("help-stress-count"))))
+                .mut_arg("duration", |a| {
+                    a.help(say(message!("help-stress-duration")))
+                        .value_parser(duration_parser(locale))
+                })
+                .mut_arg("jobs", |a| a.help(say(message!("help-stress-jobs"))))
+                .mut_arg("time_limit", |a| {
+                    a.help(say(message!("help-stress-time-limit")))
+                        .value_parser(duration_parser(locale))
+                })
+                .mut_arg("out", |a| a.help(say(message!("help-stress-out"))))
+                .mut_arg("command", |a| a.help(say(message!("help-stress-command"))))
+        })
+        .mut_subcommand("fmt", |c| {
+            c.about(say(message!("help-fmt")))
+                .mut_arg("check", |a| a.help(say(message!("help-fmt-check"))))
+        })
+}
 
 #[derive(Clone, Copy, ValueEnum)]
 enum GameArg {
@@ -236,14 +207,17 @@ impl From<GameArg> for GameKind {
 }
 
 /// The parser of `check --output-format` (or, `legacy`, `--format`):
-/// the library's names and help lines, so that clap stays in the binary
-/// and the formats are listed once.
-fn output_format_parser(legacy: bool) -> impl TypedValueParser<Value = OutputFormat> {
+/// the library's names and help lines (in `locale`), so that clap stays
+/// in the binary and the formats are listed once.
+fn output_format_parser(
+    legacy: bool,
+    locale: Locale,
+) -> impl TypedValueParser<Value = OutputFormat> {
     let values = OutputFormat::ALL
         .into_iter()
-        .map(|format| PossibleValue::new(format.name()).help(format.help()))
+        .map(|format| PossibleValue::new(format.name()).help(format.help().word(locale)))
         .chain([PossibleValue::new("text")
-            .help("`concise` (the older name)")
+            .help(message!("help-format-text").word(locale))
             .hide(true)]);
     PossibleValuesParser::new(values).map(move |name| {
         // Only the names listed above reach here.
@@ -258,12 +232,25 @@ fn profile_parser() -> impl TypedValueParser<Value = Profile> {
         .map(|name| Profile::from_name(&name).unwrap_or(Profile::Cf907b))
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy)]
 enum ColorWhen {
-    /// On a terminal, unless NO_COLOR is set; CLICOLOR_FORCE=1 forces it
     Auto,
     Always,
     Never,
+}
+
+/// The parser of `--color`, its values' help in `locale`.
+fn color_parser(locale: Locale) -> impl TypedValueParser<Value = ColorWhen> {
+    let values = [
+        PossibleValue::new("auto").help(message!("help-color-auto").word(locale)),
+        PossibleValue::new("always"),
+        PossibleValue::new("never"),
+    ];
+    PossibleValuesParser::new(values).map(|name| match name.as_str() {
+        "always" => ColorWhen::Always,
+        "never" => ColorWhen::Never,
+        _ => ColorWhen::Auto,
+    })
 }
 
 impl From<ColorWhen> for ColorChoice {
@@ -299,6 +286,26 @@ fn check(
     )
 }
 
+/// The value of `--locale TAG` or `--locale=TAG` among the arguments
+/// (before any `--`, after which they are a solution's), read before clap
+/// parses them: `--help` is already in that language.
+fn locale_flag(args: &[OsString]) -> Option<String> {
+    let mut args = args
+        .iter()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy())
+        .take_while(|arg| arg != "--");
+    let mut found = None;
+    while let Some(arg) = args.next() {
+        if arg == "--locale" {
+            found = args.next().map(|tag| tag.into_owned());
+        } else if let Some(tag) = arg.strip_prefix("--locale=") {
+            found = Some(tag.to_owned());
+        }
+    }
+    found
+}
+
 /// The language of what the command line says to a person: `--locale`,
 /// else the first of LC_ALL, LC_MESSAGES and LANG that is set (POSIX's
 /// order), else English. A tag the catalog has no language for (`de`,
@@ -315,8 +322,17 @@ fn terminal_locale(flag: Option<&str>) -> Locale {
         .unwrap_or_default()
 }
 
+/// The parser of a duration (its error in `locale`).
+fn duration_parser(locale: Locale) -> impl TypedValueParser<Value = std::time::Duration> {
+    move |text: &str| {
+        duration(text).ok_or_else(|| {
+            message!("help-bad-duration", text = format!("{:?}", text.trim())).word(locale)
+        })
+    }
+}
+
 /// A duration: `500ms`, `2s`, `1.5s`, `2m`, or plain seconds.
-fn duration(text: &str) -> Result<std::time::Duration, String> {
+fn duration(text: &str) -> Option<std::time::Duration> {
     let text = text.trim();
     let (number, unit) = match text.find(|c: char| c.is_ascii_alphabetic()) {
         Some(at) => text.split_at(at),
@@ -326,18 +342,13 @@ fn duration(text: &str) -> Result<std::time::Duration, String> {
         "ms" => 0.001,
         "s" => 1.0,
         "m" | "min" => 60.0,
-        _ => {
-            return Err(format!(
-                "expected a duration such as 500ms, 2s or 1m, not {text:?}"
-            ));
-        }
+        _ => return None,
     };
     number
         .parse::<f64>()
         .ok()
         .and_then(|n| std::time::Duration::try_from_secs_f64(n * scale).ok())
         .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("expected a duration such as 500ms, 2s or 1m, not {text:?}"))
 }
 
 /// `boardls stress`: the options checked, the run.
@@ -352,16 +363,18 @@ fn stress(
     time_limit: std::time::Duration,
     out: PathBuf,
     command: Vec<String>,
+    locale: Locale,
 ) -> ExitCode {
     let game = GameKind::from(game);
     let profile = profile.unwrap_or(Profile::default_for(game));
     if profile.game() != game {
-        eprintln!(
-            "boardls stress: {} is a profile for {}, not {}",
-            profile.name(),
-            profile.game().id(),
-            game.id()
+        let wrong = message!(
+            "stress-wrong-game",
+            profile = profile.name(),
+            game = profile.game().id(),
+            other = game.id()
         );
+        eprintln!("boardls stress: {}", wrong.word(locale));
         return ExitCode::from(2);
     }
     let seed = seed.unwrap_or_else(|| {
@@ -382,17 +395,21 @@ fn stress(
         time_limit,
         out,
         command,
+        locale,
     })
 }
 
-/// Seconds, such as `60`, `0.5` or `60s`.
-fn seconds(text: &str) -> Result<std::time::Duration, String> {
-    let number = text.trim().strip_suffix('s').unwrap_or(text.trim());
-    number
-        .parse::<f64>()
-        .ok()
-        .and_then(|secs| std::time::Duration::try_from_secs_f64(secs).ok())
-        .ok_or_else(|| format!("expected a number of seconds, such as 60, not {text:?}"))
+/// The parser of seconds, such as `60`, `0.5` or `60s` (its error in
+/// `locale`).
+fn seconds_parser(locale: Locale) -> impl TypedValueParser<Value = std::time::Duration> {
+    move |text: &str| {
+        let number = text.trim().strip_suffix('s').unwrap_or(text.trim());
+        number
+            .parse::<f64>()
+            .ok()
+            .and_then(|secs| std::time::Duration::try_from_secs_f64(secs).ok())
+            .ok_or_else(|| message!("help-bad-seconds", text = format!("{text:?}")).word(locale))
+    }
 }
 
 /// Two allocator arenas for the whole process, set before any thread
@@ -412,7 +429,14 @@ fn limit_allocator_arenas() {
 
 fn main() -> ExitCode {
     limit_allocator_arenas();
-    let cli = match Cli::try_parse() {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let locale = terminal_locale(locale_flag(&args).as_deref());
+    let mut command = localized(Cli::command(), locale);
+    let parsed = command
+        .try_get_matches_from_mut(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+        .map_err(|err| err.format(&mut command));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) => {
             let _ = err.print();
@@ -428,7 +452,6 @@ fn main() -> ExitCode {
         // An unknown tag means English, as the editors' tags do.
         boardls::lsp::set_command_line_locale(Locale::from_tag(tag).unwrap_or_default());
     }
-    let locale = terminal_locale(cli.locale.as_deref());
     match cli.command.unwrap_or(Command::Lsp {
         listen: None,
         allow_remote: false,
@@ -484,7 +507,7 @@ fn main() -> ExitCode {
             out,
             command,
         } => stress(
-            game, profile, seed, count, duration, jobs, time_limit, out, command,
+            game, profile, seed, count, duration, jobs, time_limit, out, command, locale,
         ),
         Command::Fmt { check, paths } => boardls::format::run(check, &paths, locale),
     }

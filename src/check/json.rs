@@ -298,6 +298,7 @@ mod tests {
     use crate::check::json::{JsonArraySink, JsonSink};
     use crate::check::sink::{CheckedFile, Sink, Summary};
     use crate::diagnostics::{Diagnostic, Related, Severity, Span};
+    use crate::i18n::Message;
     use crate::text::{CursorLines, char_column, utf16_column};
 
     /// A deterministic stream of choices (xorshift).
@@ -354,17 +355,18 @@ mod tests {
                 severity,
                 "tomek/extra-t",
                 Span::new(line, start, end),
-                MESSAGES[random.below(MESSAGES.len())].to_owned(),
+                Message::verbatim(MESSAGES[random.below(MESSAGES.len())]),
             );
             for _ in 0..random.below(3) {
                 let other = line.saturating_sub(random.below(4) as u32);
                 let at = byte(lines, other, random);
-                d = d.with_related(Span::new(other, at, at + 1), MESSAGES[random.below(5)]);
+                let message = Message::verbatim(MESSAGES[random.below(5)]);
+                d = d.with_related(Span::new(other, at, at + 1), message);
             }
             if random.below(10) == 0 {
                 d.related.push(Related {
                     span: Span::new(3, 1, 2),
-                    message: "the input's \"row\"".into(),
+                    message: Message::verbatim("the input's \"row\""),
                     file: Some(Arc::from(Path::new("dir/é input.tomek"))),
                 });
             }

@@ -8,7 +8,7 @@ use crate::check::json::{JsonArraySink, JsonSink};
 use crate::check::sarif::SarifSink;
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use crate::diagnostics::Diagnostic;
-use crate::i18n::Locale;
+use crate::i18n::{Locale, Message};
 use crate::text::CursorLines;
 
 /// How `check` prints what it finds (`--output-format`).
@@ -53,14 +53,14 @@ impl OutputFormat {
     }
 
     /// One line for `--help`.
-    pub const fn help(self) -> &'static str {
+    pub fn help(self) -> Message {
         match self {
-            OutputFormat::Full => "Code frames and a summary line",
-            OutputFormat::Concise => "One line per diagnostic",
-            OutputFormat::Json => "One JSON array",
-            OutputFormat::JsonLines => "One JSON object per line",
-            OutputFormat::Github => "GitHub Actions workflow commands",
-            OutputFormat::Sarif => "SARIF 2.1.0",
+            OutputFormat::Full => crate::i18n::message!("help-format-full"),
+            OutputFormat::Concise => crate::i18n::message!("help-format-concise"),
+            OutputFormat::Json => crate::i18n::message!("help-format-json"),
+            OutputFormat::JsonLines => crate::i18n::message!("help-format-json-lines"),
+            OutputFormat::Github => crate::i18n::message!("help-format-github"),
+            OutputFormat::Sarif => crate::i18n::message!("help-format-sarif"),
         }
     }
 

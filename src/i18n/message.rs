@@ -33,7 +33,7 @@ pub enum Arg {
 
 impl Message {
     /// The sentence `key` (an id of the catalog) with no arguments.
-    pub(crate) const fn new(key: &'static str) -> Self {
+    pub const fn new(key: &'static str) -> Self {
         Message {
             key,
             args: Vec::new(),
@@ -42,7 +42,7 @@ impl Message {
 
     /// The same sentence with one more argument.
     #[must_use]
-    pub(crate) fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Self {
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Self {
         self.args.push((name, value.into()));
         self
     }

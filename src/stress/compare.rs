@@ -6,6 +6,7 @@
 //! is bad output, not a wrong answer.
 
 use crate::games::{GameKind, go9, tomek};
+use crate::i18n::Message;
 
 /// The checker's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub enum Checked {
         expected: String,
         got: String,
     },
-    BadOutput(String),
+    BadOutput(Message),
 }
 
 /// Lines that carry something, without their trailing blanks.
@@ -33,7 +34,7 @@ fn meaningful(text: &str) -> Vec<&str> {
 /// cases of `kind`.
 pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) -> Checked {
     let Ok(got) = std::str::from_utf8(got) else {
-        return Checked::BadOutput("the output is not UTF-8 text".to_owned());
+        return Checked::BadOutput(crate::i18n::message!("stress-output-not-utf8"));
     };
     let want = meaningful(expected);
     let have = meaningful(got);
@@ -70,26 +71,25 @@ pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) ->
 }
 
 /// `Case #k: VERDICT`, k = 1, 2, …, one line per case.
-fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), String> {
+fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), Message> {
     if lines.len() != cases {
-        return Err(format!(
-            "{} for {}: the judge expects one `Case #k: …` line per case",
-            crate::wording::count(lines.len() as u64, "line"),
-            crate::wording::count(cases as u64, "case")
+        return Err(crate::i18n::message!(
+            "stress-lines-for-cases",
+            lines = lines.len(),
+            cases = cases
         ));
     }
     for (index, line) in lines.iter().enumerate() {
         let prefix = format!("Case #{}: ", index + 1);
         let verdict = line.strip_prefix(&prefix);
         if !verdict.is_some_and(|v| verdicts.contains(&v)) {
-            return Err(format!(
-                "line {}: `{line}` is not `{prefix}` and one of {}",
-                index + 1,
-                verdicts
-                    .iter()
-                    .map(|v| format!("`{v}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            let listed: Vec<String> = verdicts.iter().map(|v| format!("`{v}`")).collect();
+            return Err(crate::i18n::message!(
+                "stress-not-a-case-line",
+                line = index + 1,
+                text = (*line).to_owned(),
+                prefix = prefix,
+                verdicts = listed.join(", ")
             ));
         }
     }
@@ -97,11 +97,11 @@ fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), Str
 }
 
 /// Nine rows of three groups of three cells `x`, `o`, `.`, `!`.
-fn uttt_shape(lines: &[&str]) -> Result<(), String> {
+fn uttt_shape(lines: &[&str]) -> Result<(), Message> {
     if lines.len() != 9 {
-        return Err(format!(
-            "{}: the judge expects the 9 rows of the board",
-            crate::wording::count(lines.len() as u64, "line")
+        return Err(crate::i18n::message!(
+            "stress-not-nine-rows",
+            lines = lines.len()
         ));
     }
     for (index, line) in lines.iter().enumerate() {
@@ -111,9 +111,10 @@ fn uttt_shape(lines: &[&str]) -> Result<(), String> {
                 .iter()
                 .all(|g| g.len() == 3 && g.bytes().all(|b| matches!(b, b'x' | b'o' | b'.' | b'!')));
         if !cells_ok {
-            return Err(format!(
-                "row {}: `{line}` is not three groups of three of `x`, `o`, `.`, `!`",
-                index + 1
+            return Err(crate::i18n::message!(
+                "stress-not-a-row",
+                row = index + 1,
+                text = (*line).to_owned()
             ));
         }
     }

@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::games::GameKind;
+use crate::i18n::{Locale, Message};
 use crate::profile::Profile;
 
 pub(crate) use compare::{Checked, check};
@@ -54,6 +55,9 @@ pub struct Options {
     pub out: PathBuf,
     /// The solution: program, then its arguments.
     pub command: Vec<String>,
+    /// The language of what it prints (the inputs and answers are the
+    /// judge's, in no language).
+    pub locale: Locale,
 }
 
 /// How a solution failed on an input.
@@ -64,7 +68,7 @@ pub enum Failure {
         expected: String,
         got: String,
     },
-    BadOutput(String),
+    BadOutput(Message),
     /// Killed by a signal (Unix), ended by an exception (Windows).
     Crash(i32),
     ExitStatus(i32),
@@ -78,13 +82,19 @@ impl Failure {
     }
 
     /// What it is, in a few words.
-    pub(crate) fn title(&self, time_limit: Duration) -> String {
+    pub(crate) fn title(&self, time_limit: Duration) -> Message {
         match self {
-            Failure::WrongAnswer { .. } => "wrong answer".to_owned(),
-            Failure::BadOutput(why) => format!("bad output: {why}"),
-            Failure::Crash(crash) => format!("crash: {}", runner::crash_name(*crash)),
-            Failure::ExitStatus(code) => format!("non-zero exit status {code}"),
-            Failure::Timeout => format!("timeout: no answer within {time_limit:?}"),
+            Failure::WrongAnswer { .. } => crate::i18n::message!("stress-wrong-answer"),
+            Failure::BadOutput(why) => {
+                crate::i18n::message!("stress-bad-output", why = why.clone())
+            }
+            Failure::Crash(crash) => {
+                crate::i18n::message!("stress-crash", crash = runner::crash_name(*crash))
+            }
+            Failure::ExitStatus(code) => crate::i18n::message!("stress-exit-status", code = *code),
+            Failure::Timeout => {
+                crate::i18n::message!("stress-timeout", limit = format!("{time_limit:?}"))
+            }
         }
     }
 }
@@ -158,12 +168,15 @@ struct Found {
 pub fn stress(options: &Options) -> ExitCode {
     catch_interrupt();
     let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
+    let say = |message: Message| message.word(options.locale);
     println!(
-        "boardls stress: {} against the judge ({}), seed {} (replay with --seed {})",
-        options.game.id(),
-        options.profile.name(),
-        options.seed,
-        options.seed
+        "boardls stress: {}",
+        say(crate::i18n::message!(
+            "stress-start",
+            game = options.game.id(),
+            profile = options.profile.name(),
+            seed = options.seed.to_string()
+        ))
     );
     // The command must start at all: that is a usage error, not a failure.
     let probe = generate::input(options.game, options.profile, options.seed, 0);
@@ -173,8 +186,12 @@ pub fn stress(options: &Options) -> ExitCode {
         options.time_limit,
     ) {
         eprintln!(
-            "boardls stress: cannot run {:?}: {err}",
-            options.command.join(" ")
+            "boardls stress: {}",
+            say(crate::i18n::message!(
+                "stress-cannot-run",
+                command = format!("{:?}", options.command.join(" ")),
+                reason = err.to_string()
+            ))
         );
         return ExitCode::from(2);
     }
@@ -184,7 +201,7 @@ pub fn stress(options: &Options) -> ExitCode {
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let found: Mutex<Option<Found>> = Mutex::new(None);
-    let progress = (!quiet).then(|| progress_bar(options.count));
+    let progress = (!quiet).then(|| progress_bar(options.count, options.locale));
     let progress = Arc::new(progress);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.max(1) {
@@ -230,13 +247,23 @@ pub fn stress(options: &Options) -> ExitCode {
     let cases = cases_run.load(Ordering::SeqCst);
     let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     let Some(found) = found else {
-        let when = if interrupted() { "interrupted; " } else { "" };
-        println!(
-            "boardls stress: {when}no failure in {} ({}), {:.1}s",
-            crate::wording::count(inputs, "input"),
-            crate::wording::count(cases, "case"),
-            started.elapsed().as_secs_f64()
-        );
+        let seconds = format!("{:.1}", started.elapsed().as_secs_f64());
+        let none = if interrupted() {
+            crate::i18n::message!(
+                "stress-interrupted-no-failure",
+                inputs = inputs,
+                cases = cases,
+                seconds = seconds
+            )
+        } else {
+            crate::i18n::message!(
+                "stress-no-failure",
+                inputs = inputs,
+                cases = cases,
+                seconds = seconds
+            )
+        };
+        println!("boardls stress: {}", say(none));
         return ExitCode::from(if interrupted() { 130 } else { 0 });
     };
     report(options, found, inputs);
@@ -275,20 +302,23 @@ fn report(options: &Options, found: Found, inputs: u64) {
         .and_then(|()| std::fs::write(options.out.join(format!("{name}.in")), &text))
         .and_then(|()| std::fs::write(options.out.join(format!("{name}.ans")), &expected))
         .and_then(|()| std::fs::write(options.out.join(format!("{name}.out")), &got));
-    println!(
-        "boardls stress: {} on input {} of seed {} (after {}); shrunk from {} ({} filled cells) to {} ({} filled cells) in {}",
-        failure.title(options.time_limit),
-        found.index,
-        options.seed,
-        crate::wording::count(inputs, "input"),
-        crate::wording::count(original_cases as u64, "case"),
-        original_weight,
-        crate::wording::count(shrunk.cases.len() as u64, "case"),
-        shrunk.weight(),
-        crate::wording::count(runs as u64, "run"),
+    let say = |message: Message| message.word(options.locale);
+    let summary = crate::i18n::message!(
+        "stress-failure",
+        title = failure.title(options.time_limit),
+        index = found.index,
+        seed = options.seed.to_string(),
+        inputs = inputs,
+        cases = original_cases,
+        weight = original_weight,
+        shrunk_cases = shrunk.cases.len(),
+        shrunk_weight = shrunk.weight(),
+        runs = runs
     );
+    println!("boardls stress: {}", say(summary));
     if interrupted() {
-        println!("boardls stress: interrupted while shrinking; this is the smallest input so far");
+        let so_far = crate::i18n::message!("stress-interrupted-shrinking");
+        println!("boardls stress: {}", say(so_far));
     }
     let path = |ext: &str| {
         options
@@ -300,15 +330,28 @@ fn report(options: &Options, found: Found, inputs: u64) {
     match written {
         Ok(()) => {}
         Err(err) => eprintln!(
-            "boardls stress: cannot write to {}: {err}",
-            options.out.display()
+            "boardls stress: {}",
+            say(crate::i18n::message!(
+                "stress-cannot-write",
+                dir = options.out.display().to_string(),
+                reason = err.to_string()
+            ))
         ),
     }
-    println!("--- input ({})", path("in"));
+    println!(
+        "{}",
+        say(crate::i18n::message!("stress-input", path = path("in")))
+    );
     print!("{text}");
-    println!("--- expected, the judge's answer ({})", path("ans"));
+    println!(
+        "{}",
+        say(crate::i18n::message!("stress-expected", path = path("ans")))
+    );
     print!("{expected}");
-    println!("--- got, the solution's output ({})", path("out"));
+    println!(
+        "{}",
+        say(crate::i18n::message!("stress-got", path = path("out")))
+    );
     print!("{}", String::from_utf8_lossy(&got));
     if let Failure::WrongAnswer {
         line,
@@ -316,20 +359,37 @@ fn report(options: &Options, found: Found, inputs: u64) {
         got,
     } = &failure
     {
-        println!("--- first difference, line {line}");
-        println!("expected: {expected}");
-        println!("got:      {got}");
+        println!(
+            "{}",
+            say(crate::i18n::message!(
+                "stress-first-difference",
+                line = *line
+            ))
+        );
+        let expected = crate::i18n::message!("stress-expected-line", text = expected.clone());
+        println!("{}", say(expected));
+        println!(
+            "{}",
+            say(crate::i18n::message!("stress-got-line", text = got.clone()))
+        );
     }
 }
 
-fn progress_bar(count: Option<u64>) -> indicatif::ProgressBar {
+fn progress_bar(count: Option<u64>, locale: Locale) -> indicatif::ProgressBar {
     let bar = match count {
         Some(count) => indicatif::ProgressBar::new(count),
         None => indicatif::ProgressBar::new_spinner(),
     };
-    let style = indicatif::ProgressStyle::with_template(
-        "{spinner} {pos}/{len} inputs  {per_sec}  {elapsed_precise}",
+    // indicatif's own placeholders, the same in every language.
+    let template = crate::i18n::message!(
+        "stress-progress",
+        spinner = "{spinner}",
+        pos = "{pos}",
+        len = "{len}",
+        rate = "{per_sec}",
+        elapsed = "{elapsed_precise}"
     );
+    let style = indicatif::ProgressStyle::with_template(&template.word(locale));
     if let Ok(style) = style {
         bar.set_style(style);
     }

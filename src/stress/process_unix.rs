@@ -37,7 +37,7 @@ pub(crate) fn crash(status: ExitStatus) -> Option<i32> {
 }
 
 /// A crash in words: `killed by signal 11 (SIGSEGV)`.
-pub(crate) fn crash_name(signal: i32) -> String {
+pub(crate) fn crash_name(signal: i32) -> crate::i18n::Message {
     let name = match signal {
         libc::SIGABRT => "SIGABRT",
         libc::SIGSEGV => "SIGSEGV",
@@ -47,7 +47,7 @@ pub(crate) fn crash_name(signal: i32) -> String {
         libc::SIGKILL => "SIGKILL",
         libc::SIGTERM => "SIGTERM",
         libc::SIGPIPE => "SIGPIPE",
-        _ => return format!("killed by signal {signal}"),
+        _ => return crate::i18n::message!("stress-signal", signal = signal),
     };
-    format!("killed by signal {signal} ({name})")
+    crate::i18n::message!("stress-signal-named", signal = signal, name = name)
 }

@@ -9,6 +9,7 @@ use std::fs;
 
 use boardls::check::{FullSink, render_with};
 use boardls::diagnostics::{Diagnostic, Span};
+use boardls::i18n::Message;
 use cli::{EXAMPLES, boardls, command, scratch, stdout};
 use expect_test::expect;
 use regex::Regex;
@@ -168,9 +169,10 @@ fn render_full(text: &str, diagnostic: Diagnostic) -> String {
 #[test]
 fn a_long_line_is_cut_around_the_span_and_the_column_is_the_whole_lines() {
     let line = format!("{}XY{}", "a".repeat(1500), "b".repeat(1500));
-    let diagnostic = Diagnostic::error("tomek/bad-cell", Span::new(1, 1500, 1502), "bad")
-        .with_related(Span::new(0, 0, 1), "first line")
-        .with_related(Span::new(1, 2990, 2991), "too far along the line");
+    let said = Message::verbatim;
+    let diagnostic = Diagnostic::error("tomek/bad-cell", Span::new(1, 1500, 1502), said("bad"))
+        .with_related(Span::new(0, 0, 1), said("first line"))
+        .with_related(Span::new(1, 2990, 2991), said("too far along the line"));
     let out = render_full(&format!("TXX.\n{line}\n"), diagnostic);
     expect![[r#"
         error[tomek/bad-cell]: bad
@@ -193,10 +195,12 @@ fn related_spans_are_bounded_and_far_ones_are_notes() {
     let board = "XXXX\nXXXX\nXXXX\nXXXX\n";
     let mut text = board.repeat(10);
     text.push_str("OOOO\n");
-    let mut diagnostic = Diagnostic::warning("tomek/two-winners", Span::new(0, 0, 4), "many")
-        .with_related(Span::new(40, 0, 4), "far below");
+    let said = Message::verbatim;
+    let mut diagnostic = Diagnostic::warning("tomek/two-winners", Span::new(0, 0, 4), said("many"))
+        .with_related(Span::new(40, 0, 4), said("far below"));
     for i in 0..20 {
-        diagnostic = diagnostic.with_related(Span::new(i % 4, i % 4, i % 4 + 1), format!("r{i}"));
+        let span = Span::new(i % 4, i % 4, i % 4 + 1);
+        diagnostic = diagnostic.with_related(span, Message::verbatim(format!("r{i}")));
     }
     let out = render_full(&text, diagnostic);
     let labels = (0..20)

@@ -13,6 +13,7 @@ mod check_full;
 mod check_sarif;
 mod check_snapshots;
 mod check_stream;
+mod cli_locale;
 mod codes;
 mod coverage;
 mod daemon_faults;
