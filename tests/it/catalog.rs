@@ -3,9 +3,11 @@
 //! every key of the catalog is used; and no sentence is made outside it.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use fluent_syntax::ast;
+
+use crate::support::sources;
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "zh-CN"];
 
@@ -19,26 +21,6 @@ const VERBATIM_EDGES: [&str; 4] = [
     "src/walk.rs",
     "src/check/json.rs",
 ];
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Every `.rs` file below `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// One `message!` call of the code: where, its key, its argument names
 /// and the string literals passed as arguments.
@@ -154,17 +136,8 @@ fn top_level_items(text: &str) -> (Vec<String>, usize) {
 /// Every `message!` call under `src/` (the macro's own definition and
 /// its documentation left out).
 fn code_calls() -> Vec<Call> {
-    let mut files = Vec::new();
-    rust_files(&root().join("src"), &mut files);
     let mut all = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("a source file");
-        let name = path
-            .strip_prefix(root())
-            .unwrap_or(&path)
-            .display()
-            .to_string()
-            .replace('\\', "/");
+    for (name, text) in sources::rust_sources() {
         // Comments hold examples of the macro, not calls.
         let code: String = text
             .lines()
@@ -188,7 +161,7 @@ fn code_calls() -> Vec<Call> {
 
 /// A language's messages: key → the variables its text refers to.
 fn catalog(language: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let folder = root().join("src/i18n").join(language);
+    let folder = sources::root().join("src/i18n").join(language);
     let mut names: Vec<PathBuf> = std::fs::read_dir(&folder)
         .expect("the language's folder")
         .flatten()
@@ -355,16 +328,7 @@ fn no_sentence_is_made_outside_the_catalog() {
             }
         }
     }
-    let mut files = Vec::new();
-    rust_files(&root().join("src"), &mut files);
-    for path in files {
-        let name = path
-            .strip_prefix(root())
-            .unwrap_or(&path)
-            .display()
-            .to_string()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(&path).expect("a source file");
+    for (name, text) in sources::rust_sources() {
         if text.contains("Message::verbatim(") && !VERBATIM_EDGES.contains(&name.as_str()) {
             problems.push(format!(
                 "{name}: Message::verbatim outside {VERBATIM_EDGES:?}"

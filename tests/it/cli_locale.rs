@@ -53,12 +53,18 @@ fn the_full_format_in_russian_and_chinese_matches_its_snapshots() {
         let snapshot = root.join(format!("tests/snapshots/locale/check-full.{locale}.txt"));
         expect_file![snapshot].assert_eq(&full(locale));
     }
-    // The codes, paths and frames are the English ones.
+    // The paths and the quoted lines of the file are the English ones
+    // (the labels under them are translated).
     let english = full("en");
     let russian = full("ru");
     let frames = |text: &str| -> Vec<String> {
         text.lines()
-            .filter(|line| line.trim_start().starts_with("-->") || line.contains(" | "))
+            .filter(|line| {
+                let quoted = line
+                    .split_once(" | ")
+                    .is_some_and(|(number, _)| number.trim().parse::<u32>().is_ok());
+                line.trim_start().starts_with("-->") || quoted
+            })
             .map(str::to_owned)
             .collect()
     };
