@@ -55,7 +55,8 @@ fn wine() -> Result<&'static Wine, String> {
             .ok_or("no wine (apt-get install wine wine64)")?;
         let prefix = match std::env::var_os("WINEPREFIX") {
             Some(prefix) => PathBuf::from(prefix),
-            None => std::env::temp_dir().join(format!("boardls-wine-{}", std::process::id())),
+            // One prefix per machine, made once and reused: each is hundreds of MB.
+            None => std::env::temp_dir().join("boardls-wine-prefix"),
         };
         let booted = Command::new(&wine)
             .args(["wineboot", "-i"])

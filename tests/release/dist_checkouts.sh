@@ -85,7 +85,7 @@ dist_in "$second" second
 # checkout's last build.
 dist_in "$repo" first
 if [[ ${first_id:-a} != "${second_id:-a}" ]]; then
-  ok "the two checkouts' servers differ: '$first_id' and '$second_id'"
+  ok "the two checkouts' servers differ: '${first_id:-}' and '${second_id:-}'"
 else
   fail "the two checkouts bundled the same server: '${first_id:-}'"
 fi
