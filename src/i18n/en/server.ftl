@@ -114,7 +114,7 @@ hint-legal-tooltip = { $n ->
 hint-player = { $player }
 hint-player-to-move = the player to move
 hint-go9-capture = x at { $column } captures { $n }
-hint-go9-capture-tooltip = x playing { $at } captures { $n ->
+hint-go9-capture-tooltip = x playing at row { $row }, column { $column } captures { $n ->
     [one] { $n } o stone
    *[other] { $n } o stones
 }: { $cells }.

@@ -113,7 +113,7 @@ hint-legal-tooltip = { $n ->
 hint-player = { $player }
 hint-player-to-move = ходящего игрока
 hint-go9-capture = x в столбце { $column } снимает { $n }
-hint-go9-capture-tooltip = Ход x { $at } снимает { $n ->
+hint-go9-capture-tooltip = Ход x в строке { $row }, столбце { $column } снимает { $n ->
     [one] { $n } камень o
     [few] { $n } камня o
    *[many] { $n } камней o

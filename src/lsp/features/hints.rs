@@ -41,6 +41,9 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
     let last = range.start.line.max(range.end.line);
     let wanted = |line: u32| (first..=last).contains(&line);
     let locale = view.locale();
+    // The tooltips that are the same for every position, worded once.
+    let mut judged = None;
+    let mut unreadable = None;
     // Every part at a line's end, by line: one hint each.
     let mut lines: BTreeMap<u32, LineHint> = BTreeMap::new();
     for located in locate::in_range(view, range) {
@@ -65,12 +68,16 @@ pub fn inlay_hints_with(view: &DocView<'_>, range: Range, kinds: &HintSettings) 
         let line = located.last_line();
         if kinds.verdicts && wanted(line) {
             let tooltip = match located.position.game() {
-                Some(JudgedBoard::Uttt { findings, .. }) => uttt_rule(findings),
-                Some(_) => message!("hint-verdict-tooltip"),
-                None => message!("board-unreadable"),
+                Some(JudgedBoard::Uttt { findings, .. }) => uttt_rule(findings).word(locale),
+                Some(_) => judged
+                    .get_or_insert_with(|| message!("hint-verdict-tooltip").word(locale))
+                    .clone(),
+                None => unreadable
+                    .get_or_insert_with(|| message!("board-unreadable").word(locale))
+                    .clone(),
             };
             let parts = lines.entry(line).or_default();
-            parts.add(located.label(locale), tooltip.word(locale));
+            parts.add(located.label(locale), tooltip);
             parts.has_verdict = true;
         }
     }
@@ -166,7 +173,8 @@ fn go9_rows(findings: &go9::Findings, locale: Locale) -> Vec<(u8, String, String
             message!("hint-go9-capture", column = point.col + 1, n = stones.len()).word(locale);
         let tooltip = message!(
             "hint-go9-capture-tooltip",
-            at = at_cell(point),
+            row = point.row + 1,
+            column = point.col + 1,
             n = stones.len(),
             cells = cell_list(stones)
         )

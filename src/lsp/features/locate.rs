@@ -2,6 +2,8 @@
 //! naming them for people. Lookups go through the document's line index
 //! (binary search), so they cost the same in any document size.
 
+use std::borrow::Cow;
+
 use ls_types::{Position, Range};
 
 use crate::diagnostics::Span;
@@ -33,7 +35,7 @@ impl<'a> Located<'a> {
     /// `Case #k: verdict`, in the judge's wording (the verdict of a
     /// `.uttt` position, which the judge gives as a board, in `locale`).
     pub fn label(&self, locale: Locale) -> String {
-        format!("Case #{}: {}", self.case(), self.verdict().word(locale))
+        format!("Case #{}: {}", self.case(), self.verdict_words(locale))
     }
 
     /// The verdict: the judge's line, the player to move and the number
@@ -44,6 +46,16 @@ impl<'a> Located<'a> {
             Some(JudgedBoard::Tomek { findings, .. }) => judge_line(findings.verdict.text()),
             Some(JudgedBoard::Uttt { findings, .. }) => uttt_verdict(findings),
             None => message!("board-incomplete"),
+        }
+    }
+
+    /// [`Located::verdict`] in words; a judge's line as it is, without the
+    /// catalog (hints and symbols name every position in sight).
+    pub fn verdict_words(&self, locale: Locale) -> Cow<'static, str> {
+        match self.position.game() {
+            Some(JudgedBoard::Go9 { board }) => go9::verdict(board).text().into(),
+            Some(JudgedBoard::Tomek { findings, .. }) => findings.verdict.text().into(),
+            _ => self.verdict().word(locale).into(),
         }
     }
 

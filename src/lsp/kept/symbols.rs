@@ -105,7 +105,7 @@ fn piece(view: &DocView<'_>, index: usize) -> Piece {
         };
     };
     let mut name_tail = b": ".to_vec();
-    let verdict = located.verdict().word(view.locale());
+    let verdict = located.verdict_words(view.locale());
     let quoted = serde_json::to_vec(&verdict).unwrap_or_else(|_| b"\"\"".to_vec());
     name_tail.extend_from_slice(quoted.get(1..).unwrap_or_default());
     Piece {
