@@ -30,16 +30,19 @@ pub const MAX_COVERAGE_POSITIONS: usize = 1000;
 pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> Option<Hover> {
     let locale = view.locale();
     let Some((located, cell)) = locate::at(view, pos) else {
-        let mut hover = count_line(view, pos.line);
+        // Outside the positions (the count line, a stray line): their
+        // diagnostics, after the coverage if it is the count line.
         let mut text = String::new();
         diagnostics_here(view, pos, &mut text);
-        if !text.is_empty() {
-            let hover = hover.get_or_insert_with(|| markdown(String::new(), None));
-            if let HoverContents::Markup(content) = &mut hover.contents {
-                content.value.push_str(&text);
+        return match count_line(view, pos.line) {
+            Some(mut hover) => {
+                if let HoverContents::Markup(content) = &mut hover.contents {
+                    content.value.push_str(&text);
+                }
+                Some(hover)
             }
-        }
-        return hover;
+            None => (!text.is_empty()).then(|| markdown(text.trim_start().to_owned(), None)),
+        };
     };
     let mut text = String::new();
     let range = match (cell, located.position.game()) {
