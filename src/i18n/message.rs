@@ -29,6 +29,9 @@ pub enum Arg {
     Verbatim(Cow<'static, str>),
     /// Another catalog sentence, worded in the same language.
     Message(Box<Message>),
+    /// A count shown with its thousands grouped as the language groups
+    /// them (see [`grouped`]).
+    Grouped(u64),
 }
 
 impl Message {
@@ -147,14 +150,24 @@ impl From<Message> for Arg {
     }
 }
 
-/// `n` with its thousands grouped by commas: `2,188`, `100,000` (the
-/// grouping of numbers in English prose; the catalog gets the number).
-pub(crate) fn grouped(n: usize) -> String {
+/// `n` as a count whose thousands are grouped in the reader's language.
+pub(crate) fn grouped(n: usize) -> Arg {
+    Arg::Grouped(u64::try_from(n).unwrap_or(u64::MAX))
+}
+
+/// `n` with its thousands grouped: `2,188` in English and Chinese, and
+/// `2 188` in Russian, where a comma marks decimals (a no-break space, so
+/// that a line never breaks inside the number).
+pub(crate) fn grouped_in(n: u64, locale: Locale) -> String {
+    let separator = match locale {
+        Locale::Russian => '\u{a0}',
+        Locale::English | Locale::SimplifiedChinese => ',',
+    };
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 2);
     for (i, digit) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(separator);
         }
         out.push(digit);
     }
@@ -228,6 +241,7 @@ fn arguments(message: &Message, locale: Locale) -> FluentArgs<'_> {
             Arg::Number(n) => FluentValue::from(*n as f64),
             Arg::Verbatim(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
             Arg::Message(inner) => FluentValue::String(Cow::Owned(word(inner, locale))),
+            Arg::Grouped(n) => FluentValue::String(Cow::Owned(grouped_in(*n, locale))),
         };
         args.set(*name, value);
     }

@@ -20,15 +20,40 @@ pub(crate) use message::{grouped, message, word_into};
 
 #[cfg(test)]
 mod tests {
-    use super::{Locale, grouped};
+    use super::Locale;
+    use super::message::grouped_in;
 
     #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(2188), "2,188");
-        assert_eq!(grouped(100_000), "100,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
+    fn thousands_are_grouped_as_each_language_groups_them() {
+        let english = |n| grouped_in(n, Locale::English);
+        assert_eq!(english(0), "0");
+        assert_eq!(english(999), "999");
+        assert_eq!(english(2188), "2,188");
+        assert_eq!(english(100_000), "100,000");
+        assert_eq!(english(1_234_567), "1,234,567");
+        assert_eq!(grouped_in(1069, Locale::SimplifiedChinese), "1,069");
+        // A comma would read as a decimal point in Russian.
+        assert_eq!(grouped_in(1069, Locale::Russian), "1\u{a0}069");
+        assert_eq!(
+            grouped_in(1_234_567, Locale::Russian),
+            "1\u{a0}234\u{a0}567"
+        );
+        assert_eq!(grouped_in(999, Locale::Russian), "999");
+    }
+
+    #[test]
+    fn a_grouped_count_is_grouped_when_worded() {
+        let more = crate::i18n::message!(
+            "budget-more-errors",
+            n = 1069_usize,
+            shown = super::grouped(1069),
+            code = "go9/killable"
+        );
+        assert_eq!(more.english(), "1,069 more go9/killable errors");
+        assert_eq!(
+            more.word(Locale::Russian),
+            "ещё 1\u{a0}069 ошибок go9/killable"
+        );
     }
 
     #[test]
