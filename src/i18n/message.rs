@@ -76,25 +76,6 @@ impl Message {
     }
 }
 
-// Transitional: the sites not yet moved to the catalog.
-impl From<String> for Message {
-    fn from(text: String) -> Self {
-        Message::verbatim(text)
-    }
-}
-
-impl From<&'static str> for Message {
-    fn from(text: &'static str) -> Self {
-        Message::verbatim(text)
-    }
-}
-
-impl From<Cow<'static, str>> for Message {
-    fn from(text: Cow<'static, str>) -> Self {
-        Message::verbatim(text)
-    }
-}
-
 /// English, the language of logs and machine formats.
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
