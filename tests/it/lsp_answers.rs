@@ -609,3 +609,54 @@ fn the_judges_answers_written_for_a_whole_input_are_solves_output() {
         assert!(server.shutdown_and_exit().success());
     }
 }
+
+#[test]
+fn outside_english_an_answer_hover_names_the_code_of_each_diagnostic_under_the_cursor() {
+    let dir = TempDir::new("lsp-answers-ru");
+    dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
+    dir.write("sample.in", INPUT);
+    // Case 4 wrong, and a line of no case after the last one.
+    let text = format!("{}Case #7: X won\n", wrong_answer());
+    let answer = dir.write("sample.out", &text);
+    let answer_uri = file_uri(&answer);
+    let mut server = Server::spawn();
+    server.initialize_with(json!({
+        "processId": null,
+        "rootUri": file_uri(dir.path()),
+        "capabilities": {},
+        "locale": "ru",
+    }));
+    server.open(&answer_uri, "plaintext", 1, &text);
+    let found = server.diagnostics(&answer_uri, 1);
+    let last = found
+        .iter()
+        .find(|d| d["code"] != "answer/wrong")
+        .unwrap_or_else(|| panic!("no diagnostic on the extra line: {found:?}"));
+    let extra = (
+        last["code"].as_str().unwrap_or_default().to_owned(),
+        last["range"]["start"]["line"].as_u64().unwrap_or_default(),
+    );
+
+    // The wrong verdict: the judge's answer, then the diagnostic after its code.
+    let hover = server.hover_text(&answer_uri, 3, 10);
+    let coded = hover
+        .lines()
+        .find(|line| line.starts_with("`answer/wrong`: "))
+        .unwrap_or_else(|| panic!("no `answer/wrong` line in {hover}"));
+    assert!(coded.contains("O won"), "{coded}");
+    assert!(
+        coded.chars().any(|c| ('а'..='я').contains(&c)),
+        "not Russian: {coded}"
+    );
+
+    // The line of no case: its diagnostic alone.
+    let hover = server.hover_text(&answer_uri, extra.1, 0);
+    assert!(hover.starts_with(&format!("`{}`: ", extra.0)), "{hover}");
+
+    // In English, the editor's own diagnostic hover says it: no repeat.
+    let mut english = started_in(&dir, json!({}));
+    english.open(&answer_uri, "plaintext", 1, &text);
+    english.diagnostics(&answer_uri, 1);
+    let hover = english.hover_text(&answer_uri, 3, 10);
+    assert!(!hover.contains("`answer/wrong`"), "{hover}");
+}

@@ -13,6 +13,7 @@ use ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use super::locate::{self, Located, at_cell, cell_list, coord, field_name};
 use super::picture;
 use crate::coverage::GameCoverage;
+use crate::diagnostics::Diagnostic;
 use crate::games::go9::{self, Colour};
 use crate::games::tomek::{self, Line};
 use crate::games::{Cell, uttt};
@@ -84,7 +85,7 @@ pub fn hover_with(view: &DocView<'_>, pos: Position, picture: HoverPicture) -> O
     Some(markdown(text, range))
 }
 
-fn markdown(value: String, range: Option<ls_types::Range>) -> Hover {
+pub(crate) fn markdown(value: String, range: Option<ls_types::Range>) -> Hover {
     Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
@@ -98,12 +99,24 @@ fn markdown(value: String, range: Option<ls_types::Range>) -> Hover {
 /// ``` `code`: message ``` (English hovers leave them to the editor's
 /// own diagnostic hover, whose English message is searchable as it is).
 fn diagnostics_here(view: &DocView<'_>, pos: Position, text: &mut String) {
-    let locale = view.locale();
+    let (line, byte) = position_to_line_byte(view.doc.rope(), pos, view.enc());
+    let here = view.doc.diagnostics_in_lines(line, line.saturating_add(1));
+    write_coded(&here, line, byte, view.locale(), text);
+}
+
+/// Outside English, appends each of `diagnostics` whose span holds byte
+/// `byte` of line `line`, as ``` `code`: message ```.
+pub(crate) fn write_coded<'a>(
+    diagnostics: impl IntoIterator<Item = &'a Diagnostic>,
+    line: u32,
+    byte: u32,
+    locale: Locale,
+    text: &mut String,
+) {
     if locale == Locale::English {
         return;
     }
-    let (line, byte) = position_to_line_byte(view.doc.rope(), pos, view.enc());
-    for d in view.doc.diagnostics_in_lines(line, line.saturating_add(1)) {
+    for d in diagnostics {
         let span = d.span;
         let holds =
             span.line == line && span.start <= byte && (byte < span.end || byte == span.start);

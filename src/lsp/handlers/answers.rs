@@ -15,8 +15,10 @@ use crate::answers::Expected;
 use crate::diagnostics::Diagnostic;
 use crate::document::Document;
 use crate::games::GameKind;
+use crate::lsp::encoding::position_to_line_byte;
 use crate::lsp::features::answers as features;
 use crate::lsp::features::answers::SideKind;
+use crate::lsp::features::hover;
 use crate::lsp::features::proto_diagnostics::to_lsp;
 use crate::lsp::kept::side::SideDocument;
 use crate::lsp::state::session::{Session, State};
@@ -182,10 +184,28 @@ fn case_at(state: &State, uri: &Uri, line: u32) -> Option<(Expected, usize, std:
 
 /// Hover on an answer line: the judge's verdict for its case, then the
 /// picture of its position in the input (as a hover in the input draws it).
+/// Outside English, the diagnostics under the cursor follow, each after
+/// its code, as in a board file's hover; on a line of no case (a stray
+/// line), they alone.
 pub fn hover(state: &State, uri: &Uri, position: Position) -> Option<Hover> {
-    let (expected, case, input) = case_at(state, uri, position.line)?;
-    let drawing = input_picture(state, &input, expected.kind, case);
-    features::case_hover(&expected, case, drawing, state.caps.locale)
+    let doc = state.side_docs.get(uri)?;
+    let locale = state.caps.locale;
+    let mut coded = String::new();
+    let (line, byte) = position_to_line_byte(&doc.rope, position, state.caps.encoding);
+    hover::write_coded(&findings(state, doc), line, byte, locale, &mut coded);
+    let verdict = case_at(state, uri, position.line).and_then(|(expected, case, input)| {
+        let drawing = input_picture(state, &input, expected.kind, case);
+        features::case_hover(&expected, case, drawing, locale)
+    });
+    match verdict {
+        Some(mut hover) => {
+            if let lsp::HoverContents::Markup(content) = &mut hover.contents {
+                content.value.push_str(&coded);
+            }
+            Some(hover)
+        }
+        None => (!coded.is_empty()).then(|| hover::markdown(coded.trim_start().to_owned(), None)),
+    }
 }
 
 /// The picture of case `case` of `input`: from its open document, else
