@@ -611,7 +611,7 @@ fn the_judges_answers_written_for_a_whole_input_are_solves_output() {
 }
 
 #[test]
-fn outside_english_an_answer_hover_names_the_code_of_each_diagnostic_under_the_cursor() {
+fn outside_english_answer_hovers_and_fixes_name_the_code() {
     let dir = TempDir::new("lsp-answers-ru");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     dir.write("sample.in", INPUT);
@@ -648,6 +648,13 @@ fn outside_english_an_answer_hover_names_the_code_of_each_diagnostic_under_the_c
         coded.chars().any(|c| ('а'..='я').contains(&c)),
         "not Russian: {coded}"
     );
+
+    // Its quick fix's title too names the code.
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": answer_uri}, "range": range(3, 10, 3, 10), "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions[0]["title"], "Заменить ответом судьи (answer/wrong)");
 
     // The line of no case: its diagnostic alone.
     let hover = server.hover_text(&answer_uri, extra.1, 0);

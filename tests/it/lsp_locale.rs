@@ -255,16 +255,18 @@ fn check_localized(said: &Transcript, english: &Transcript, language: fn(&str) -
             assert!(language(message) || message == english_message, "{message}");
         }
     }
-    // The note's numbers are the English note's, grouped the same way.
+    // The note's numbers are the English note's.
     assert_eq!(numbers(&said.budget_note), numbers(&english.budget_note));
 }
 
-/// The numbers of a text as written (`1,069`), sorted.
-fn numbers(text: &str) -> Vec<&str> {
-    let mut found: Vec<&str> = text
-        .split(|c: char| !c.is_ascii_digit() && c != ',')
-        .map(|n| n.trim_matches(','))
-        .filter(|n| !n.is_empty())
+/// The numbers of a text, their thousands' separators (`,` in English
+/// and Chinese, a no-break space in Russian) dropped, sorted.
+fn numbers(text: &str) -> Vec<u64> {
+    let separator = |c: char| c == ',' || c == '\u{a0}';
+    let mut found: Vec<u64> = text
+        .split(|c: char| !c.is_ascii_digit() && !separator(c))
+        .map(|n| n.trim_matches(separator).replace(separator, ""))
+        .filter_map(|n| n.parse().ok())
         .collect();
     found.sort_unstable();
     found
@@ -292,6 +294,17 @@ fn each_locale_of_initialize_gets_its_language_with_the_same_codes_and_judge_lin
     let russian = session(Some("ru"), None);
     check_localized(&russian, &english, cyrillic);
     assert!(russian.capture_actions.contains(&"Сходить сюда".to_owned()));
+    // Thousands as Russian groups them: a comma would be a decimal point.
+    assert!(
+        english.budget_note.contains("1,069"),
+        "{}",
+        english.budget_note
+    );
+    assert!(
+        russian.budget_note.contains("1\u{a0}069"),
+        "{}",
+        russian.budget_note
+    );
 
     let chinese_session = session(Some("zh-CN"), None);
     check_localized(&chinese_session, &english, chinese);

@@ -127,6 +127,7 @@ hint-uttt-rule-anywhere = The last move { $last } sends the next chip to the { $
 action-mark-legal = Mark legal moves with !
 action-clear-markers = Clear ! markers
 action-play-here = Play here
+action-fix-with-code = { $title } ({ $code })
 action-write-answers = Write the judge's answers
 # An input's case, checked against its answer file: `line` is the answer's
 # line (the judge's words), `message` what is wrong with it.

@@ -127,6 +127,7 @@ hint-uttt-rule-anywhere = Последний ход { $last } отправляе
 action-mark-legal = Поставить отметки ! на допустимые ходы
 action-clear-markers = Убрать отметки !
 action-play-here = Сходить сюда
+action-fix-with-code = { $title } ({ $code })
 action-write-answers = Записать ответы судьи
 lens-answer-right = ответ ✓ { $line }
 lens-answer-right-case = ответ ✓ случай #{ $case }

@@ -84,6 +84,7 @@ hint-uttt-rule-anywhere = 最后一手{ $last }，指向{ $field }小棋盘，�
 action-mark-legal = 用 ! 标出合法落子
 action-clear-markers = 清除 ! 标记
 action-play-here = 在此落子
+action-fix-with-code = { $title }（{ $code }）
 action-write-answers = 写入评测程序的答案
 lens-answer-right = 答案 ✓ { $line }
 lens-answer-right-case = 答案 ✓ 第 { $case } 组

@@ -74,7 +74,7 @@ fn quick_fixes(view: &DocView<'_>, range: Range, actions: &mut Vec<CodeAction>) 
             continue;
         }
         actions.push(CodeAction {
-            title: fix.title.word(view.locale()),
+            title: proto_diagnostics::fix_title(&d, fix, view.locale()),
             kind: Some(CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![diagnostic]),
             edit: Some(workspace_edit(view, text_edits(view, fix))),

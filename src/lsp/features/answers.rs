@@ -22,7 +22,7 @@ use crate::games::GameKind;
 use crate::i18n::message;
 use crate::i18n::{Locale, Message};
 use crate::lsp::config::HoverPicture;
-use crate::lsp::features::proto_diagnostics::{SpanRanges, text_edits, to_lsp};
+use crate::lsp::features::proto_diagnostics::{SpanRanges, fix_title, text_edits, to_lsp};
 use crate::lsp::features::{hover, locate, picture};
 use crate::lsp::view::DocView;
 use crate::project;
@@ -77,7 +77,7 @@ pub(crate) fn side_code_actions(
         }
         let edits = text_edits(ranges, fix);
         actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title: fix.title.word(locale),
+            title: fix_title(d, fix, locale),
             kind: Some(CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![diagnostic]),
             edit: Some(WorkspaceEdit {

@@ -366,6 +366,21 @@ impl Budget {
     }
 }
 
+/// The title of `diagnostic`'s quick fix `fix`. Outside English its code
+/// follows, as in hovers, so that the fix can be searched for whatever
+/// the language of its title.
+pub(crate) fn fix_title(diagnostic: &Diagnostic, fix: &Fix, locale: Locale) -> String {
+    if locale == Locale::English {
+        return fix.title.english();
+    }
+    message!(
+        "action-fix-with-code",
+        title = fix.title.clone(),
+        code = diagnostic.code
+    )
+    .word(locale)
+}
+
 /// One diagnostic with absolute spans. Related spans (a killable group's
 /// stones, for instance) become related locations in the same document;
 /// a certain fix travels in `data` so a client can show it without asking.
