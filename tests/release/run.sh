@@ -148,9 +148,9 @@ fi
 if [[ $slow == 1 ]]; then
   step "cargo package (the packaged crate builds)"
   list=$(cd "$repo" && cargo package --list --allow-dirty --locked --package boardls 2>/dev/null)
-  stray=$(grep -vE '^(src/.*\.rs|build\.rs|Cargo\.toml(\.orig)?|Cargo\.lock|README\.md|LICENSE|\.cargo_vcs_info\.json)$' <<<"$list" || true)
+  stray=$(grep -vE '^(src/.*\.(rs|ftl)|build\.rs|Cargo\.toml(\.orig)?|Cargo\.lock|README\.md|LICENSE|\.cargo_vcs_info\.json)$' <<<"$list" || true)
   if [[ -z $stray ]] && grep -qx 'src/main.rs' <<<"$list"; then
-    ok "cargo package lists the sources, README and LICENSE only ($(wc -l <<<"$list") files)"
+    ok "cargo package lists the sources (the catalog's .ftl among them), README and LICENSE only ($(wc -l <<<"$list") files)"
   else
     fail "cargo package would publish: ${stray//$'\n'/ }"
   fi
