@@ -18,6 +18,8 @@ hook global WinSetOption filetype=(uttt|go9|tomek) %{
         settings_section = "boardls"
         [boardls.settings.boardls]
         hover.picture = "text"
+        # English unless set (kakoune-lsp sends no language): "ru", "zh-CN".
+        # locale = "ru"
     }
     lsp-enable-window
     lsp-inlay-hints-enable window
