@@ -458,3 +458,50 @@ fn browser_server_keeps_the_protocol_states() {
     );
     assert!(browser.handle(hover).is_empty(), "nothing after exit");
 }
+
+/// The playground's verdict panel in the session's language: a case that
+/// cannot be judged is named in it, a judged case in the judge's words.
+#[test]
+fn browser_verdicts_name_an_unjudged_case_in_the_sessions_language() {
+    let verdicts = |locale: &str| {
+        let mut browser = BrowserServer::new();
+        let ask = |browser: &mut BrowserServer, id: u64, method: &str, params: Value| {
+            let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+            parsed(browser.handle(&message.to_string()))
+                .into_iter()
+                .find(|m| m["id"] == id)
+                .unwrap_or_else(|| panic!("no answer to {method}"))
+        };
+        ask(
+            &mut browser,
+            1,
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {}, "locale": locale}),
+        );
+        let uri = "file:///panel/two.tomek";
+        // Case 1 is X's row; case 2 has a row of three cells.
+        let text = "2\nXXXT\n....\n....\n....\n\nXXX\n....\n....\n....\n";
+        let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params":
+            {"textDocument": {"uri": uri, "languageId": "tomek", "version": 1, "text": text}}});
+        browser.handle(&open.to_string());
+        let answer = ask(
+            &mut browser,
+            2,
+            "boardls/verdicts",
+            json!({"textDocument": doc(uri)}),
+        );
+        answer["result"]["lines"].clone()
+    };
+    assert_eq!(
+        verdicts("en"),
+        json!(["Case #1: X won", "Case #2: the board has errors"])
+    );
+    assert_eq!(
+        verdicts("ru"),
+        json!(["Case #1: X won", "Case #2: на доске есть ошибки"])
+    );
+    assert_eq!(
+        verdicts("zh-CN"),
+        json!(["Case #1: X won", "Case #2: 棋盘有错误"])
+    );
+}

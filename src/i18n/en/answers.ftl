@@ -30,3 +30,5 @@ answer-missing-cases = Cases #{ $first } to #{ $last } are missing
 answer-fix-write-missing = Write the judge's answers for the missing cases
 # `names`: the answer-name patterns, such as {stem}.out.
 answer-no-input = no input beside this answer file (answers are named { $names })
+# In the playground's verdict panel, after `Case #k: `, for a case whose board cannot be judged.
+answer-unjudged = the board has errors

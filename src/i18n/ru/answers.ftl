@@ -23,3 +23,4 @@ answer-missing-case = нет Case #{ $case }
 answer-missing-cases = нет случаев с Case #{ $first } по #{ $last }
 answer-fix-write-missing = Дописать ответы судьи на недостающие тесты
 answer-no-input = рядом с этим файлом ответов нет входного файла (файлы ответов называются { $names })
+answer-unjudged = на доске есть ошибки

@@ -19,3 +19,4 @@ answer-missing-case = 缺少 Case #{ $case }
 answer-missing-cases = 缺少 Case #{ $first } 至 #{ $last }
 answer-fix-write-missing = 为缺少的测试用例写入评测程序的答案
 answer-no-input = 此答案文件旁没有对应的输入文件（答案文件按 { $names } 命名）
+answer-unjudged = 棋盘有错误

@@ -650,7 +650,8 @@ impl Documents {
     /// case it cannot judge named as such; `null` for any other document.
     pub(super) fn verdicts(&self, uri: &Uri) -> Option<Value> {
         let board = self.boards.get(uri)?;
-        let lines = Self::expected_of(board).verdict_lines("the board has errors");
+        let unjudged = crate::i18n::message!("answer-unjudged").word(self.caps.locale);
+        let lines = Self::expected_of(board).verdict_lines(&unjudged);
         Some(serde_json::json!({ "lines": lines }))
     }
 }
