@@ -117,12 +117,12 @@ enum Command {
 
 /// The command line's texts in `locale`, from the catalog: the about line
 /// of the command and of each subcommand, the help of each option, the
-/// longer notes under `--help`, the possible values' help and the errors
-/// of the values boardls reads itself. (Clap's own words, such as
-/// `Usage:` and `Print help`, are clap's.)
+/// longer notes under `--help`, the possible values' help, the errors
+/// of the values boardls reads itself, and the headings and help flags
+/// ([`clap_words`]).
 fn localized(command: clap::Command, locale: Locale) -> clap::Command {
     let say = |message: Message| message.word(locale);
-    command
+    clap_words(command, locale)
         .about(say(message!("help-about")))
         .mut_arg("locale", |a| a.help(say(message!("help-locale"))))
         .mut_subcommand("lsp", |c| {
@@ -187,6 +187,68 @@ fn localized(command: clap::Command, locale: Locale) -> clap::Command {
             c.about(say(message!("help-fmt")))
                 .mut_arg("check", |a| a.help(say(message!("help-fmt-check"))))
         })
+}
+
+/// Clap's own words in `locale`, for `command` and its subcommands: the
+/// `Usage:`, `Commands:`, `Arguments:` and `Options:` headings, and the
+/// help of `--help` and `--version`. English keeps clap's, byte for byte.
+/// (The implicit `help` subcommand's line and the `[default: …]` notes
+/// stay clap's.)
+fn clap_words(mut command: clap::Command, locale: Locale) -> clap::Command {
+    if locale == Locale::English {
+        return command;
+    }
+    let say = |message: Message| message.word(locale);
+    let mut sections = Vec::new();
+    if command.has_subcommands() {
+        sections.push(format!(
+            "{}\n{{subcommands}}",
+            say(message!("help-commands-heading"))
+        ));
+    }
+    if command.get_positionals().any(|arg| !arg.is_hide_set()) {
+        sections.push(format!(
+            "{}\n{{positionals}}",
+            say(message!("help-arguments-heading"))
+        ));
+    }
+    sections.push(format!(
+        "{}\n{{options}}",
+        say(message!("help-options-heading"))
+    ));
+    // `{usage}` is clap's placeholder, filled in when the help is printed.
+    let template = format!(
+        "{{before-help}}{{about-with-newline}}\n{}\n\n{}{{after-help}}",
+        say(message!("help-usage", usage = "{usage}")),
+        sections.join("\n\n")
+    );
+    command = command.help_template(template).disable_help_flag(true).arg(
+        clap::Arg::new("help")
+            .short('h')
+            .long("help")
+            .action(clap::ArgAction::Help)
+            .help(say(message!("help-flag-help")))
+            // Last, where clap lists its own.
+            .display_order(usize::MAX - 1),
+    );
+    if command.get_version().is_some() {
+        command = command.disable_version_flag(true).arg(
+            clap::Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(clap::ArgAction::Version)
+                .help(say(message!("help-flag-version")))
+                .display_order(usize::MAX),
+        );
+    }
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |sub| clap_words(sub, locale));
+    }
+    command
 }
 
 #[derive(Clone, Copy, ValueEnum)]

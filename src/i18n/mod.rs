@@ -47,7 +47,7 @@ mod tests {
             "budget-more-errors",
             n = 1069_usize,
             shown = super::grouped(1069),
-            code = "go9/killable"
+            code = crate::diagnostics::codes::GO9_KILLABLE
         );
         assert_eq!(more.english(), "1,069 more go9/killable errors");
         assert_eq!(

@@ -178,6 +178,44 @@ fn help_speaks_the_language_and_english_stays_as_it_was() {
         "{chinese}"
     );
     assert!(chinese.contains("退出码：0 没有发现错误"), "{chinese}");
+    // Clap's own headings and help flags too; English keeps clap's.
+    assert!(
+        russian.contains("\nИспользование: boardls [OPTIONS] [COMMAND]\n"),
+        "{russian}"
+    );
+    assert!(russian.contains("\nКоманды:\n  lsp "), "{russian}");
+    assert!(russian.contains("\nПараметры:\n"), "{russian}");
+    assert!(
+        russian.contains("  -h, --help          Показать справку\n"),
+        "{russian}"
+    );
+    assert!(
+        russian.contains("  -V, --version       Показать версию\n"),
+        "{russian}"
+    );
+    for english_word in [
+        "Usage:",
+        "Options:",
+        "Commands:",
+        "Print help",
+        "Print version",
+    ] {
+        assert!(
+            !russian.contains(english_word),
+            "{english_word} in {russian}"
+        );
+        assert!(
+            english.contains(english_word),
+            "{english_word} not in {english}"
+        );
+    }
+    assert!(
+        chinese.contains("\n用法：boardls check [OPTIONS] <PATH>...\n"),
+        "{chinese}"
+    );
+    assert!(chinese.contains("\n参数：\n  <PATH>..."), "{chinese}");
+    assert!(chinese.contains("\n选项：\n"), "{chinese}");
+    assert!(chinese.contains("显示帮助"), "{chinese}");
     // A value boardls reads itself says what it expected in that language.
     let bad = in_environment(
         &["stress", "go9", "--duration", "5x", "--", "true"],

@@ -189,6 +189,13 @@ stress-not-a-row = row { $row }: `{ $text }` is not three groups of three of `x`
 ## `boardls --help`: the about lines, the options' help and the notes
 ## under `--help` (clap's own words, such as `Usage:`, are clap's).
 
+# clap's own words (English keeps clap's; these are for the others).
+help-usage = Usage: { $usage }
+help-commands-heading = Commands:
+help-arguments-heading = Arguments:
+help-options-heading = Options:
+help-flag-help = Print help
+help-flag-version = Print version
 help-about = Language server and command-line judge for ultimate tic-tac-toe, ancient go and Tic-Tac-Toe-Tomek board files
 help-locale = The language of messages: en, ru or zh-CN (default: the editor's, or LC_ALL, LC_MESSAGES, LANG). Scripts' formats stay English
 help-lsp = Run the language server (the default): LSP 3.17 over stdio, over TCP with --listen (one session per connection), or forwarded to the per-user daemon with --connect

@@ -187,6 +187,13 @@ stress-not-a-row = строка { $row }: `{ $text }` — не три групп
 
 ## `boardls --help` (слова самого clap, например `Usage:`, остаются его).
 
+# clap's own words (English keeps clap's; these are for the others).
+help-usage = Использование: { $usage }
+help-commands-heading = Команды:
+help-arguments-heading = Аргументы:
+help-options-heading = Параметры:
+help-flag-help = Показать справку
+help-flag-version = Показать версию
 help-about = Языковой сервер и судья в командной строке для файлов позиций: крестики-нолики на девяти полях, древнее го и Tic-Tac-Toe-Tomek
 help-locale = Язык сообщений: en, ru или zh-CN (по умолчанию — язык редактора или LC_ALL, LC_MESSAGES, LANG). Форматы для скриптов всегда на английском
 help-lsp = Запустить языковой сервер (по умолчанию): LSP 3.17 через stdio, через TCP с --listen (по сеансу на соединение) или через общий демон пользователя с --connect

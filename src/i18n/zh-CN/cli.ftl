@@ -100,6 +100,13 @@ stress-not-a-row = 第 { $row } 行：`{ $text }` 不是由 `x`、`o`、`.`、`!
 
 ## `boardls --help`（clap 自己的用语，如 `Usage:`，保持原样）。
 
+# clap's own words (English keeps clap's; these are for the others).
+help-usage = 用法：{ $usage }
+help-commands-heading = 命令：
+help-arguments-heading = 参数：
+help-options-heading = 选项：
+help-flag-help = 显示帮助
+help-flag-version = 显示版本
 help-about = 超级井字棋、Ancient Go（古代围棋）和 Tomek 井字棋棋盘文件的语言服务器与命令行评测程序
 help-locale = 消息语言：en、ru 或 zh-CN（默认取编辑器的语言，或 LC_ALL、LC_MESSAGES、LANG）。供脚本读取的格式始终为英文
 help-lsp = 运行语言服务器（默认）：通过 stdio 使用 LSP 3.17；加 --listen 时通过 TCP（每个连接一个会话）；加 --connect 时转发给当前用户的守护进程
