@@ -480,12 +480,23 @@ fn seconds_parser(locale: Locale) -> impl TypedValueParser<Value = std::time::Du
 /// written on one blocking thread and the next on another each kept their
 /// own, which put a big document's server over its memory bound
 /// (BENCHMARKS.md, "Streamed token arrays and two arenas").
+///
+/// Fixed mmap and trim thresholds too: with glibc's sliding ones, whether
+/// each keystroke's publish (a few hundred KB, made and freed) came from
+/// fresh pages depended on the heap's layout, and a server that drew
+/// the unlucky layout faulted its pages in again at every edit, for the
+/// whole session (BENCHMARKS.md, "Page faults at every publish"). Below
+/// the mmap threshold a block comes from the heap; the heap's free top is
+/// handed back past the trim threshold. The daemon still hands free pages
+/// back when idle (`malloc_trim`).
 fn limit_allocator_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes a setting of the allocator; no thread
     // allocates concurrently this early.
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 4 << 20);
     }
 }
 

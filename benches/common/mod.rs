@@ -253,6 +253,35 @@ pub fn memory(pid: u32, key: &str) -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
+/// The time a process's threads have run on a CPU, from the scheduler's
+/// nanosecond counters (`/proc/PID/task/*/schedstat`): its work, whatever
+/// the machine's load or how long its threads waited to be woken. Threads
+/// that have ended no longer count. Zero where that cannot be read.
+pub fn cpu_time(pid: u32) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .map(Duration::from_nanos)
+        .sum()
+}
+
+/// A process's minor page faults so far (`/proc/PID/stat`): pages it
+/// touched for the first time, or again after handing them back.
+pub fn minor_faults(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name, which may hold spaces.
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    after_name
+        .split_whitespace()
+        .nth(7)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The load averages (1, 5, 15 minutes): the machine may be shared.
 pub fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")

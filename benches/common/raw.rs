@@ -184,6 +184,18 @@ impl Raw {
         super::peak_memory(self.child.id())
     }
 
+    /// The server's time on a CPU so far ([`super::cpu_time`]).
+    #[allow(dead_code)] // Not every bench counts it.
+    pub fn cpu_time(&self) -> Duration {
+        super::cpu_time(self.child.id())
+    }
+
+    /// The server's minor page faults so far ([`super::minor_faults`]).
+    #[allow(dead_code)] // Not every bench counts them.
+    pub fn minor_faults(&self) -> u64 {
+        super::minor_faults(self.child.id())
+    }
+
     /// Waits (up to `within`) for the server to end by itself: whether it
     /// did.
     pub fn ended_within(&mut self, within: Duration) -> bool {
