@@ -4,11 +4,12 @@
 //! mutation of an answer gives exactly one finding of its own code, on
 //! that line.
 
+use crate::support::client::TempDir;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::support::cli::{boardls, scratch, stdout};
+use crate::support::cli::{boardls, stdout};
 use boardls::answers::check_answer;
 use boardls::diagnostics::codes;
 use boardls::games::GameKind;
@@ -59,7 +60,7 @@ fn real_judge_folders_check_clean() {
 
 #[test]
 fn check_reports_a_wrong_answer_in_every_format_and_a_broken_project_file() {
-    let dir = scratch("wrong");
+    let dir = TempDir::new("wrong");
     fs::write(dir.join("boardls.toml"), "[files]\n\"*.in\" = \"tomek\"\n").unwrap();
     fs::write(dir.join("sample.in"), read("tomek/sample.in")).unwrap();
     let answer = read("tomek/sample.out").replace("Case #4: O won", "Case #4: X won");
@@ -101,7 +102,7 @@ fn check_reports_a_wrong_answer_in_every_format_and_a_broken_project_file() {
 
 #[test]
 fn unmapped_judge_names_are_not_board_files() {
-    let dir = scratch("unmapped");
+    let dir = TempDir::new("unmapped");
     fs::write(dir.join("x.in"), read("tomek/sample.in")).unwrap();
     let output = boardls(&["check", dir.join("x.in").to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));

@@ -2,11 +2,11 @@
 //! status.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
-use std::path::Path;
 
-use cli::{boardls, scratch, stdout};
+use cli::{boardls, stdout};
 
 const GOOD_TOMEK: &str = "1\nXXXT\n....\nOO..\n....\n";
 
@@ -36,7 +36,7 @@ fn errors_exit_1_with_one_line_each() {
 
 #[test]
 fn warnings_alone_exit_0() {
-    let dir = scratch("warnings");
+    let dir = TempDir::new("warnings");
     let file = dir.join("t.tomek");
     fs::write(&file, "XXXX\nOOOO\nTT..\n....\n").unwrap();
     let output = boardls(&["check", file.to_str().unwrap()]);
@@ -72,7 +72,7 @@ fn bad_usage_exits_2() {
 
 #[test]
 fn json_has_lsp_ranges_in_utf16() {
-    let dir = scratch("json");
+    let dir = TempDir::new("json");
     let file = dir.join("a.tomek");
     // Two bad cells in the first row: a non-BMP character (1 char, 2 UTF-16
     // units, 4 bytes), then after an `X` a `Z`.
@@ -120,7 +120,7 @@ fn json_has_lsp_ranges_in_utf16() {
 
 #[test]
 fn directories_are_walked_skipping_hidden_and_build_folders() {
-    let dir = scratch("walk");
+    let dir = TempDir::new("walk");
     let broken = "XXXT\n";
     for skipped in [".git", "target", "node_modules"] {
         fs::create_dir_all(dir.join(skipped)).unwrap();
@@ -148,7 +148,7 @@ fn directories_are_walked_skipping_hidden_and_build_folders() {
 
 #[test]
 fn invalid_utf8_empty_and_nul_files_are_diagnostics() {
-    let dir = scratch("hostile");
+    let dir = TempDir::new("hostile");
     fs::write(dir.join("a.go9"), b".........\n....\xff....\n").unwrap();
     fs::write(dir.join("b.go9"), b"").unwrap();
     fs::write(dir.join("c.go9"), b"...\0.....\n").unwrap();
@@ -156,7 +156,7 @@ fn invalid_utf8_empty_and_nul_files_are_diagnostics() {
     let output = boardls(&["check", dir.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
-    let path = |name: &str| Path::new(&dir).join(name).display().to_string();
+    let path = |name: &str| dir.join(name).display().to_string();
     assert!(
         text.contains(&format!("{}:2:5: error[file/invalid-utf8]", path("a.go9"))),
         "{text}"

@@ -7,12 +7,13 @@
 //! defaults, the exit status.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 use std::path::Path;
 
 use boardls::check::OutputFormat;
-use cli::{EXAMPLES, boardls, check_examples, scratch, stdout};
+use cli::{EXAMPLES, boardls, check_examples, stdout};
 use expect_test::expect_file;
 use regex::Regex;
 use serde_json::Value;
@@ -160,7 +161,7 @@ fn github_lines_are_workflow_commands() {
 
 #[test]
 fn github_escapes_what_would_end_a_value() {
-    let dir = scratch("github-escapes");
+    let dir = TempDir::new("github-escapes");
     let file = dir.join("50%,a:b.tomek");
     fs::write(&file, "XXXT\n....\nOO..\n").unwrap();
     let output = boardls(&["check", "--output-format", "github", file.to_str().unwrap()]);

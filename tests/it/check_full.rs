@@ -4,13 +4,14 @@
 //! 10 MB lines, far and many related spans).
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 
 use boardls::check::{FullSink, render_with};
 use boardls::diagnostics::{Diagnostic, Span};
 use boardls::i18n::Message;
-use cli::{EXAMPLES, boardls, command, scratch, stdout};
+use cli::{EXAMPLES, boardls, command, stdout};
 use expect_test::expect;
 use regex::Regex;
 
@@ -80,7 +81,7 @@ fn concise_locations(path: &str) -> Vec<String> {
 
 #[test]
 fn hostile_files_render_and_point_where_concise_points() {
-    let dir = scratch("full-hostile");
+    let dir = TempDir::new("full-hostile");
     let files: [(&str, Vec<u8>); 9] = [
         ("utf8.go9", b".........\n....\xff....\n".to_vec()),
         ("empty.go9", Vec::new()),

@@ -4,12 +4,13 @@
 //! reject documents that break it.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 use std::path::Path;
 
 use boardls::diagnostics::{Severity, codes};
-use cli::{boardls, check_examples, scratch, stdout};
+use cli::{boardls, check_examples, stdout};
 use serde_json::{Value, json};
 
 fn validator() -> jsonschema::Validator {
@@ -152,7 +153,7 @@ fn region(range: &Value) -> Value {
 #[test]
 fn hostile_files_and_paths_still_make_valid_logs() {
     let validator = validator();
-    let dir = scratch("sarif-hostile");
+    let dir = TempDir::new("sarif-hostile");
     let odd = dir.join("a b%#ü");
     fs::create_dir_all(&odd).unwrap();
     fs::write(odd.join("bad utf8.go9"), b".........\n....\xff....\n").unwrap();

@@ -2,10 +2,11 @@
 //! the first file and case for each, the unreached ones last.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 
-use cli::{boardls, scratch, stdout};
+use cli::{boardls, stdout};
 
 use crate::support::boards::Rng;
 
@@ -13,7 +14,7 @@ const JUDGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/judge")
 
 #[test]
 fn the_table_counts_each_situation_and_lists_the_unreached_last() {
-    let dir = scratch("coverage");
+    let dir = TempDir::new("coverage");
     fs::copy(format!("{JUDGE}/tomek/sample.in"), dir.join("a.tomek")).unwrap();
     // A full board won by X with four X: reached by this file only.
     fs::write(dir.join("b.tomek"), "1\nXXXX\nOOXO\nXOOX\nOXOO\n").unwrap();
@@ -54,7 +55,7 @@ fn the_table_counts_each_situation_and_lists_the_unreached_last() {
 
 #[test]
 fn json_gives_the_same_table_and_errors_fail_as_check_does() {
-    let dir = scratch("coverage-json");
+    let dir = TempDir::new("coverage-json");
     fs::copy(format!("{JUDGE}/ancientgo/sample.in"), dir.join("a.go9")).unwrap();
     let folder = dir.to_str().unwrap();
     let output = boardls(&["check", "--coverage", "--output-format", "json", folder]);
@@ -138,7 +139,7 @@ fn tomek_situations(rows: &[&[u8]]) -> Vec<&'static str> {
 
 #[test]
 fn tomek_counts_match_an_independent_reading_of_the_real_data() {
-    let dir = scratch("coverage-oracle");
+    let dir = TempDir::new("coverage-oracle");
     let mut expected = Counts::new();
     for name in ["A-small-practice.in", "A-large-practice.in"] {
         let text = fs::read_to_string(format!("{JUDGE}/tomek/{name}")).unwrap();
@@ -309,7 +310,7 @@ fn cells_of(lines: &[&str]) -> [[u8; 9]; 9] {
 
 #[test]
 fn go9_counts_match_an_independent_reading_of_the_real_data_and_random_boards() {
-    let dir = scratch("coverage-oracle-go9");
+    let dir = TempDir::new("coverage-oracle-go9");
     let mut expected = Counts::new();
     let mut count = |board: &[[u8; 9]; 9]| {
         for id in go9_situations(board) {
@@ -360,7 +361,7 @@ fn go9_counts_match_an_independent_reading_of_the_real_data_and_random_boards() 
 
 #[test]
 fn uttt_counts_match_an_independent_reading_of_the_real_data_and_random_cases() {
-    let dir = scratch("coverage-oracle-uttt");
+    let dir = TempDir::new("coverage-oracle-uttt");
     let mut expected = Counts::new();
     let mut count = |cells: &[[u8; 9]; 9], row: usize, col: usize| {
         for id in uttt_situations(cells, row, col) {

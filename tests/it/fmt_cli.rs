@@ -2,12 +2,13 @@
 //! it prints and its exit status.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 use std::path::Path;
 use std::process::Output;
 
-use cli::{command, scratch};
+use cli::command;
 
 /// `boardls ARGS`, run in `dir`.
 fn boardls(dir: &Path, args: &[&str]) -> Output {
@@ -27,7 +28,7 @@ const BROKEN: &str = "XXXT\n..q.\nOO..\n....\n";
 
 #[test]
 fn check_names_what_would_change_and_writes_nothing() {
-    let dir = scratch("check");
+    let dir = TempDir::new("check");
     fs::create_dir_all(dir.join("sub")).expect("folder");
     fs::write(dir.join("sub/messy.tomek"), MESSY).expect("write");
     fs::write(dir.join("tidy.tomek"), TIDY).expect("write");
@@ -46,7 +47,7 @@ fn check_names_what_would_change_and_writes_nothing() {
 #[test]
 fn files_are_rewritten_in_place_keeping_crlf_and_permissions() {
     use std::os::unix::fs::PermissionsExt as _;
-    let dir = scratch("write");
+    let dir = TempDir::new("write");
     let file = dir.join("messy.tomek");
     fs::write(&file, MESSY).expect("write");
     fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).expect("chmod");
@@ -65,7 +66,7 @@ fn files_are_rewritten_in_place_keeping_crlf_and_permissions() {
 
 #[test]
 fn a_link_is_written_through() {
-    let dir = scratch("link");
+    let dir = TempDir::new("link");
     fs::write(dir.join("real.tomek"), MESSY).expect("write");
     std::os::unix::fs::symlink("real.tomek", dir.join("link.tomek")).expect("link");
     let output = boardls(&dir, &["fmt", "link.tomek"]);
@@ -84,7 +85,7 @@ fn a_link_is_written_through() {
 
 #[test]
 fn uncertain_errors_leave_the_file_and_exit_1() {
-    let dir = scratch("broken");
+    let dir = TempDir::new("broken");
     fs::write(dir.join("broken.tomek"), BROKEN).expect("write");
     fs::write(dir.join("messy.tomek"), MESSY).expect("write");
     let output = boardls(&dir, &["fmt", "broken.tomek", "messy.tomek"]);
@@ -110,7 +111,7 @@ fn uncertain_errors_leave_the_file_and_exit_1() {
 
 #[test]
 fn unreadable_and_unknown_paths_exit_2() {
-    let dir = scratch("paths");
+    let dir = TempDir::new("paths");
     fs::write(dir.join("messy.tomek"), MESSY).expect("write");
     fs::write(dir.join("notes.txt"), "hello").expect("write");
     let output = boardls(&dir, &["fmt", "missing.go9", "notes.txt", "messy.tomek"]);

@@ -2,6 +2,7 @@
 //! mutated to break one are caught at the exact place, quoting the rule.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 use std::path::Path;
@@ -11,7 +12,7 @@ use boardls::games::GameKind;
 use boardls::profile::{Profile, check};
 
 use crate::support::boards::Rng;
-use cli::{boardls, scratch, stdout};
+use cli::{boardls, stdout};
 
 const JUDGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/judge");
 
@@ -156,7 +157,7 @@ fn cf907b_reads_one_position_without_comments_or_markers() {
 
 #[test]
 fn check_profile_reads_judge_inputs_and_fails_on_a_broken_promise() {
-    let dir = scratch("profile");
+    let dir = TempDir::new("profile");
     fs::write(dir.join("1.in"), read("tomek/A-small-practice.in")).unwrap();
     let folder = dir.to_str().unwrap();
     let good = boardls(&["check", "--profile", "gcj2013a-small", folder]);
@@ -187,8 +188,8 @@ fn check_profile_reads_judge_inputs_and_fails_on_a_broken_promise() {
 
 /// A problem folder whose `boardls.toml` gives `small/` and `large/` their
 /// own profiles, and marks `invalid/` as inputs that must break theirs.
-fn profiled_folder(name: &str) -> std::path::PathBuf {
-    let dir = scratch(name);
+fn profiled_folder(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
     for folder in ["small", "large", "invalid"] {
         fs::create_dir_all(dir.join(folder)).unwrap();
     }
@@ -253,7 +254,7 @@ fn profiles_per_glob_and_invalid_inputs_in_check() {
 
 #[test]
 fn one_profile_for_a_whole_problem_folder() {
-    let dir = scratch("profile-folder");
+    let dir = TempDir::new("profile-folder");
     fs::write(
         dir.join("boardls.toml"),
         "profile = \"gcj2013a-small\"\n[files]\n\"*.in\" = \"tomek\"\n",

@@ -3,12 +3,13 @@
 //! a crash and a hang are reported as what they are.
 
 use crate::support::cli;
+use crate::support::client::TempDir;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use cli::{boardls, scratch, stdout};
+use cli::{boardls, stdout};
 
 use crate::support::naive::{naive_go9, naive_tomek, naive_uttt, tomek_play};
 
@@ -183,7 +184,7 @@ fn assert_one_minimal(game: &str, input: &str, command: &[&str]) {
 }
 
 fn finds_and_shrinks(game: &str, profile: &str, command: &[&str]) {
-    let out = scratch(&format!("stress-{game}"));
+    let out = TempDir::new(&format!("stress-{game}"));
     // A count, not a duration: the seed fixes the inputs, so the same
     // failing ones are among them however loaded the machine is (the run
     // stops at the first failure, long before the count). A generous time
@@ -243,7 +244,7 @@ fn correct_solutions_pass_a_thousand_inputs() {
         ("go9", "go9.py", "1000"),
         ("uttt", "uttt.py", "1000"),
     ] {
-        let out = scratch(&format!("stress-correct-{game}"));
+        let out = TempDir::new(&format!("stress-correct-{game}"));
         let path = solution(file);
         let options = ["--count", count, "--time-limit", "30s"];
         let output = stress(game, &out, &options, &["python3", &path]);
@@ -259,7 +260,7 @@ fn correct_solutions_pass_a_thousand_inputs() {
 
 #[test]
 fn a_crash_is_reported_as_a_crash() {
-    let out = scratch("stress-crash");
+    let out = TempDir::new("stress-crash");
     let crash = solution("crash.py");
     let output = stress("go9", &out, &["--count", "20"], &["python3", &crash]);
     let text = stdout(&output);
@@ -275,8 +276,9 @@ fn a_crash_is_reported_as_a_crash() {
 
 #[test]
 fn a_hang_is_a_timeout_and_its_whole_process_group_is_killed() {
-    let out = scratch("stress-hang");
-    let pid_file = out.with_extension("pid");
+    let out = TempDir::new("stress-hang");
+    let pids = TempDir::new("stress-hang-pid");
+    let pid_file = pids.join("child.pid");
     let hang = solution("hang.sh");
     let output = cli::command(&[
         "stress",
@@ -305,16 +307,27 @@ fn a_hang_is_a_timeout_and_its_whole_process_group_is_killed() {
         .trim()
         .parse()
         .unwrap();
-    let alive = Path::new(&format!("/proc/{child}")).exists()
-        && !fs::read_to_string(format!("/proc/{child}/stat"))
-            .unwrap_or_default()
-            .contains(") Z ");
-    assert!(!alive, "the solution's child {child} outlived the timeout");
+    let alive = || {
+        Path::new(&format!("/proc/{child}")).exists()
+            && !fs::read_to_string(format!("/proc/{child}/stat"))
+                .unwrap_or_default()
+                .contains(") Z ")
+    };
+    // SIGKILL to the group is sure, but a loaded machine may take a moment
+    // to run the child's death: waited for, within a bound far above it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        !alive(),
+        "the solution's child {child} outlived the timeout"
+    );
 }
 
 #[test]
 fn bad_usage_exits_2() {
-    let out = scratch("stress-usage");
+    let out = TempDir::new("stress-usage");
     let missing = stress("tomek", &out, &["--count", "1"], &["/nonexistent/solution"]);
     assert_eq!(missing.status.code(), Some(2));
     let wrong_profile = stress("tomek", &out, &["--profile", "hdu5546"], &["true"]);

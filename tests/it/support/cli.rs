@@ -4,8 +4,6 @@
 
 #![allow(dead_code)]
 
-use std::fs;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// The command, ready for more arguments or variables.
@@ -54,18 +52,6 @@ pub fn fed(mut command: Command, input: impl AsRef<[u8]>) -> Output {
 
 pub fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
-
-/// A fresh scratch folder for one test (named after the test target).
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "boardls-{}-{}-{name}",
-        env!("CARGO_CRATE_NAME"),
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("scratch folder");
-    dir
 }
 
 /// Examples of every kind, broken and good, with errors, warnings,
