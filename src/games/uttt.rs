@@ -266,6 +266,16 @@ mod tests {
     use crate::games::uttt::*;
 
     #[test]
+    fn each_chip_reads_back_from_its_byte() {
+        for chip in [Chip::Empty, Chip::Marked, Chip::X, Chip::O] {
+            assert_eq!(Chip::from_byte(chip.to_byte()), Some(chip));
+        }
+        for byte in [b'X', b'O', b'#', b' ', b'0'] {
+            assert_eq!(Chip::from_byte(byte), None);
+        }
+    }
+
+    #[test]
     fn field_cells_cover_each_field() {
         let mut all = CellSet::EMPTY;
         for fr in 0..3 {
