@@ -421,6 +421,25 @@ mod tests {
     }
 
     #[test]
+    fn empty_neighbours_counts_one_and_two_as_its_name_says() {
+        // Every point of an empty board has two to four empty neighbours.
+        let (one, two) = empty_neighbours(ALL_POINTS);
+        assert_eq!((one, two), (ALL_POINTS, ALL_POINTS));
+        // One empty point: its neighbours have exactly one.
+        let centre = CellSet::from_iter([Cell::new(4, 4)]).bits();
+        let (one, two) = empty_neighbours(centre);
+        assert_eq!((one, two), (neighbours(centre), 0));
+        // Two empty points on a diagonal: the two points next to both have two.
+        let pair = CellSet::from_iter([Cell::new(4, 4), Cell::new(5, 5)]).bits();
+        let (one, two) = empty_neighbours(pair);
+        assert_eq!(one, neighbours(pair));
+        assert_eq!(
+            CellSet::from_bits(two),
+            CellSet::from_iter([Cell::new(4, 5), Cell::new(5, 4)])
+        );
+    }
+
+    #[test]
     fn playing_the_capture_point_removes_the_group_before_checking_x() {
         // The o stone in the corner has one liberty at (0, 1); x playing
         // there has no liberty itself until the o stone is removed.
