@@ -437,6 +437,16 @@ mod tests {
             CellSet::from_bits(two),
             CellSet::from_iter([Cell::new(4, 5), Cell::new(5, 4)])
         );
+        // A point between two empty ones, across and then up and down.
+        let between = Cell::new(4, 4);
+        for pair in [
+            [Cell::new(4, 3), Cell::new(4, 5)],
+            [Cell::new(3, 4), Cell::new(5, 4)],
+        ] {
+            let (one, two) = empty_neighbours(CellSet::from_iter(pair).bits());
+            assert!(CellSet::from_bits(one).contains(between), "{pair:?}");
+            assert!(CellSet::from_bits(two).contains(between), "{pair:?}");
+        }
     }
 
     #[test]
