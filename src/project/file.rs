@@ -68,7 +68,8 @@ pub fn read(text: &str) -> Result<ProjectFile, Vec<Diagnostic>> {
     }
 }
 
-/// The one-line span of a byte range (clipped to its first line).
+/// The one-line span of a byte range (clipped to its first line's text: an
+/// error at a line's break, its `\r` or `\n`, is at the end of the line).
 fn span_at(text: &str, starts: &[usize], range: std::ops::Range<usize>) -> Span {
     let line = starts
         .partition_point(|&s| s <= range.start)
@@ -79,10 +80,12 @@ fn span_at(text: &str, starts: &[usize], range: std::ops::Range<usize>) -> Span 
         .map_or(text.len(), |&next| next)
         .max(line_start);
     let line_text = crate::text::strip_line_end(&text[line_start..line_end]);
-    let end = range.end.min(line_start + line_text.len()).max(range.start);
+    let text_end = line_start + line_text.len();
+    let start = range.start.min(text_end);
+    let end = range.end.min(text_end).max(start);
     Span::new(
         to_u32(line),
-        to_u32(range.start - line_start),
+        to_u32(start - line_start),
         to_u32(end - line_start),
     )
 }
