@@ -30,18 +30,12 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `check` in the full format, uncoloured: what these tests compare.
+const CHECK_FULL: [&str; 5] = ["check", "--output-format", "full", "--color", "never"];
+
 fn full(locale: &str) -> String {
-    let mut args = vec![
-        "check",
-        "--output-format",
-        "full",
-        "--color",
-        "never",
-        "--profile",
-        "gcj2013a-small",
-        "--locale",
-        locale,
-    ];
+    let mut args = CHECK_FULL.to_vec();
+    args.extend(["--profile", "gcj2013a-small", "--locale", locale]);
     args.extend(FULL_EXAMPLES);
     stdout(&cli::boardls(&args))
 }
@@ -112,14 +106,8 @@ fn machine_formats_are_the_same_bytes_under_every_lang() {
 
 /// The summary line of the full format names the language it is in.
 fn summary_of(vars: &[(&str, &str)], extra: &[&str]) -> String {
-    let mut args = vec![
-        "check",
-        "--output-format",
-        "full",
-        "--color",
-        "never",
-        "examples/go9/broken.go9",
-    ];
+    let mut args = CHECK_FULL.to_vec();
+    args.push("examples/go9/broken.go9");
     args.extend(extra);
     let text = stdout(&in_environment(&args, vars));
     text.lines().last().unwrap_or_default().to_owned()
