@@ -1,15 +1,82 @@
 //! The message catalog (`src/i18n/`): every key the code names is in
 //! every language, with the arguments the code passes and no others;
-//! every key of the catalog is used; and no sentence is made outside it.
+//! every key of the catalog is used; no sentence is made outside it; and
+//! every Russian and Chinese text is written in its own script.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use fluent_syntax::ast;
 
 use crate::support::sources;
 
+/// The catalog's folder, from the crate's root: one folder per language,
+/// its `.ftl` files inside. Every path to the catalog is made here.
+const CATALOG: &str = "src/i18n";
+
+fn language_folder(language: &str) -> PathBuf {
+    sources::root().join(CATALOG).join(language)
+}
+
 const LANGUAGES: [&str; 3] = ["en", "ru", "zh-CN"];
+
+/// The languages whose every text is written in their own script, and
+/// that script's name and characters.
+const SCRIPTS: [(&str, &str, fn(char) -> bool); 2] =
+    [("ru", "Cyrillic", is_cyrillic), ("zh-CN", "Han", is_han)];
+
+const BOTH: &[&str] = &["ru", "zh-CN"];
+
+/// The entries that need neither script, each with its reason: a text
+/// made only of placeholders, code, names or marks that every language
+/// writes alike. In the languages listed; anywhere else, and for any
+/// other key, a text without its script is one left untranslated.
+const NEEDS_NO_SCRIPT: &[(&str, &[&str], &str)] = &[
+    ("verbatim", BOTH, "another program's words, as they arrive"),
+    (
+        "syntax-verdict",
+        BOTH,
+        "the judge's verdict line, never translated",
+    ),
+    (
+        "board-judge-line",
+        BOTH,
+        "the judge's verdict line, never translated",
+    ),
+    (
+        "coverage-unnamed",
+        BOTH,
+        "a situation's id, for one the catalog does not name",
+    ),
+    (
+        "stress-exception-ctrl-c",
+        BOTH,
+        "the key's name, as keyboards print it",
+    ),
+    ("help-format-sarif", BOTH, "the format's name and version"),
+    ("hover-uttt-player", BOTH, "a player's mark (`x`, `o`)"),
+    ("hint-player", BOTH, "a player's mark (`X`, `O`)"),
+    (
+        "picture-winning-line",
+        BOTH,
+        "a player's mark and a line, each a message of its own",
+    ),
+    (
+        "action-fix-with-code",
+        BOTH,
+        "a fix's title, a message of its own, and its diagnostic code",
+    ),
+    (
+        "budget-list-comma",
+        BOTH,
+        "two lists joined by the language's comma",
+    ),
+    (
+        "syntax-char",
+        &["ru"],
+        "the character itself, in code (Chinese says 字符 before it)",
+    ),
+];
 
 /// The files that may say text from outside the catalog as it is
 /// (`Message::verbatim`): another program's words, such as the TOML
@@ -159,17 +226,17 @@ fn code_calls() -> Vec<Call> {
     all
 }
 
-/// A language's messages: key → the variables its text refers to.
-fn catalog(language: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let folder = sources::root().join("src/i18n").join(language);
+/// Calls `each` with every message of a language and the file it is in.
+fn for_each_message(language: &str, mut each: impl FnMut(&Path, &ast::Message<&str>)) {
+    let folder = language_folder(language);
     let mut names: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("the language's folder")
+        .unwrap_or_else(|err| panic!("{}: {err}", folder.display()))
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
         .collect();
     names.sort();
-    let mut messages = BTreeMap::new();
+    assert!(!names.is_empty(), "no .ftl file in {}", folder.display());
     for path in names {
         let text = std::fs::read_to_string(&path).expect("a catalog file");
         let resource = match fluent_syntax::parser::parse(text.as_str()) {
@@ -178,17 +245,7 @@ fn catalog(language: &str) -> BTreeMap<String, BTreeSet<String>> {
         };
         for entry in &resource.body {
             match entry {
-                ast::Entry::Message(message) => {
-                    let mut variables = BTreeSet::new();
-                    if let Some(pattern) = &message.value {
-                        pattern_variables(pattern, &mut variables);
-                    }
-                    let id = message.id.name.to_owned();
-                    assert!(
-                        messages.insert(id.clone(), variables).is_none(),
-                        "{language}: `{id}` is defined twice"
-                    );
-                }
+                ast::Entry::Message(message) => each(&path, message),
                 ast::Entry::Junk { content } => {
                     panic!("{}: cannot read {content:?}", path.display())
                 }
@@ -196,6 +253,22 @@ fn catalog(language: &str) -> BTreeMap<String, BTreeSet<String>> {
             }
         }
     }
+}
+
+/// A language's messages: key → the variables its text refers to.
+fn catalog(language: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut messages = BTreeMap::new();
+    for_each_message(language, |_, message| {
+        let mut variables = BTreeSet::new();
+        if let Some(pattern) = &message.value {
+            pattern_variables(pattern, &mut variables);
+        }
+        let id = message.id.name.to_owned();
+        assert!(
+            messages.insert(id.clone(), variables).is_none(),
+            "{language}: `{id}` is defined twice"
+        );
+    });
     messages
 }
 
@@ -336,6 +409,198 @@ fn no_sentence_is_made_outside_the_catalog() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn is_cyrillic(c: char) -> bool {
+    matches!(c, '\u{0400}'..='\u{052F}')
+}
+
+/// CJK Unified Ideographs, their extensions and compatibility forms.
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
+}
+
+/// What a reader sees of a pattern that its translator wrote: its text,
+/// each placeable (a variable, a number, another message) as a space, a
+/// string literal as its text, and every variant of a selector in turn;
+/// then the code spans (between backticks) left out.
+fn prose(pattern: &ast::Pattern<&str>) -> String {
+    fn text(pattern: &ast::Pattern<&str>, out: &mut String) {
+        for element in &pattern.elements {
+            match element {
+                ast::PatternElement::TextElement { value } => out.push_str(value),
+                ast::PatternElement::Placeable { expression } => expression_text(expression, out),
+            }
+        }
+    }
+    fn expression_text(expression: &ast::Expression<&str>, out: &mut String) {
+        match expression {
+            ast::Expression::Select { variants, .. } => {
+                for variant in variants {
+                    out.push(' ');
+                    text(&variant.value, out);
+                    out.push(' ');
+                }
+            }
+            ast::Expression::Inline(ast::InlineExpression::StringLiteral { value }) => {
+                out.push_str(value)
+            }
+            ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => {
+                expression_text(expression, out)
+            }
+            ast::Expression::Inline(_) => out.push(' '),
+        }
+    }
+    let mut all = String::new();
+    text(pattern, &mut all);
+    all.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Each variant of the selectors in `pattern`, nested ones too: its key
+/// and its prose.
+fn variants(pattern: &ast::Pattern<&str>, out: &mut Vec<(String, String)>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable {
+            expression: ast::Expression::Select { variants: list, .. },
+        } = element
+        {
+            for variant in list {
+                let key = match &variant.key {
+                    ast::VariantKey::Identifier { name } => name.to_string(),
+                    ast::VariantKey::NumberLiteral { value } => value.to_string(),
+                };
+                out.push((key, prose(&variant.value)));
+                variants(&variant.value, out);
+            }
+        }
+    }
+}
+
+/// The problems of one text of `key` in a language written in `script`:
+/// none in its script, or a variant in Latin letters and none of it.
+fn untranslated(
+    key: &str,
+    pattern: &ast::Pattern<&str>,
+    script: fn(char) -> bool,
+) -> Vec<(String, String)> {
+    let mut problems = Vec::new();
+    let whole = prose(pattern);
+    if !whole.chars().any(script) {
+        problems.push((key.to_owned(), whole));
+    }
+    let mut each = Vec::new();
+    variants(pattern, &mut each);
+    for (variant, text) in each {
+        if text.chars().any(|c| c.is_ascii_alphabetic()) && !text.chars().any(script) {
+            problems.push((format!("{key} [{variant}]"), text));
+        }
+    }
+    problems
+}
+
+/// Every Russian text holds Cyrillic and every Chinese text Han, outside
+/// placeholders and code spans, but for the entries of [`NEEDS_NO_SCRIPT`]:
+/// an entry left in English fails, named by its key. An allowlist entry
+/// that its text no longer needs fails too.
+#[test]
+fn every_translation_is_written_in_its_script() {
+    let mut problems = Vec::new();
+    for (language, script_name, script) in SCRIPTS {
+        let allowed: BTreeMap<&str, &str> = NEEDS_NO_SCRIPT
+            .iter()
+            .filter(|(_, languages, _)| languages.contains(&language))
+            .map(|(key, _, why)| (*key, *why))
+            .collect();
+        let mut checked = 0;
+        let mut allowed_seen = BTreeSet::new();
+        for_each_message(language, |path, message| {
+            let key = message.id.name;
+            let file = path.strip_prefix(sources::root()).unwrap_or(path).display();
+            let mut texts: Vec<(String, &ast::Pattern<&str>)> = Vec::new();
+            if let Some(value) = &message.value {
+                texts.push((key.to_owned(), value));
+            }
+            for attribute in &message.attributes {
+                texts.push((format!("{key}.{}", attribute.id.name), &attribute.value));
+            }
+            for (name, pattern) in texts {
+                checked += 1;
+                let found = untranslated(&name, pattern, script);
+                if allowed.contains_key(name.as_str()) {
+                    allowed_seen.insert(name.clone());
+                    if found.is_empty() {
+                        problems.push(format!(
+                            "{language}: `{name}` ({file}) holds {script_name} now: \
+                             take it out of NEEDS_NO_SCRIPT"
+                        ));
+                    }
+                    continue;
+                }
+                for (name, text) in found {
+                    problems.push(format!(
+                        "{language}: `{name}` ({file}) has no {script_name} outside \
+                         placeholders and code: {:?}",
+                        text.trim()
+                    ));
+                }
+            }
+        });
+        assert!(
+            checked > 10,
+            "{language}: only {checked} texts in the catalog"
+        );
+        for key in allowed.keys() {
+            if !allowed_seen.contains(*key) {
+                problems.push(format!(
+                    "{language}: NEEDS_NO_SCRIPT names `{key}`, which the catalog does not have"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The check above on texts of its own: it sees through placeholders,
+/// selectors and code spans, and names a variant left in English.
+#[test]
+fn the_script_check_reads_placeholders_selectors_and_code() {
+    let text = "\
+ok = найдено { $n ->
+    [one] { $n } ошибка
+   *[many] { $n } ошибок
+}
+english-around-code = `{ $char }` or `x`
+only-code = `{ $char }`
+english-variant = { $n ->
+    [one] одна ошибка
+   *[other] { $n } errors
+}
+english = expected { $expected }
+";
+    let resource = fluent_syntax::parser::parse(text).expect("the test's catalog");
+    let found: Vec<String> = resource
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            ast::Entry::Message(message) => Some(message),
+            _ => None,
+        })
+        .flat_map(|message| {
+            let value = message.value.as_ref().expect("a value");
+            untranslated(message.id.name, value, is_cyrillic)
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "english-around-code",
+            "only-code",
+            "english-variant [other]",
+            "english"
+        ]
+    );
+    assert!(is_han('字') && !is_han('x') && is_cyrillic('ё') && !is_cyrillic('e'));
 }
 
 #[test]
