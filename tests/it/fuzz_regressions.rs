@@ -9,6 +9,8 @@
 //! - edit sessions (the `document_edits` target's inputs are `arbitrary`
 //!   encodings, unreadable here) are written out below as plain steps.
 
+use std::path::PathBuf;
+
 use crate::support::oracle;
 
 use boardls::document::Document;
@@ -16,32 +18,84 @@ use boardls::games::GameKind;
 use boardls::lsp::encoding::Encoding;
 use tower_lsp_server::ls_types::Position;
 
+/// The folder of kept inputs, from the crate's root: one folder per
+/// target (`parse_<kind>` for the parser's, one per game kind).
+const REGRESSIONS: &str = "tests/fuzz_regressions";
+
+/// How many inputs each folder holds. A folder that goes missing, gains
+/// or loses an input fails its replay until this table says so; a folder
+/// that is not here fails too (nothing there would be replayed).
+const INPUTS: [(&str, usize); 5] = [
+    ("parse_uttt", 1),
+    ("parse_go9", 1),
+    ("parse_tomek", 1),
+    ("setter_inputs", 7),
+    ("cache_edits", 11),
+];
+
+/// The inputs of `target`'s folder, sorted, as many as [`INPUTS`] says.
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let Some(&(_, expected)) = INPUTS.iter().find(|(name, _)| *name == target) else {
+        panic!("{target}: not in INPUTS (tests/it/fuzz_regressions.rs)");
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(REGRESSIONS)
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
+        .map(|entry| entry.expect("a readable folder entry").path())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files.len(),
+        expected,
+        "{}: {} inputs, INPUTS says {expected}: {files:?}",
+        dir.display(),
+        files.len()
+    );
+    files
+}
+
+#[test]
+fn every_folder_of_inputs_is_replayed() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(REGRESSIONS);
+    let mut folders: Vec<String> = std::fs::read_dir(&root)
+        .unwrap_or_else(|err| panic!("{}: {err}", root.display()))
+        .map(|entry| entry.expect("a readable folder entry").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let mut listed: Vec<String> = INPUTS.iter().map(|(name, _)| (*name).to_owned()).collect();
+    listed.sort();
+    assert_eq!(
+        folders, listed,
+        "the folders under {REGRESSIONS} and INPUTS"
+    );
+    for kind in GameKind::ALL {
+        let target = format!("parse_{}", kind.id());
+        assert!(listed.contains(&target), "INPUTS lacks {target}");
+    }
+}
+
 #[test]
 fn parser_inputs_replay() {
-    let root = format!("{}/tests/fuzz_regressions", env!("CARGO_MANIFEST_DIR"));
-    let mut replayed = 0;
     for kind in GameKind::ALL {
-        let dir = format!("{root}/parse_{}", kind.id());
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let bytes = std::fs::read(entry.path()).unwrap_or_default();
+        for path in inputs(&format!("parse_{}", kind.id())) {
+            let bytes =
+                std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
             let valid = match std::str::from_utf8(&bytes) {
                 Ok(text) => text,
                 Err(err) => std::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
             };
             if let Err(problem) = oracle::check_parse(kind, valid) {
-                panic!("{}: {problem}", entry.path().display());
+                panic!("{}: {problem}", path.display());
             }
             let checked = boardls::syntax::diagnose_bytes(kind, &bytes);
             if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
-                panic!("{} (check): {problem}", entry.path().display());
+                panic!("{} (check): {problem}", path.display());
             }
-            replayed += 1;
         }
     }
-    assert!(replayed > 0, "no inputs under {root}");
 }
 
 /// One range edit: start (line, character), end, inserted text.
@@ -116,19 +170,12 @@ fn positions_inside_chars_and_past_everything() {
 /// span inside its text.
 #[test]
 fn setter_inputs_replay() {
-    let dir = format!(
-        "{}/tests/fuzz_regressions/setter_inputs",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut replayed = 0;
-    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-        let bytes = std::fs::read(entry.path()).unwrap_or_default();
+    for path in inputs("setter_inputs") {
+        let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         if let Err(problem) = oracle::check_setter_inputs(&bytes) {
-            panic!("{}: {problem}", entry.path().display());
+            panic!("{}: {problem}", path.display());
         }
-        replayed += 1;
     }
-    assert!(replayed >= 6, "{replayed} inputs under {dir}");
 }
 
 /// `tests/fuzz_regressions/cache_edits/*`: the `cache_edits` target's seed
@@ -139,24 +186,17 @@ fn setter_inputs_replay() {
 /// The corpus as a whole must go through the caches, not only past them.
 #[test]
 fn cache_edits_replay() {
-    let dir = format!(
-        "{}/tests/fuzz_regressions/cache_edits",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut replayed = 0;
     let mut used = oracle::CacheUse::default();
-    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-        let bytes = std::fs::read(entry.path()).unwrap_or_default();
+    for path in inputs("cache_edits") {
+        let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         match oracle::check_cache_edits(&bytes) {
             Ok(session) => {
                 used.kept_publishes += session.kept_publishes;
                 used.token_deltas += session.token_deltas;
             }
-            Err(problem) => panic!("{}: {problem}", entry.path().display()),
+            Err(problem) => panic!("{}: {problem}", path.display()),
         }
-        replayed += 1;
     }
-    assert!(replayed >= 8, "{replayed} inputs under {dir}");
     assert!(
         used.kept_publishes >= 20 && used.token_deltas >= 20,
         "the corpus hardly used the caches: {used:?}"
