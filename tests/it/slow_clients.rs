@@ -173,6 +173,18 @@ fn a_suspended_client_keeps_its_server_and_gets_the_newest_state() {
     assert_eq!(private.shutdown_and_exit(), Some(0));
 }
 
+/// The answer to request `id` among what `messages` sends next.
+fn answer_from(messages: &Receiver<(Value, usize)>, id: i64) -> Value {
+    loop {
+        let (message, _) = messages
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("no answer to request {id} within 60 s"));
+        if message["id"] == id && message.get("method").is_none() {
+            return message;
+        }
+    }
+}
+
 /// Reads what `messages` sends (with bytes) until a publish of `version`
 /// for `uri`: the messages, and the bytes.
 fn read_to(messages: &Receiver<(Value, usize)>, uri: &str, version: i64) -> (Vec<Value>, usize) {
@@ -211,8 +223,9 @@ enum Reading {
 
 /// A client that edits the dense document `edits` times, one edit every
 /// `edit_every` (or as fast as it can), while it reads as `reading` says:
-/// it keeps its server, never sees a stale publish after a newer one, and
-/// its last publish is a fresh session's reading of the last text.
+/// it keeps its server, never sees a stale publish after a newer one, its
+/// last publish is a fresh session's reading of the last text, and a
+/// hover it asks then gets its answer.
 fn flood(mut client: Paced, who: &str, edits: usize, edit_every: Duration, reading: Reading) {
     client.initialize();
     let messages = client.reader();
@@ -228,7 +241,7 @@ fn flood(mut client: Paced, who: &str, edits: usize, edit_every: Duration, readi
                     read.extend(rest);
                     bytes += more;
                 }
-                return (read, bytes);
+                return (read, bytes, messages);
             }
             if let Reading::Every(pause) = reading {
                 std::thread::sleep(pause);
@@ -259,7 +272,7 @@ fn flood(mut client: Paced, who: &str, edits: usize, edit_every: Duration, readi
     let rss = client.rss_kb();
     let last = 1 + edits as i64;
     reader_done.send(last).expect("the reader");
-    let (read, bytes) = paced.join().expect("the reader");
+    let (read, bytes, messages) = paced.join().expect("the reader");
     let seen = versions(&read, URI);
     assert_increasing(&seen, who);
     assert_eq!(seen.last(), Some(&last), "{who}: the newest is published");
@@ -274,14 +287,16 @@ fn flood(mut client: Paced, who: &str, edits: usize, edit_every: Duration, readi
         seen.len()
     );
     // Still served: a request gets its answer.
+    let hover = client.hover(URI, 1, 0);
+    let answer = answer_from(&messages, hover);
     assert!(
-        client.send(&json!({"jsonrpc": "2.0", "method": "$/probe"})),
-        "{who}"
+        answer.get("error").is_none() && answer["result"]["contents"].is_object(),
+        "{who}: the hover after the flood: {answer}"
     );
 }
 
 #[test]
-fn ten_thousand_edits_in_two_seconds_from_a_client_that_reads_as_it_can() {
+fn ten_thousand_back_to_back_edits_from_a_client_that_reads_as_it_can() {
     flood(
         Paced::stdio(|_| {}),
         "private, 10,000 edits",
