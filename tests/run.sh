@@ -2,13 +2,30 @@
 # Every test of the project: the Rust suite (unit, judge, parser, server),
 # the fuzz crate built, then the end-to-end tests in real editors.
 # On a fresh machine it installs what the tests need (see tests/editors/run.sh).
-# Tests that cannot make their fault on this machine print a `SKIPPED:`
-# line; each must be named in tests/allowed-skips.txt, else the run fails.
+# A check that cannot run on this machine writes a skip record
+# (tests/skips.sh); each must be allowed by tests/allowed-skips.txt, else
+# the run fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+if (($# > 0)); then
+  echo "usage: bash tests/run.sh (no arguments: CONTRIBUTING.md says how to run one suite)" >&2
+  exit 2
+fi
+
+# --- Skips as records (tests/skips.sh): every skipped check of every
+# stage appends its record here; the run checks them at its end.
+skip_records=$(mktemp)
+export BOARDLS_SKIP_RECORDS=$skip_records
+wine_prefix=''
+cleanup() {
+  if [[ -n $wine_prefix ]]; then
+    wineserver -k 2>/dev/null || true
+    rm -rf "$wine_prefix"
+  fi
+  rm -f "$skip_records"
+}
+trap cleanup EXIT
 
 # The tests expect English where they do not choose a language: a
 # tester's Russian or Chinese machine must not change what they see.
@@ -35,7 +52,7 @@ fi
 
 # Every target the README and release.yml name: clippy for Windows and
 # macOS, and the Windows binary (mingw) that the Wine tests run.
-tests/targets/run.sh 2>&1 | tee -a "$log"
+tests/targets/run.sh
 
 # Wine runs boardls.exe in tests/it/windows_wine.rs: Debian's wine64,
 # installed when missing, and one prefix for the run (its first start,
@@ -47,9 +64,8 @@ if [ ! -x /usr/lib/wine/wine64 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends wine wine64 >/dev/null
 fi
-WINEPREFIX=$(mktemp -d)
-export WINEPREFIX WINEDEBUG=-all
-trap 'wineserver -k 2>/dev/null || true; rm -rf "$log" "$WINEPREFIX"' EXIT
+wine_prefix=$(mktemp -d)
+export WINEPREFIX=$wine_prefix WINEDEBUG=-all
 started=$SECONDS
 # The persistent server first: started after wineboot it finds wineboot's
 # own still running, and exits 2.
@@ -58,10 +74,11 @@ tests/targets/wine-prefix.sh "$WINEPREFIX"
 echo "[wine] prefix $WINEPREFIX ready in $((SECONDS - started)) s"
 
 # The fault hooks (feature `test-hooks`) are for the tests only.
-cargo test --release --workspace --all-targets --features boardls/test-hooks 2>&1 | tee -a "$log"
+cargo test --release --workspace --all-targets --features boardls/test-hooks
+
 # The protocol suite once more, every server reached through
 # `boardls lsp --connect` and a daemon it spawns.
-BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test it -- lsp_protocol:: lsp_abuse:: 2>&1 | tee -a "$log"
+BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test it -- lsp_protocol:: lsp_abuse::
 
 # A default release build holds no test hook.
 cargo build --release
@@ -73,7 +90,7 @@ fi
 # The fuzz crate is a workspace of its own that `cargo fuzz` builds with
 # nightly; `cargo check` on stable still compiles every target against
 # the library, so an API change cannot leave the fuzzers broken.
-cargo check --manifest-path fuzz/Cargo.toml --bins 2>&1 | tee -a "$log"
+cargo check --manifest-path fuzz/Cargo.toml --bins
 
 # The manual: a pinned mdBook from crates.io (the CLI alone, no server),
 # installed when missing or another version, then `mdbook build` into a
@@ -85,7 +102,7 @@ if [ "$("$mdbook" --version 2>/dev/null)" != "mdbook v$mdbook_version" ]; then
   cargo install mdbook --locked --version "$mdbook_version" --no-default-features --features search
 fi
 book=$(mktemp -d)
-"$mdbook" build docs --dest-dir "$book" 2>&1 | tee -a "$log" "$book.log"
+"$mdbook" build docs --dest-dir "$book" 2>&1 | tee "$book.log"
 rm -rf "$book"
 if grep -qE 'WARN|ERROR' "$book.log"; then
   echo "error: mdbook build docs warned (above)" >&2
@@ -95,15 +112,17 @@ rm -f "$book.log"
 
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (an
-# opt-in, which .ci/run and ci.yml set) also cargo package, `cargo xtask
-# dist` in two checkouts sharing a target directory, and the pre-commit
-# hooks.
+# opt-in, which .ci/run and ci.yml set) also cargo package, `cargo
+# xtask dist` in two checkouts sharing a target directory, and the
+# pre-commit hooks (without it, each writes a skip record).
 tests/release/run.sh
 
 if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
   tests/editors/run.sh
   # The playground (cargo xtask web) in headless chromium.
   tests/web/run.sh
+else
+  tests/skips.sh record run.sh "the editor and browser stages" "BOARDLS_SKIP_EDITORS=1"
 fi
 
 # --- Wall-clock goals: the benches in check mode (BOARDLS_BENCH_CHECK=1
@@ -126,35 +145,12 @@ if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
     BOARDLS_LOAD_SESSIONS=8 BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 \
     BOARDLS_SUSPEND_SECONDS=10 "${bench[@]}" --bench daemon_load -- --bench
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense
+else
+  tests/skips.sh record run.sh "the wall-clock goals" "BOARDLS_SKIP_BENCH_CHECK=1"
 fi
 # --- end of wall-clock goals
 
-# --- Skips: every SKIPPED line must be allowed by tests/allowed-skips.txt
-# (`test | when | why`; `non-root` entries only when not run as root).
-skipped=$(grep -c '^SKIPPED:' "$log" || true)
-echo "tests skipped on this machine: $skipped"
-unallowed=0
-while IFS= read -r line; do
-  name=${line#SKIPPED: }
-  name=${name%% (*}
-  allowed=0
-  while IFS='|' read -r test when _; do
-    test=$(echo "$test" | sed 's/^ *//; s/ *$//')
-    when=$(echo "$when" | sed 's/^ *//; s/ *$//')
-    [[ -z $test || $test == \#* ]] && continue
-    if [[ $test == "$name" ]] && { [[ $when == always ]] || { [[ $when == non-root ]] && (($(id -u) != 0)); }; }; then
-      allowed=1
-    fi
-  done <tests/allowed-skips.txt
-  if ((allowed)); then
-    echo "$line (allowed)"
-  else
-    echo "error: $line: not allowed on this machine by tests/allowed-skips.txt" >&2
-    unallowed=$((unallowed + 1))
-  fi
-done < <(grep '^SKIPPED:' "$log" || true)
-if ((unallowed > 0)); then
-  echo "error: $unallowed skip(s) not allowed (tests/allowed-skips.txt)" >&2
-  exit 1
-fi
+# --- Skips: every record must be allowed by tests/allowed-skips.txt
+# (tests/skips.sh reads the records, never the log).
+tests/skips.sh check "$skip_records"
 # --- end of skips

@@ -167,7 +167,11 @@ fn wrong_modes_owners_and_links_are_refused() {
         assert_eq!(code, Some(1), "{stderr}");
         assert!(stderr.contains("belongs to user 65534"), "{stderr}");
     } else {
-        support::skipped("lsp_daemon: a socket of another user (only root can give one away)");
+        support::skipped(
+            "lsp_daemon",
+            "a socket of another user",
+            "only root can give one away",
+        );
     }
 
     // Not a socket at all.
@@ -184,7 +188,11 @@ fn wrong_modes_owners_and_links_are_refused() {
 #[test]
 fn the_daemon_refuses_a_peer_of_another_user() {
     if !support::runs_as_root() {
-        support::skipped("lsp_daemon: a peer of another user (needs root to be one)");
+        support::skipped(
+            "lsp_daemon",
+            "a peer of another user",
+            "needs root to be one",
+        );
         return;
     }
     let dir = TempDir::private("peer");
@@ -224,7 +232,11 @@ fn the_daemon_refuses_a_peer_of_another_user() {
 #[test]
 fn the_forwarder_refuses_a_daemon_of_another_user() {
     if !support::runs_as_root() {
-        support::skipped("lsp_daemon: a daemon of another user (needs root to start one)");
+        support::skipped(
+            "lsp_daemon",
+            "a daemon of another user",
+            "needs root to start one",
+        );
         return;
     }
     let dir = TempDir::private("peer-daemon");

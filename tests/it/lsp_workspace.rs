@@ -727,7 +727,11 @@ fn unreadable_files_get_one_diagnostic_and_the_scan_goes_on() {
         let message = diagnostics[0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("ermission denied"), "{message}");
     } else {
-        support::skipped("lsp_workspace: an unreadable file (file modes do not apply here)");
+        support::skipped(
+            "lsp_workspace",
+            "an unreadable file",
+            "file modes do not apply here",
+        );
     }
     server.progress_end();
     // Every file was published before the scan's end, the huge one too.

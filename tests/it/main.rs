@@ -47,6 +47,7 @@ mod lsp_workspace;
 mod mutants;
 mod profiles;
 mod robust_props;
+mod skip_records;
 mod slow_clients;
 mod soak;
 mod solve;

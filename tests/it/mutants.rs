@@ -58,7 +58,11 @@ fn every_exclusion_still_matches_a_mutant() {
             std::env::var("CI").as_deref() != Ok("true"),
             "cargo-mutants is not installed (tests/run.sh installs it)"
         );
-        crate::support::skipped("mutants: cargo-mutants is not installed");
+        crate::support::skipped(
+            "mutants",
+            "every exclusion still matches a mutant",
+            "cargo-mutants is not installed",
+        );
         return;
     };
     assert!(

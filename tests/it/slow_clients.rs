@@ -94,7 +94,11 @@ fn suspension() -> Duration {
     if std::env::var("BOARDLS_SLOW_TESTS").is_ok_and(|v| v == "1") {
         Duration::from_secs(45)
     } else {
-        eprintln!("the 45 s suspension runs with BOARDLS_SLOW_TESTS=1; 5 s now");
+        crate::support::skipped(
+            "slow_clients",
+            "a 45 s suspension",
+            "without BOARDLS_SLOW_TESTS=1 it lasts 5 s",
+        );
         Duration::from_secs(5)
     }
 }

@@ -104,7 +104,7 @@ fn wine_for(test: &str) -> Option<&'static Wine> {
     match wine() {
         Ok(wine) => Some(wine),
         Err(why) => {
-            skipped(&format!("windows_wine: {test} ({why})"));
+            skipped("windows_wine", test, &why);
             None
         }
     }

@@ -16,7 +16,13 @@ pub mod load_run;
 pub mod naive;
 pub mod oracle;
 pub mod paced;
+pub mod skips;
 pub mod sources;
+
+/// A check that cannot run on this machine: [`skips::skipped`].
+pub fn skipped(suite: &str, test: &str, why: &str) {
+    skips::skipped(suite, test, why);
+}
 
 /// The user the tests hand a fault to when they run as root, for whom
 /// file modes do not apply: `nobody`.
@@ -32,11 +38,4 @@ pub fn runs_as_root() -> bool {
         .map(|meta| meta.uid());
     let _ = std::fs::remove_file(&probe);
     uid.is_ok_and(|uid| uid == 0)
-}
-
-/// Says, past the test harness's capture, that a case could not run on
-/// this machine: `tests/run.sh` counts these lines.
-pub fn skipped(what: &str) {
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {what}");
 }
