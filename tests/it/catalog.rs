@@ -20,9 +20,12 @@ fn language_folder(language: &str) -> PathBuf {
 
 const LANGUAGES: [&str; 3] = ["en", "ru", "zh-CN"];
 
+/// Whether a character is of a script.
+type Script = fn(char) -> bool;
+
 /// The languages whose every text is written in their own script, and
 /// that script's name and characters.
-const SCRIPTS: [(&str, &str, fn(char) -> bool); 2] =
+const SCRIPTS: [(&str, &str, Script); 2] =
     [("ru", "Cyrillic", is_cyrillic), ("zh-CN", "Han", is_han)];
 
 const BOTH: &[&str] = &["ru", "zh-CN"];
@@ -478,11 +481,7 @@ fn variants(pattern: &ast::Pattern<&str>, out: &mut Vec<(String, String)>) {
 
 /// The problems of one text of `key` in a language written in `script`:
 /// none in its script, or a variant in Latin letters and none of it.
-fn untranslated(
-    key: &str,
-    pattern: &ast::Pattern<&str>,
-    script: fn(char) -> bool,
-) -> Vec<(String, String)> {
+fn untranslated(key: &str, pattern: &ast::Pattern<&str>, script: Script) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     let whole = prose(pattern);
     if !whole.chars().any(script) {
