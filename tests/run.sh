@@ -76,9 +76,36 @@ echo "[wine] prefix $WINEPREFIX ready in $((SECONDS - started)) s"
 # The fault hooks (feature `test-hooks`) are for the tests only.
 cargo test --release --workspace --all-targets --features boardls/test-hooks
 
-# The protocol suite once more, every server reached through
-# `boardls lsp --connect` and a daemon it spawns.
-BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test it -- lsp_protocol:: lsp_abuse::
+# --- The --connect rerun: the protocol suites once more, every server
+# reached through `boardls lsp --connect` and a daemon it spawns. The
+# filter and the number of tests it selects sit together here: a module
+# renamed or a test dropped fails the run, and a test added there raises
+# the count.
+connect_rerun_filter=(lsp_protocol:: lsp_abuse::)
+connect_rerun_tests=21
+# The tests libtest says passed (its `test result: ok. N passed; ...`
+# lines, summed), read from stdin.
+tests_passed() {
+  sed 's/\x1b\[[0-9;]*m//g' | awk '/^test result: / {
+      for (i = 1; i < NF; i++) if ($(i + 1) == "passed;") n += $i
+    } END { print n + 0 }'
+}
+connect_rerun() {
+  local output ran
+  output=$(mktemp)
+  BOARDLS_TEST_CONNECT=1 cargo test --release --features test-hooks --test it -- "${connect_rerun_filter[@]}" 2>&1 |
+    tee "$output"
+  ran=$(tests_passed <"$output")
+  rm -f "$output"
+  if ((ran != connect_rerun_tests)); then
+    echo "error: the --connect rerun ran $ran tests, connect_rerun_tests says $connect_rerun_tests" \
+      "(tests/run.sh, beside its filter: ${connect_rerun_filter[*]})" >&2
+    exit 1
+  fi
+  echo "the --connect rerun: $ran tests, as expected"
+}
+connect_rerun
+# --- end of the --connect rerun
 
 # A default release build holds no test hook.
 cargo build --release

@@ -19,7 +19,8 @@
 ;; registration (lsp-mode is installed by install.sh: its absence
 ;; fails).  A step eglot has no feature for is a skip: it writes a record
 ;; to the file BOARDLS_SKIP_RECORDS names (tests/skips.sh), and
-;; tests/allowed-skips.txt allows it.  Ends with `N passed, N failed'.
+;; tests/allowed-skips.txt allows it.  Ends with `N passed, N failed', and
+;; fails unless it took `e2e-expected-checks' checks.
 
 ;;; Code:
 
@@ -31,6 +32,10 @@
 (require 'eglot)
 (require 'flymake)
 (require 'boardls)
+
+(defconst e2e-expected-checks 89
+  "How many checks a whole run takes: fewer (a step list renamed in
+scenario.json, a step left out) fails it, and a check added raises this.")
 
 (defconst e2e-here (file-name-directory (or load-file-name buffer-file-name)))
 (defconst e2e-timeout 15 "Seconds a check waits before it gives up.")
@@ -327,7 +332,9 @@ configuration, then didChangeConfiguration."
              "built in")
          (string-trim (shell-command-to-string
                        (concat (shell-quote-argument boardls-program) " --version"))))
-(e2e-run (plist-get e2e-scenario :steps))
+(let ((steps (plist-get e2e-scenario :steps)))
+  (e2e-check steps "scenario.json has steps" "steps" steps)
+  (e2e-run steps))
 
 ;; A board file in the problem folder: its project, and so eglot's
 ;; workspace, is the folder of its boardls.toml, not the checkout's.
@@ -442,6 +449,10 @@ answer mode here."
          e2e-skipped)
 (ignore-errors (eglot-shutdown-all))
 (delete-directory e2e-work t)
+(let ((taken (+ e2e-passed e2e-failed)))
+  (unless (= taken e2e-expected-checks)
+    (e2e-check nil (format "the run took %d checks, e2e-expected-checks says %d" taken e2e-expected-checks)
+               e2e-expected-checks taken)))
 (e2e-say "%d passed, %d failed" e2e-passed e2e-failed)
 (kill-emacs (if (and (zerop e2e-failed) (> e2e-passed 0)) 0 1))
 

@@ -8,7 +8,15 @@
 --
 -- The steps are in tests/editors/scenario.json, shared with the VS Code test.
 -- Prints one line per step and a closing `N passed, N failed`; exits 1 on
--- any failure.
+-- any failure, and when a run took another number of checks than
+-- EXPECTED_CHECKS says.
+
+-- How many checks each run takes: the whole test, the second Neovim on
+-- the shared daemon (its result is one check of the whole) and the one in
+-- Chinese (its checks count in the whole too). Fewer (a step list renamed
+-- in scenario.json, a step left out) fails the run; a check added raises
+-- its count here.
+local EXPECTED_CHECKS = { main = 179, peer = 8, chinese = 4 }
 
 local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 local repo = vim.fn.fnamemodify(here, ':h:h')
@@ -827,8 +835,13 @@ local function stop_clients()
 end
 
 -- Says how it went, stops the clients, removes the work folder and quits
--- (status 1 on any failure).
-local function finish()
+-- (status 1 on any failure); `run` names the run, for its expected count.
+local function finish(run)
+  local taken = passed + failed
+  if taken ~= EXPECTED_CHECKS[run] then
+    record(false, ('the %s run took %d checks, EXPECTED_CHECKS says %d'):format(run, taken,
+      EXPECTED_CHECKS[run]))
+  end
   say(('%d passed, %d failed'):format(passed, failed))
   for _, client in ipairs(vim.lsp.get_clients({ name = 'boardls' })) do
     client:stop(true)
@@ -997,7 +1010,7 @@ local function peer()
   if status ~= nil then
     say(('# daemon pid %s sessions %s'):format(tostring(status.pid), tostring(status.sessions)))
   end
-  finish()
+  finish('peer')
 end
 
 -- Whether text has a Han character (U+4E00-U+9FFF).
@@ -1057,7 +1070,7 @@ local function chinese_session()
         want.hover_line),
       err or ('hover text:\n%s'):format(text ~= '' and text or '(none)'))
   end
-  finish()
+  finish('chinese')
 end
 
 -- One run in Simplified Chinese: a second Neovim, started as this one was
@@ -1136,7 +1149,7 @@ local function run()
   daemon()
   shared_daemon()
 
-  finish()
+  finish('main')
 end
 
 -- Whatever happens, never hang a CI run.

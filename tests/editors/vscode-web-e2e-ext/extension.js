@@ -172,6 +172,11 @@ class Runner {
     this.record(applied, what, 'the action has no edit or command, or its edit was refused');
   }
 
+  /** A step of an op neither this test nor the desktop one knows. */
+  async unknown({ name, step }) {
+    this.record(false, `${name}: an op this test knows: ${step.op}`, JSON.stringify(step));
+  }
+
   async text(step) {
     const expected = step.lines || await this.readLines(step.file);
     const current = () => {
@@ -187,17 +192,36 @@ class Runner {
   }
 }
 
-/** The ops this runner takes; a scenario's other ops (tokens, inlay, …) are the desktop test's. */
+/** The ops this runner takes. */
 const OPS = ['open', 'diagnostics', 'hover', 'hover_picture', 'action', 'text'];
+/**
+ * The ops it leaves to the desktop test (tests/editors/vscode_e2e.mjs). An
+ * op in neither list (a renamed one) is a failure, not a step left out.
+ */
+const DESKTOP_OPS = ['format', 'inlay', 'no_inlay', 'tokens', 'edit', 'symbols', 'folds', 'cell', 'setting'];
 
-/** The steps of `steps` from the one that opens `file` to the next open, of the ops above. */
-function stepsOf(steps, file) {
-  const start = steps.findIndex((s) => s.op === 'open' && s.file === file);
-  if (start < 0) {
-    return [];
+/** The steps of `list` this runner takes; a step of an op it does not know is a failing one. */
+function ours(list, name) {
+  if (!Array.isArray(list)) {
+    throw new Error(`scenario.json has no step list ${name}`);
   }
-  const next = steps.findIndex((s, i) => i > start && s.op === 'open');
-  return steps.slice(start, next < 0 ? undefined : next).filter((s) => OPS.includes(s.op));
+  return list.flatMap((step) => {
+    if (OPS.includes(step.op)) {
+      return [step];
+    }
+    return DESKTOP_OPS.includes(step.op) ? [] : [{ op: 'unknown', name, step }];
+  });
+}
+
+/** The steps of `list` from the one that opens `file` to the next open. */
+function stepsOf(list, name, file) {
+  const all = Array.isArray(list) ? list : [];
+  const start = all.findIndex((s) => s.op === 'open' && s.file === file);
+  if (start < 0) {
+    throw new Error(`scenario.json: no step of ${name} opens ${file}`);
+  }
+  const next = all.findIndex((s, i) => i > start && s.op === 'open');
+  return ours(all.slice(start, next < 0 ? undefined : next), name);
 }
 
 /**
@@ -236,10 +260,10 @@ async function run(root, record) {
     await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root, 'scenario.json'))));
   const runner = new Runner(root, record);
   const steps = [
-    ...stepsOf(scenario.daemon_steps, 'broken.tomek'),
-    ...stepsOf(scenario.steps, 'samples.uttt'),
+    ...stepsOf(scenario.daemon_steps, 'daemon_steps', 'broken.tomek'),
+    ...stepsOf(scenario.steps, 'steps', 'samples.uttt'),
     { op: 'open_beside', file: 'problem/boardls.toml' },
-    ...scenario.problem_steps.filter((s) => OPS.includes(s.op)),
+    ...ours(scenario.problem_steps, 'problem_steps'),
   ];
   for (const step of steps) {
     try {
