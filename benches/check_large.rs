@@ -39,7 +39,21 @@ fn main() {
     println!("binary: {}", binary.display());
     println!("load average at start: {}", common::load());
     let mut missed = Missed::default();
-    let only_findings = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "findings");
+    let only_findings = match std::env::var("BOARDLS_BENCH_ONLY") {
+        Err(_) => false,
+        Ok(only) if only == "findings" => true,
+        Ok(only) => common::refuse(
+            "check_large",
+            &format!("BOARDLS_BENCH_ONLY={only:?}: the only choice is `findings`"),
+        ),
+    };
+    if only_findings {
+        common::skipped(
+            "check_large",
+            "the judge-sized files",
+            "BOARDLS_BENCH_ONLY=findings",
+        );
+    }
     let sizes: &[_] = if only_findings {
         &[]
     } else {

@@ -8,7 +8,8 @@
 //! cell put back as it was: the files stay quiet). Per edit, the time from
 //! `didChange` to the `publishDiagnostics` of its version.
 //!
-//! Scenarios (`BOARDLS_LOAD_SCENARIOS`, comma-separated; all by default):
+//! Scenarios (`BOARDLS_LOAD_SCENARIOS`, comma-separated; all but `soak` by
+//! default; a name not below ends the bench with status 2, naming it):
 //! - `alone`: one session;
 //! - `many`: `BOARDLS_LOAD_SESSIONS` sessions (32);
 //! - `flood-edit`: those, and one more session editing a document of
@@ -74,20 +75,65 @@ const GOAL_P99: Duration = Duration::from_millis(25);
 /// the answer to a request it sends then.
 const GOAL_RESUMED: Duration = Duration::from_secs(2);
 
+/// Every scenario, in the order they run; all but the last by default.
+const SCENARIOS: [&str; 9] = [
+    "alone",
+    "many",
+    "flood-edit",
+    "flood-hover",
+    "suspend",
+    "memory",
+    "burst",
+    "faults",
+    "soak",
+];
+
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    common::env_number("daemon_load", name, default)
+}
+
+/// The scenarios `BOARDLS_LOAD_SCENARIOS` names (all but `soak` when it is
+/// not set). A name that is no scenario, or a list of none, ends the
+/// bench: a typo would otherwise run nothing and pass.
+fn scenarios() -> Vec<String> {
+    let Ok(list) = std::env::var("BOARDLS_LOAD_SCENARIOS") else {
+        return SCENARIOS[..SCENARIOS.len() - 1]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+    };
+    let names: Vec<String> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let known = SCENARIOS.join(", ");
+    if let Some(unknown) = names
+        .iter()
+        .find(|name| !SCENARIOS.contains(&name.as_str()))
+    {
+        common::refuse(
+            "daemon_load",
+            &format!(
+                "BOARDLS_LOAD_SCENARIOS names {unknown:?}, no scenario; the scenarios: {known}"
+            ),
+        );
+    }
+    if names.is_empty() {
+        common::refuse(
+            "daemon_load",
+            &format!("BOARDLS_LOAD_SCENARIOS={list:?} names no scenario; the scenarios: {known}"),
+        );
+    }
+    names
 }
 
 fn main() {
     let quick = common::quick();
     let binary = common::binary();
-    let scenarios = std::env::var("BOARDLS_LOAD_SCENARIOS").unwrap_or_else(|_| {
-        "alone,many,flood-edit,flood-hover,suspend,memory,burst,faults".to_owned()
-    });
-    let wanted = |name: &str| scenarios.split(',').any(|s| s.trim() == name);
+    let scenarios = scenarios();
+    let wanted = |name: &str| scenarios.iter().any(|s| s == name);
     let (sessions, files, seconds) = if quick {
         (2, 40, 1)
     } else {

@@ -72,9 +72,42 @@ fn main() {
                 game == kind.id() && (boards.is_empty() || boards == size.to_string())
             })
     };
+    // Every choice names a document of this run; those left out are skips.
+    for want in only.split(',').filter(|want| !want.is_empty()) {
+        let (game, boards) = want.split_once('/').unwrap_or((want, ""));
+        let known = GameKind::ALL.iter().any(|kind| {
+            kind.id() == game
+                && (boards.is_empty() || sizes.iter().any(|(size, _)| boards == size.to_string()))
+        });
+        if !known {
+            let documents: Vec<String> = GameKind::ALL
+                .iter()
+                .flat_map(|kind| {
+                    sizes
+                        .iter()
+                        .map(move |(size, _)| format!("{}/{size}", kind.id()))
+                })
+                .collect();
+            common::refuse(
+                "keystroke",
+                &format!(
+                    "BOARDLS_BENCH_ONLY names {want:?}, no document of this run: {documents:?}"
+                ),
+            );
+        }
+    }
     let mut missed = Vec::new();
     for kind in GameKind::ALL {
-        for &(size, rounds) in sizes.iter().filter(|(size, _)| wanted(kind, *size)) {
+        for &(size, rounds) in sizes {
+            if !wanted(kind, size) {
+                let document = format!("{}/{size}", kind.id());
+                common::skipped(
+                    "keystroke",
+                    &document,
+                    &format!("BOARDLS_BENCH_ONLY={only}"),
+                );
+                continue;
+            }
             let goals = size >= 100_000 || quick;
             missed.extend(document(&binary, kind, size, rounds, goals && !quick));
         }

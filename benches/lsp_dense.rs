@@ -70,8 +70,23 @@ fn main() {
         "document", "boards", "MB", "what", "median ms", "p99 ms", "MB sent"
     );
     // `BOARDLS_BENCH_ONLY=open`: the quiet files' openings only (one
-    // server under a profiler, say).
-    let only_open = std::env::var("BOARDLS_BENCH_ONLY").is_ok_and(|o| o == "open");
+    // server under a profiler, say); the checks left out are skips.
+    let only_open = match std::env::var("BOARDLS_BENCH_ONLY") {
+        Err(_) => false,
+        Ok(only) if only == "open" => true,
+        Ok(only) => common::refuse(
+            "lsp_dense",
+            &format!("BOARDLS_BENCH_ONLY={only:?}: the only choice is `open`"),
+        ),
+    };
+    if only_open {
+        for checks in [
+            "the dense files' publishes",
+            "the localized sessions' publishes",
+        ] {
+            common::skipped("lsp_dense", checks, "BOARDLS_BENCH_ONLY=open");
+        }
+    }
     let mut wrong = Vec::new();
     for &size in sizes.iter().filter(|_| !only_open) {
         // The 100,000-board file: its opening and memory only.
@@ -131,6 +146,9 @@ fn localized(binary: &PathBuf, rounds: usize) -> Vec<String> {
     let mut times = vec![Vec::new(); locales.len()];
     let mut sizes = vec![0usize; locales.len()];
     let mut wrong = Vec::new();
+    // The messages whose language was checked, per session: a session
+    // that published none was not checked at all.
+    let mut checked = vec![0usize; locales.len()];
     let header = format!("{size}\n").len();
     let mut version = 0;
     // Enough edits for a steady median: each takes about a millisecond.
@@ -161,15 +179,27 @@ fn localized(binary: &PathBuf, rounds: usize) -> Vec<String> {
             sizes[i] = sizes[i].max(body.len());
             let (locale, written_in) = locales[i];
             let said = String::from_utf8_lossy(&body);
-            let messages = said.split("\"message\":\"").skip(1);
-            let foreign = messages
+            let messages: Vec<&str> = said
+                .split("\"message\":\"")
+                .skip(1)
                 .map(|m| m.split('"').next().unwrap_or_default())
+                .collect();
+            checked[i] += messages.len();
+            let foreign = messages
+                .into_iter()
                 .find(|m| !m.chars().filter(|c| c.is_alphabetic()).any(written_in));
             if let Some(message) = foreign {
                 wrong.push(format!(
                     "the {locale} session's publish of version {version} says {message:?}"
                 ));
             }
+        }
+    }
+    for ((locale, _), checked) in locales.iter().zip(&checked) {
+        if *checked == 0 {
+            wrong.push(format!(
+                "the {locale} session published no message to check its language"
+            ));
         }
     }
     let edits = times[0].len().max(1) as f64;

@@ -7,6 +7,7 @@
 //! to count the parser's instructions against `boardls solve` on the same
 //! file (`valgrind --tool=callgrind --toggle-collect='*read_positions*'`).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use boardls::document::Document;
@@ -16,14 +17,21 @@ use common::{Boards, Rng};
 
 mod common;
 
+/// The measurements taken and left out, for `BOARDLS_BENCH_ONLY`: a
+/// choice that matches none ends the bench, and those left out are a skip.
+static MEASURED: AtomicUsize = AtomicUsize::new(0);
+static LEFT_OUT: AtomicUsize = AtomicUsize::new(0);
+
 /// `BOARDLS_BENCH_ONLY=TEXT` runs only the measurements whose name holds
-/// TEXT (one parser run under a profiler, say).
+/// TEXT (one parser run under a profiler, say); the others are skips.
 fn time<T>(what: &str, runs: u32, mut f: impl FnMut() -> T) -> Duration {
     if let Ok(only) = std::env::var("BOARDLS_BENCH_ONLY")
         && !what.contains(&only)
     {
+        LEFT_OUT.fetch_add(1, Ordering::Relaxed);
         return Duration::from_nanos(1);
     }
+    MEASURED.fetch_add(1, Ordering::Relaxed);
     let start = Instant::now();
     for _ in 0..runs {
         std::hint::black_box(f());
@@ -34,6 +42,24 @@ fn time<T>(what: &str, runs: u32, mut f: impl FnMut() -> T) -> Duration {
 }
 
 fn main() {
+    measure();
+    if let Ok(only) = std::env::var("BOARDLS_BENCH_ONLY") {
+        if MEASURED.load(Ordering::Relaxed) == 0 {
+            common::refuse(
+                "parse",
+                &format!("BOARDLS_BENCH_ONLY={only:?} matches no measurement"),
+            );
+        }
+        let left_out = LEFT_OUT.load(Ordering::Relaxed);
+        common::skipped(
+            "parse",
+            &format!("{left_out} measurements"),
+            &format!("BOARDLS_BENCH_ONLY={only}"),
+        );
+    }
+}
+
+fn measure() {
     let positions = if common::quick() { 1000 } else { 100_000 };
     let mut random = Rng(common::SEED);
     let dir = std::env::var_os("BOARDLS_BENCH_DIR").map(std::path::PathBuf::from);

@@ -23,10 +23,13 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let files: usize = std::env::var("BOARDLS_SCAN_FILES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(2_000);
+    let files: usize = match std::env::var("BOARDLS_SCAN_FILES") {
+        Err(_) => 2_000,
+        Ok(n) => n.trim().parse().unwrap_or_else(|_| {
+            eprintln!("workspace_scan: BOARDLS_SCAN_FILES={n:?} is not a number");
+            std::process::exit(2)
+        }),
+    };
     let ws = TempDir::new("scan-bench");
     let mut bytes = 0;
     for i in 0..files {

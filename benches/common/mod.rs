@@ -46,6 +46,35 @@ pub fn work_dir(name: &str) -> (PathBuf, bool) {
 #[path = "../../tests/it/support/boards.rs"]
 mod boards;
 
+// A check a bench leaves out writes a skip record (tests/skips.sh), as the
+// tests' do.
+#[path = "../../tests/it/support/skips.rs"]
+mod skips;
+
+/// A check a bench leaves out: [`skips::skipped`].
+pub fn skipped(bench: &str, check: &str, why: &str) {
+    skips::skipped(bench, check, why);
+}
+
+/// Ends a bench whose settings it cannot take: status 2, with why.
+pub fn refuse(bench: &str, why: &str) -> ! {
+    eprintln!("{bench}: {why}");
+    std::process::exit(2)
+}
+
+/// The number in the variable `name`, or `default` when it is not set; a
+/// value that is not a number ends the bench (it would run another size
+/// than asked).
+pub fn env_number(bench: &str, name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Err(_) => default,
+        Ok(value) => value
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| refuse(bench, &format!("{name}={value:?} is not a number"))),
+    }
+}
+
 /// The tests' xorshift64: the same inputs on every run and machine.
 pub use boards::Rng;
 
