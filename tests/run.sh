@@ -4,7 +4,8 @@
 # On a fresh machine it installs what the tests need (see tests/editors/run.sh).
 # A check that cannot run on this machine writes a skip record
 # (tests/skips.sh); each must be allowed by tests/allowed-skips.txt, else
-# the run fails.
+# the run fails. Under CI=true (.ci/run, ci.yml) nothing from outside may
+# shrink or redirect the run (tests/environment.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,66 @@ if (($# > 0)); then
   echo "usage: bash tests/run.sh (no arguments: CONTRIBUTING.md says how to run one suite)" >&2
   exit 2
 fi
+
+# --- What may come from outside: tests/environment.txt says what each
+# variable does, and what CI=true makes of it. Before anything is built
+# or installed.
+# Prints the use (`local`, `on`, `run`, `free`) and the description of
+# variable $1 from tests/environment.txt; nothing if it is not there.
+variable_use() {
+  local name use what exact='' pattern=''
+  while IFS='|' read -r name use what; do
+    name=${name//[[:space:]]/}
+    [[ -z $name || $name == \#* ]] && continue
+    use=${use//[[:space:]]/}
+    what=${what#"${what%%[![:space:]]*}"}
+    if [[ $name == "$1" ]]; then
+      exact="$use|$what"
+      break
+    elif [[ -z $pattern && $name == *\** && $1 == $name ]]; then
+      pattern="$use|$what"
+    fi
+  done <tests/environment.txt
+  printf '%s' "${exact:-$pattern}"
+}
+
+# Under CI=true: refuses every variable for local use or set by the run
+# itself, and any BOARDLS_ variable the file does not name (status 2,
+# naming each); sets the `on` ones to 1. Elsewhere: says which local ones
+# are set.
+check_environment() {
+  local var found use what refused=0
+  for var in $(compgen -e); do
+    found=$(variable_use "$var")
+    use=${found%%|*} what=${found#*|}
+    if [[ ${CI:-} != true ]]; then
+      [[ $use == local ]] && echo "note: $var is set: $what (for local use only)" >&2
+      continue
+    fi
+    case $use in
+      local) echo "error: CI=true: $var is for local use only: $what; unset it" >&2 ;;
+      run) echo "error: CI=true: $var is set by the run itself ($what); unset it" >&2 ;;
+      on) [[ ${!var} == 1 ]] && continue
+        echo "error: CI=true: $var=${!var}: the run sets it to 1 ($what); unset it" >&2 ;;
+      free) continue ;;
+      '') [[ $var == BOARDLS_* ]] || continue
+        echo "error: CI=true: $var is not in tests/environment.txt; say there what it does" >&2 ;;
+      *) echo "error: tests/environment.txt: $var has no use \`$use\` (local, on, run, free)" >&2 ;;
+    esac
+    refused=$((refused + 1))
+  done
+  if ((refused > 0)); then
+    echo "error: CI=true runs check everything: $refused variable(s) refused (tests/environment.txt)" >&2
+    exit 2
+  fi
+  if [[ ${CI:-} == true ]]; then
+    local name
+    while IFS='|' read -r name use _; do
+      [[ ${use//[[:space:]]/} == on ]] && export "${name//[[:space:]]/}=1"
+    done <tests/environment.txt
+  fi
+}
+check_environment
 
 # --- Skips as records (tests/skips.sh): every skipped check of every
 # stage appends its record here; the run checks them at its end.
@@ -139,7 +200,7 @@ rm -f "$book.log"
 
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (an
-# opt-in, which .ci/run and ci.yml set) also cargo package, `cargo
+# opt-in, which this script sets under CI=true) also cargo package, `cargo
 # xtask dist` in two checkouts sharing a target directory, and the
 # pre-commit hooks (without it, each writes a skip record).
 tests/release/run.sh

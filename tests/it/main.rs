@@ -23,6 +23,7 @@ mod doc_links;
 mod docs_generated;
 mod document_incremental;
 mod engine_edges;
+mod environment;
 mod fmt_cli;
 mod format;
 mod fuzz_regressions;
