@@ -7,7 +7,8 @@
 // find the server it ships. The test extension takes the steps of
 // scenario.json through the VS Code API and writes its results into the
 // workspace; this script prints them, one line per step, and a closing
-// `N passed, N failed`. Exit status 1 on any failure.
+// `N passed, N failed`. Exit status 1 on any failure, and when it took
+// another number of checks than EXPECTED_CHECKS says.
 //
 //   cargo xtask dist && node tests/editors/vscode_e2e.mjs
 //
@@ -43,6 +44,14 @@ import { recordSkip } from '../skip-record.mjs';
 import {
   dumpLogs, freePort, launchChromium, pathWithoutBoardls, sleep, stopAll, waitForHttp, zipEntries,
 } from './vscode_common.mjs';
+
+/**
+ * The checks a whole run takes, and those BOARDLS_E2E_BIG=1 adds (one for
+ * each of the 7 big documents, and one for the tokens of each of the 4
+ * over 50,000 lines). Fewer (a step list renamed in scenario.json, a step
+ * left out) fails the run; a check added raises its count here.
+ */
+const EXPECTED_CHECKS = { steps: 192, big: 11 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -562,5 +571,9 @@ try {
 } catch (err) {
   record(false, 'the test driver raised an error', String((err && err.stack) || err));
 }
+const expected = EXPECTED_CHECKS.steps + (env.BOARDLS_E2E_BIG === '1' ? EXPECTED_CHECKS.big : 0);
+if (passed + failed !== expected) {
+  record(false, `the run took ${passed + failed} checks, EXPECTED_CHECKS says ${expected}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && passed > 0 ? 0 : 1);
+process.exit(failed === 0 ? 0 : 1);
