@@ -400,19 +400,28 @@ function scopeColour(rules, scope) {
   return null;
 }
 
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(a, b) {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
 /**
  * The colour a token type takes in a Monaco theme, as VS Code resolves it:
  * the first of the extension's scopes for it that the theme colours, else
- * its super type's, else the editor's foreground.
+ * its super type's, else the editor's foreground. A colour below WCAG AA
+ * on the theme's background must be replaced by one that reads (the
+ * page's READABLE table), not kept.
  */
-function tokenColour(rules, type) {
+function tokenColour(rules, type, readable = {}) {
   const contributes = extension();
   const scopes = contributes.semanticTokenScopes.flatMap((entry) => entry.scopes[type] || []);
   const superType = contributes.semanticTokenTypes.find((t) => t.id === type).superType;
   for (const scope of [...scopes, superType]) {
     const colour = scopeColour(rules, scope);
     if (colour) {
-      return colour;
+      const replaced = readable[colour.slice(1).toUpperCase()];
+      return replaced ? `#${replaced}` : colour;
     }
   }
   return rules.get('');
@@ -1071,14 +1080,34 @@ async function checkColours(browser, base) {
   const BACKGROUND_OF = { legalMove: 'boardls.legalMoveBackground', capturePoint: 'boardls.capturePointBackground' };
   for (const [scheme, theme] of [['light', 'vs'], ['dark', 'vs_dark']]) {
     await check(`the board's cells are coloured by state as in VS Code (${scheme})`, async () => {
+      // The page's tables are the extension's (every type, not only those the samples show).
+      const page = await import(pathToFileURL(join(repo, 'web/playground/cell-scopes.js')).href);
+      const scopes = Object.fromEntries(contributes.semanticTokenScopes.flatMap((entry) => Object.entries(entry.scopes)));
+      expectEqual(page.TOKEN_SCOPES, scopes, 'cell-scopes.js TOKEN_SCOPES against semanticTokenScopes');
+      const superTypes = Object.fromEntries(contributes.semanticTokenTypes.map((t) => [t.id, t.superType]));
+      expectEqual(page.SUPER_TYPES, superTypes, 'cell-scopes.js SUPER_TYPES against semanticTokenTypes');
+      expectEqual(Object.keys(page.BACKGROUNDS).sort(), Object.keys(BACKGROUND_OF).sort(), 'the types on a background');
       const rules = monacoRules(theme);
+      const readable = page.READABLE[theme === 'vs' ? 'vs' : 'vs-dark'] || {};
+      // Every type's colour reads on the editor's background, and a
+      // replacement only stands where Monaco's own colour would not.
+      for (const type of Object.keys(scopes)) {
+        const colour = tokenColour(rules, type, readable);
+        expect(contrast(colour, rules.get('') === '#000000' ? '#FFFFFE' : '#1E1E1E') >= 4.5, `${type}: ${colour} is below 4.5:1 (${scheme})`);
+      }
+      for (const [from, to] of Object.entries(readable)) {
+        expect(contrast(`#${from}`, '#1E1E1E') < 4.5 && contrast(`#${to}`, '#1E1E1E') >= 4.5, `READABLE ${from} -> ${to}`);
+      }
       const context = await readerContext(browser, { colorScheme: scheme });
       for (const game of ['uttt', 'go9', 'tomek']) {
         const page = await open(context, `${base}/index.html?game=${game}`);
         const tokens = await semanticTokens(page);
         const types = [...new Set(tokens.map((t) => t.type))];
         expect(types.length >= 2, `${game}: the server gave tokens of ${types}`);
-        const wanted = new Set([rules.get(''), ...types.map((type) => tokenColour(rules, type))].map((c) => rgba(c).slice(0, 3).join()));
+        // Cells on a background are drawn in the editor's foreground, as the
+        // extension draws them (editors/vscode/src/cellBackgrounds.ts).
+        const coloured = types.filter((type) => !BACKGROUND_OF[type]);
+        const wanted = new Set([rules.get(''), ...coloured.map((type) => tokenColour(rules, type, readable))].map((c) => rgba(c).slice(0, 3).join()));
         await page.waitForFunction(
           (count) => new Set([...document.querySelectorAll('.monaco-editor .view-lines .view-line span span')]
             .filter((span) => /^[xo.!XOT \u00a0]*[xo.!XOT][xo.!XOT \u00a0]*$/.test(span.textContent))
@@ -1092,8 +1121,9 @@ async function checkColours(browser, base) {
         for (const [type, colour] of Object.entries(BACKGROUND_OF)) {
           const count = tokens.filter((t) => t.type === type).length;
           const background = backgrounds[colour][scheme];
-          const onIt = drawn.filter((cell) => sameColour(cell.background, background)).reduce((sum, cell) => sum + cell.text.length, 0);
-          expectEqual(onIt, count, `${game}: cells on ${colour} (${background})`);
+          const onIt = drawn.filter((cell) => sameColour(cell.background, background));
+          expectEqual(onIt.reduce((sum, cell) => sum + cell.text.length, 0), count, `${game}: cells on ${colour} (${background})`);
+          expect(onIt.every((cell) => sameColour(cell.color, rules.get(''))), `${game}: the text on ${colour} is not the editor's foreground`);
         }
         if (process.env.BOARDLS_WEB_SCREENSHOTS && game === 'go9') {
           await hover(page, lineOf(fixture('ancientgo/sample.in'), /^\.\.x\.\.\.\.\.\.$/), 3);

@@ -7,7 +7,18 @@ export const MAX_ENCODED = 8 * 1024;
 /** The longest board a link may unpack to (a guard against a crafted link). */
 const MAX_TEXT = 1024 * 1024;
 
-export class ShareError extends Error {}
+/**
+ * What is wrong with a board or a link: a key of the page's catalog
+ * (web/playground/i18n/) and its arguments, worded by the page in the
+ * reader's language; `message` is the key, for logs.
+ */
+export class ShareError extends Error {
+  constructor(key, args = {}) {
+    super(key);
+    this.key = key;
+    this.args = args;
+  }
+}
 
 async function pipe(bytes, stream) {
   const piped = new Blob([bytes]).stream().pipeThrough(stream);
@@ -24,7 +35,7 @@ function toBase64Url(bytes) {
 
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) {
-    throw new ShareError('the board in the link has characters that base64url does not use');
+    throw new ShareError('link-damaged-characters');
   }
   let base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   base64 += '='.repeat((4 - (base64.length % 4)) % 4);
@@ -32,7 +43,7 @@ function fromBase64Url(text) {
   try {
     binary = atob(base64);
   } catch {
-    throw new ShareError('the board in the link is not valid base64url');
+    throw new ShareError('link-damaged-base64');
   }
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
@@ -45,10 +56,7 @@ export async function encodeBoard(game, text) {
   const packed = await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
   const encoded = toBase64Url(packed);
   if (encoded.length > MAX_ENCODED) {
-    const kb = (encoded.length / 1024).toFixed(1);
-    throw new ShareError(
-      `This board is too big for a link: ${kb} KB encoded, and a link carries at most ${MAX_ENCODED / 1024} KB. Share the file itself instead.`,
-    );
+    throw new ShareError('share-too-big', { size: (encoded.length / 1024).toFixed(1), limit: MAX_ENCODED / 1024 });
   }
   return `${SHARE_VERSION}.${game}.${encoded}`;
 }
@@ -60,36 +68,31 @@ export async function encodeBoard(game, text) {
 export async function decodeFragment(fragment, games) {
   const [version, game, encoded, ...rest] = fragment.split('.');
   if (version !== SHARE_VERSION) {
-    throw new ShareError(
-      `This link's format (${version.slice(0, 16) || 'none'}) is not one this playground reads (it reads ${SHARE_VERSION}).`,
-    );
+    throw new ShareError('link-other-version', { version: version.slice(0, 16) || '-', supported: SHARE_VERSION });
   }
   if (rest.length > 0 || encoded === undefined) {
-    throw new ShareError('This link is damaged: it does not have the form v1.GAME.BOARD.');
+    throw new ShareError('link-damaged-shape', { form: `${SHARE_VERSION}.GAME.BOARD` });
   }
   if (!games.includes(game)) {
-    throw new ShareError(`This link names a game the playground does not know: ${game.slice(0, 16)}.`);
+    throw new ShareError('link-unknown-game', { game: game.slice(0, 16) });
   }
   if (encoded.length > MAX_ENCODED) {
-    throw new ShareError(`This link's board is over ${MAX_ENCODED / 1024} KB encoded, more than a link may carry.`);
+    throw new ShareError('link-over-limit', { limit: MAX_ENCODED / 1024 });
   }
   let bytes;
   try {
     bytes = await pipe(fromBase64Url(encoded), new DecompressionStream('deflate-raw'));
   } catch (error) {
-    if (error instanceof ShareError) {
-      throw new ShareError(`This link is damaged: ${error.message}.`);
-    }
-    throw new ShareError('This link is damaged: its board does not unpack.');
+    throw error instanceof ShareError ? error : new ShareError('link-damaged-unpack');
   }
   if (bytes.length > MAX_TEXT) {
-    throw new ShareError('This link unpacks to a board over 1 MB, more than the playground opens.');
+    throw new ShareError('link-too-large', { limit: MAX_TEXT / (1024 * 1024) });
   }
   let text;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ShareError('This link is damaged: its board is not UTF-8 text.');
+    throw new ShareError('link-damaged-utf8');
   }
   return { game, text };
 }
