@@ -31,13 +31,13 @@ import { createRequire } from 'node:module';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { deflateRawSync, gzipSync } from 'node:zlib';
+import { constants as zlibConstants, deflateRawSync, gzipSync } from 'node:zlib';
 
 /**
  * Every check of a full run. A check that is skipped, or never reached
  * because the run stopped early, leaves the count short, and the run fails.
  */
-const EXPECTED_CHECKS = 37;
+const EXPECTED_CHECKS = 38;
 /** Checks of the first verdict's timing (BOARDLS_WEB_TIMING=1 runs these alone). */
 const TIMING_CHECKS = 1;
 
@@ -658,6 +658,54 @@ async function checkFeatures(browser, base, measured) {
     const gzipped = gzipSync(readFileSync(join(dist, 'boardls_web_bg.wasm')), { level: 9 }).length;
     measured.push(`wasm gzip -9: ${(gzipped / 1e6).toFixed(3)} MB (budget ${WASM_GZIP_BYTES / 1e6} MB)`);
     expect(gzipped <= WASM_GZIP_BYTES, `boardls_web_bg.wasm is ${gzipped} bytes gzipped, over ${WASM_GZIP_BYTES}`);
+  });
+
+  await check("a share link's board unpacks as zlib packs it: stored, fixed and dynamic blocks; damage refused", async () => {
+    const { inflateRaw, ShareError } = await import(pathToFileURL(join(repo, 'web/playground/share.js')).href);
+    const limit = 1024 * 1024;
+    const random = xorshift(7);
+    const noise = Buffer.from(Array.from({ length: 20_000 }, () => Math.floor(random() * 256)));
+    // Matches of every length from 3 to 258, at distances up to 32 KB: each
+    // length code and distance code of the format.
+    const word = (n) => Array.from({ length: n }, () => 'abcdefghijklmnop'[Math.floor(random() * 16)]).join('');
+    const lengths = Array.from({ length: 256 }, (_, i) => {
+      const w = word(i + 3);
+      return `${w}|${w}#`;
+    }).join('');
+    const far = `${word(300)}${word(32_000)}`;
+    const texts = [
+      Buffer.alloc(0),
+      Buffer.from('x'),
+      Buffer.from(fixture('tomek/sample.in')),
+      Buffer.from(`${go9Boards(300)}ü 中 \u{1D546}\n`),
+      noise,
+      Buffer.from(lengths),
+      Buffer.from(far + far.slice(0, 300)),
+    ];
+    for (const [i, text] of texts.entries()) {
+      for (const options of [{}, { level: 0 }, { strategy: zlibConstants.Z_FIXED }, { level: 9 }]) {
+        const packed = deflateRawSync(text, options);
+        const unpacked = inflateRaw(new Uint8Array(packed), limit);
+        expect(Buffer.from(unpacked).equals(text), `text ${i} packed with ${JSON.stringify(options)} unpacks to ${unpacked.length} bytes, not ${text.length}`);
+      }
+    }
+    const packed = new Uint8Array(deflateRawSync(Buffer.from(go9Boards(50))));
+    let refused = 0;
+    for (const damaged of [packed.subarray(0, packed.length >> 1), packed.subarray(0, 3), Uint8Array.from([0xff, 0xff, 0xff])]) {
+      try {
+        inflateRaw(damaged, limit);
+      } catch {
+        refused += 1;
+      }
+    }
+    expectEqual(refused, 3, 'damaged data refused');
+    let tooBig = null;
+    try {
+      inflateRaw(new Uint8Array(deflateRawSync(Buffer.alloc(limit + 1, 46))), limit);
+    } catch (error) {
+      tooBig = error;
+    }
+    expect(tooBig instanceof ShareError && tooBig.key === 'link-too-large', `a board over the limit: ${tooBig}`);
   });
 
   for (const spec of GAMES) {

@@ -8,7 +8,7 @@
 //!   output (`boardls_web.js`, `boardls_web_bg.wasm`);
 //! - `npm ci` in `web/` when its lockfile changed (esbuild, monaco-editor,
 //!   binaryen, axe-core and playwright-core for the browser tests);
-//! - the wasm server is built with LTO, one codegen unit and opt-level "s"
+//! - the wasm server is built with LTO, one codegen unit and opt-level "z"
 //!   (WASM_PROFILE), and `wasm-opt -Oz` (binaryen's, from npm) shrinks it
 //!   further: less to download and to compile before the first verdict
 //!   (BENCHMARKS.md, "The playground's first verdict"). wasm-opt's output
@@ -45,7 +45,7 @@ static file server, e.g. `python3 -m http.server -d dist/web`:
   boardls_web_bg.wasm        the language server, built for wasm32
 
 Steps: cargo build -p boardls-web --release --target wasm32-unknown-unknown
-(with LTO, one codegen unit, opt-level \"s\");
+(with LTO, one codegen unit, opt-level \"z\");
 wasm-bindgen --target web (wasm-bindgen-cli's version must equal the
 wasm-bindgen crate's in Cargo.lock); npm ci in web/ when its lockfile
 changed; wasm-opt -Oz (binaryen, from npm; kept in the target directory
@@ -61,13 +61,13 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The release profile as the wasm server is built: one code unit, linked
 /// whole and optimized for size. The browser compiles the `.wasm` before
 /// the first verdict, and its compile time follows its size: 2.78 MB as
-/// the release profile builds it, 2.39 MB so, 1.72 MB after wasm-opt
+/// the release profile builds it, 2.40 MB so, 1.56 MB after wasm-opt
 /// (BENCHMARKS.md, "The playground's first verdict"). Given on the command
 /// line, so that the desktop build keeps its own profile.
 const WASM_PROFILE: [&str; 3] = [
     "profile.release.lto=true",
     "profile.release.codegen-units=1",
-    "profile.release.opt-level=\"s\"",
+    "profile.release.opt-level=\"z\"",
 ];
 /// wasm-bindgen's output names (`--out-name boardls_web`).
 const GLUE: &str = "boardls_web.js";
