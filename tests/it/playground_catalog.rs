@@ -112,10 +112,12 @@ fn every_key_is_in_every_language_with_the_same_placeables() {
         for (key, text) in &english {
             match other.get(key) {
                 None => problems.push(format!("{language} lacks `{key}`")),
-                Some(translated) if translated.variables != text.variables => problems.push(format!(
-                    "{language}: `{key}` has placeables {:?}, English {:?}",
-                    translated.variables, text.variables
-                )),
+                Some(translated) if translated.variables != text.variables => {
+                    problems.push(format!(
+                        "{language}: `{key}` has placeables {:?}, English {:?}",
+                        translated.variables, text.variables
+                    ))
+                }
                 Some(_) => {}
             }
         }
@@ -130,9 +132,10 @@ fn every_key_is_in_every_language_with_the_same_placeables() {
 fn russian_holds_cyrillic_and_chinese_han() {
     let script: [(&str, fn(char) -> bool); 2] = [
         ("ru", |c| matches!(c, '\u{0400}'..='\u{04FF}')),
-        ("zh-CN", |c| {
-            matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}')
-        }),
+        (
+            "zh-CN",
+            |c| matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'),
+        ),
     ];
     let mut problems = Vec::new();
     for (language, holds) in script {
@@ -245,7 +248,9 @@ fn every_key_the_page_names_is_there_and_every_key_there_is_named() {
     for key in &messages {
         let built = prefixes.iter().any(|p| key.starts_with(p.as_str()));
         if !keys.contains(*key) && !built {
-            problems.push(format!("`{key}` is in the catalog, but the page never names it"));
+            problems.push(format!(
+                "`{key}` is in the catalog, but the page never names it"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

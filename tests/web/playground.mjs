@@ -1174,7 +1174,10 @@ async function checkColours(browser, base) {
           expect(onIt.every((cell) => sameColour(cell.color, rules.get(''))), `${game}: the text on ${colour} is not the editor's foreground`);
         }
         if (process.env.BOARDLS_WEB_SCREENSHOTS && game === 'go9') {
+          // The hovered position's picture stays in the panel; the hover goes.
           await hover(page, lineOf(fixture('ancientgo/sample.in'), /^\.\.x\.\.\.\.\.\.$/), 3);
+          await page.mouse.move(1, 1);
+          await page.locator('.monaco-hover').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
           await page.screenshot({ path: join(process.env.BOARDLS_WEB_SCREENSHOTS, `playground-${scheme}.png`) });
         }
         await page.close();

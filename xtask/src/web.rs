@@ -238,7 +238,11 @@ fn build_wasm(root: &Path, target: &Path) -> Result<PathBuf> {
             "--target",
             WASM_TARGET,
         ])
-        .args(WASM_PROFILE.iter().flat_map(|setting| ["--config", setting])))?;
+        .args(
+            WASM_PROFILE
+                .iter()
+                .flat_map(|setting| ["--config", setting]),
+        ))?;
     let wasm = target.join(WASM_TARGET).join("release/boardls_web.wasm");
     let pkg = target.join("web-pkg");
     remove_dir(&pkg)?;
