@@ -1041,8 +1041,9 @@ async function checkLanguages(browser, base) {
 /** A phone: the panel under the editor, the verdicts whole, a tap shows a cell's picture. */
 async function checkPhone(browser, base) {
   await check('at phone size the panel goes under the editor, full width, the verdicts not cut', async () => {
-    const context = await readerContext(browser, { viewport: PHONE, phone: true });
-    for (const game of ['go9', 'tomek']) {
+    // Each language's words take their own width (the game names most).
+    for (const [language, game] of [['en', 'go9'], ['en', 'tomek'], ['ru', 'uttt'], ['zh-CN', 'go9']]) {
+      const context = await readerContext(browser, { language, viewport: PHONE, phone: true });
       const page = await open(context, `${base}/index.html?game=${game}`);
       const layout = await page.evaluate(() => {
         const box = (selector) => document.querySelector(selector).getBoundingClientRect().toJSON();
@@ -1059,12 +1060,11 @@ async function checkPhone(browser, base) {
       expect(layout.panel.top >= layout.editor.bottom - 1, `the panel (top ${layout.panel.top}) is not under the editor (bottom ${layout.editor.bottom})`);
       expect(layout.panel.width >= layout.width - 2, `the panel is ${layout.panel.width} px wide of ${layout.width}`);
       expect(layout.verdicts.scrollWidth <= layout.verdicts.clientWidth, `the verdicts are cut: ${JSON.stringify(layout.verdicts)}`);
-      expect(layout.pageWidth <= layout.width, `the page is ${layout.pageWidth} px wide on a ${layout.width} px screen`);
+      expect(layout.pageWidth <= layout.width, `${language}: the page is ${layout.pageWidth} px wide on a ${layout.width} px screen`);
       const lines = await verdicts(page);
-      expect(lines.length > 0 && lines.every((line) => line.startsWith('Case #')), `the verdicts: ${lines}`);
-      await page.close();
+      expect(lines.length > 0 && (game === 'uttt' || lines.every((line) => line.startsWith('Case #'))), `the verdicts: ${lines}`);
+      await context.close();
     }
-    await context.close();
   });
 
   await check('at phone size a tap on a cell shows the picture of its position', async () => {
