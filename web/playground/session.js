@@ -117,7 +117,14 @@ function startWorker() {
   return worker;
 }
 
+/** Settles once the first worker is started (after the first check): `state.ready` is set. */
+let workerStartedNow;
+const workerStarted = new Promise((resolve) => {
+  workerStartedNow = resolve;
+});
+
 function startServer() {
+  workerStartedNow();
   let connection;
   try {
     connection = new Connection(startWorker(), onNotification, (reason) => onCrash(connection, reason));
@@ -221,7 +228,9 @@ async function checkOnThisThread() {
       return server.handle(JSON.stringify(message)).map((out) => JSON.parse(out));
     };
     const answer = (messages) => (messages.find((m) => 'id' in m && !('method' in m)) || {}).result;
-    send('initialize', initializeParams());
+    // What this check reads needs no client capability, and each one the
+    // server reads is code the browser compiles at its first call.
+    send('initialize', { ...initializeParams(), capabilities: {} });
     send('initialized', {}, false);
     performance.mark('boardls:first-check-initialized');
     const published = send('textDocument/didOpen', openParams(), false).find(
@@ -266,6 +275,7 @@ function onCrash(connection, reason) {
 
 /** A request to the server once it holds the current board. */
 async function request(method, params) {
+  await workerStarted;
   const connection = await state.ready;
   return connection.request(method, params);
 }
@@ -568,7 +578,7 @@ const session = {
   currentTheme,
   onThemeChange,
   /** Resolves with the server's capabilities (`initialize`'s answer). */
-  capabilities: () => state.ready.then(() => state.capabilities),
+  capabilities: () => workerStarted.then(() => state.ready).then(() => state.capabilities),
   /** Resolves with performance.now() when diagnostics for `version` (or later) show. */
   diagnostics(wanted) {
     if (state.lastDiagnostics.version !== null && state.lastDiagnostics.version >= wanted) {
