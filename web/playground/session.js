@@ -239,7 +239,7 @@ async function checkOnThisThread() {
     const verdicts = answer(send(VERDICTS, { textDocument: { uri: uri() } }));
     performance.mark('boardls:first-check-done');
     if (state.firstDiagnosticsAt !== null || shown !== version()) {
-      return; // The worker was first after all.
+      return; // Not the board on the page any more.
     }
     if (published) {
       onDiagnostics(published.params, { fromWorker: false });
