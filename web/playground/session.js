@@ -241,11 +241,11 @@ async function checkOnThisThread() {
     if (state.firstDiagnosticsAt !== null || shown !== version()) {
       return; // Not the board on the page any more.
     }
+    // The verdicts first; then the problems and the hints.
+    showVerdicts(verdicts, shown);
     if (published) {
       onDiagnostics(published.params, { fromWorker: false });
     }
-    showVerdicts(verdicts, shown);
-    // The hints after the verdicts are on the page.
     showHints(answer(send('textDocument/inlayHint', { textDocument: { uri: uri() }, range: wholeText() })), shown);
   } catch {
     // The worker answers.
