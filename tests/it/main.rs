@@ -46,6 +46,7 @@ mod lsp_protocol;
 mod lsp_read_requests;
 mod lsp_workspace;
 mod mutants;
+mod playground_catalog;
 mod profiles;
 mod robust_props;
 mod skip_records;

@@ -3,8 +3,9 @@
 
 export class Connection {
   /**
-   * @param {string | Worker} worker the bundled worker script, or a worker
-   *   of it already started
+   * @param {Worker} worker the bundled worker script's worker; its
+   *   `started` (a promise) settles once it was told where its .wasm is,
+   *   and nothing is posted before
    * @param {(method: string, params: any) => void} onNotification
    * @param {(message: string) => void} onCrash the worker trapped or failed;
    *   this connection is dead, and its owner starts a new one
@@ -15,20 +16,19 @@ export class Connection {
     this.nextId = 1;
     this.pending = new Map();
     this.dead = false;
-    this.worker = typeof worker === 'string' ? new Worker(worker) : worker;
+    this.worker = worker;
+    // Messages wait for the worker's first message (its .wasm), in order.
+    this.started = worker.started || null;
+    if (this.started) {
+      this.started.then(() => {
+        this.started = null;
+      });
+    }
     this.worker.addEventListener('message', (event) => this.receive(event.data));
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.die(event.message || 'the worker failed to start');
     });
-    // What a worker started by the page's first script said before this
-    // connection listened.
-    const early = this.worker.early || [];
-    this.worker.onmessage = null;
-    this.worker.onerror = null;
-    for (const message of early) {
-      queueMicrotask(() => this.receive(message));
-    }
   }
 
   request(method, params) {
@@ -38,13 +38,21 @@ export class Connection {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, method });
-      this.worker.postMessage({ jsonrpc: '2.0', id, method, params });
+      this.post({ jsonrpc: '2.0', id, method, params });
     });
   }
 
   notify(method, params) {
     if (!this.dead) {
-      this.worker.postMessage({ jsonrpc: '2.0', method, params });
+      this.post({ jsonrpc: '2.0', method, params });
+    }
+  }
+
+  post(message) {
+    if (this.started) {
+      this.started.then(() => this.dead || this.worker.postMessage(message));
+    } else {
+      this.worker.postMessage(message);
     }
   }
 
@@ -72,7 +80,7 @@ export class Connection {
       // A request from the server: the page has no configuration to give
       // nor anything to register, so each answer is empty.
       const items = message.params && Array.isArray(message.params.items) ? message.params.items : null;
-      this.worker.postMessage({ jsonrpc: '2.0', id: message.id, result: items ? items.map(() => null) : null });
+      this.post({ jsonrpc: '2.0', id: message.id, result: items ? items.map(() => null) : null });
       return;
     }
     this.onNotification(message.method, message.params);

@@ -2,13 +2,16 @@
 // session.js started (the server's worker, the side panel). It takes the
 // board over from the plain text shown while it loaded, and talks LSP to
 // the server through the session: changes, markers, hover with the
-// picture, code actions, formatting, inlay hints; and the buttons.
+// picture, code actions, formatting, inlay hints, semantic tokens (the
+// board's colours, cells.js); and the buttons.
+import { BACKGROUNDS, TOKEN_SCOPES, backgroundCells, editorThemes } from './cells.js';
 import * as monaco from './monaco.js';
 import { ShareError, decodeFragment, encodeBoard } from './share.js';
 
 const session = window.boardlsSession;
-const { GAMES, GAME_NAMES, state } = session;
-const MARK_LEGAL = 'Mark legal moves with !';
+// The page's words, language and theme are the session's (session.js's
+// bundle holds them; this bundle must not hold a second copy).
+const { GAMES, GAME_NAMES, state, t, onLanguageChange, currentTheme, onThemeChange } = session;
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +22,11 @@ for (const game of GAME_NAMES) {
   monaco.languages.register({ id: game, extensions: [`.${game}`] });
 }
 
+for (const [name, theme] of Object.entries(editorThemes(Object.keys(TOKEN_SCOPES)))) {
+  monaco.editor.defineTheme(name, theme);
+}
+const themeName = (theme) => (theme === 'dark' ? 'boardls-dark' : 'boardls-light');
+
 $('editor').replaceChildren();
 const editor = monaco.editor.create($('editor'), {
   automaticLayout: true,
@@ -26,9 +34,15 @@ const editor = monaco.editor.create($('editor'), {
   fontSize: 14,
   minimap: { enabled: false },
   renderWhitespace: 'boundary',
+  // A dimmed last line number is too faint to read (WCAG 4.5:1).
+  renderFinalNewline: 'on',
   lightbulb: { enabled: 'on' },
   hover: { delay: 200 },
+  theme: themeName(currentTheme()),
+  'semanticHighlighting.enabled': true,
+  ariaLabel: t('editor-label'),
 });
+onThemeChange((theme) => monaco.editor.setTheme(themeName(theme)));
 let model = null;
 
 // --- positions (LSP: 0-based lines and UTF-16 columns; Monaco: 1-based) ---
@@ -71,6 +85,7 @@ function attachModel() {
 /** Opens `game` with `text`: the server closes the old board. */
 function loadGame(game, text) {
   session.open(game, text);
+  cellBackgrounds.update(new Uint32Array(0), []);
   attachModel();
 }
 
@@ -173,10 +188,33 @@ function showPicture(markdown) {
   if (found) {
     const img = document.createElement('img');
     img.src = found[0];
-    img.alt = 'the board under the pointer';
+    img.alt = t('picture-alt');
     $('picture').replaceChildren(img);
   }
 }
+
+/**
+ * The position at the cursor, drawn in the picture panel: a tap on a cell
+ * (a phone has no hover), or the keyboard, shows its picture. Asked once
+ * the cursor rests, and only the latest answer shows.
+ */
+const CURSOR_REST_MS = 120;
+let cursorTimer = null;
+let cursorAsked = 0;
+editor.onDidChangeCursorPosition(() => {
+  clearTimeout(cursorTimer);
+  cursorTimer = setTimeout(async () => {
+    const asked = ++cursorAsked;
+    const position = editor.getPosition();
+    if (!position || !model) {
+      return;
+    }
+    const hover = await ask('textDocument/hover', { textDocument: { uri: uri() }, position: toLspPosition(position) });
+    if (hover && asked === cursorAsked) {
+      showPicture(markdownOf(hover.contents));
+    }
+  }, CURSOR_REST_MS);
+});
 
 async function ask(method, params) {
   try {
@@ -185,6 +223,97 @@ async function ask(method, params) {
     return null;
   }
 }
+
+/** Tells Monaco to ask for the inlay hints again (their words change with the language). */
+const inlayHintsChanged = new monaco.Emitter();
+
+/**
+ * The backgrounds behind the cells of BACKGROUNDS' token types, from the
+ * same semantic tokens that colour the board, so that colour and
+ * background never disagree. Only the lines on screen and a screen's worth
+ * around them get decorations: a big board has a token on nearly every
+ * line, and decorations for all of them, made again at each edit, would
+ * cost more than the edit (the VS Code extension does the same).
+ */
+const cellBackgrounds = {
+  data: new Uint32Array(0),
+  types: [],
+  drawn: editor.createDecorationsCollection(),
+  update(data, types) {
+    this.data = data;
+    this.types = types;
+    this.draw();
+  },
+  draw() {
+    const visible = editor.getVisibleRanges();
+    if (visible.length === 0) {
+      this.drawn.clear();
+      return;
+    }
+    const first = visible[0].startLineNumber - 1;
+    const last = visible[visible.length - 1].endLineNumber - 1;
+    const margin = last - first + 1;
+    const cells = backgroundCells(this.data, this.types, Math.max(first - margin, 0), last + margin);
+    this.drawn.set(
+      cells.map((cell) => ({
+        range: new monaco.Range(cell.line + 1, cell.start + 1, cell.line + 1, cell.start + cell.length + 1),
+        options: { inlineClassName: BACKGROUNDS[cell.type], stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges },
+      })),
+    );
+  },
+};
+editor.onDidScrollChange((event) => event.scrollTopChanged && cellBackgrounds.draw());
+
+/**
+ * The server's "Mark legal moves with !" among the code actions of the
+ * whole board. Its title is in the reader's language and its kind is that
+ * of "Clear ! markers" (refactor.rewrite), so it is told by what it does:
+ * it is the rewrite that writes a `!`; or, when every legal move is
+ * already marked and only wrong `!` go back to `.`, the one that changes
+ * fewer cells than the clearing, which changes every `!`.
+ */
+function markLegalAction(actions) {
+  const rewrites = actions.filter(
+    (a) => a.kind === 'refactor.rewrite' && editsOf(a).length > 0 && editsOf(a).every((e) => e.newText === '!' || e.newText === '.'),
+  );
+  const marking = rewrites.find((a) => editsOf(a).some((e) => e.newText === '!'));
+  if (marking) {
+    return marking;
+  }
+  if (rewrites.length === 2) {
+    const [a, b] = rewrites.map((r) => editsOf(r).length);
+    return a < b ? rewrites[0] : b < a ? rewrites[1] : null;
+  }
+  return null;
+}
+
+// The semantic tokens over the server's own legend, once its `initialize`
+// answer is in (the editor may load before it, on a slow start).
+session.capabilities().then((capabilities) => {
+  const provider = capabilities.semanticTokensProvider;
+  if (!provider) {
+    return;
+  }
+  const { legend } = provider;
+  for (const game of GAME_NAMES) {
+    monaco.languages.registerDocumentSemanticTokensProvider(game, {
+      getLegend: () => legend,
+      async provideDocumentSemanticTokens(asked) {
+        if (asked !== model) {
+          return null;
+        }
+        const tokens = await ask('textDocument/semanticTokens/full', { textDocument: { uri: uri() } });
+        if (!tokens || asked !== model) {
+          return null;
+        }
+        const data = Uint32Array.from(tokens.data);
+        cellBackgrounds.update(data, legend.tokenTypes);
+        return { data, resultId: tokens.resultId };
+      },
+      releaseDocumentSemanticTokens() {},
+    });
+  }
+});
 
 for (const game of GAME_NAMES) {
   monaco.languages.registerHoverProvider(game, {
@@ -256,6 +385,7 @@ for (const game of GAME_NAMES) {
   });
 
   monaco.languages.registerInlayHintsProvider(game, {
+    onDidChangeInlayHints: inlayHintsChanged.event,
     async provideInlayHints(asked, range) {
       if (asked !== model) {
         return { hints: [], dispose() {} };
@@ -282,7 +412,7 @@ async function formattingEdits(options = { tabSize: 4, insertSpaces: true }) {
     });
     return edits || [];
   } catch (error) {
-    session.showMessage(`Format failed: ${error.message}`, 'error');
+    session.showMessage(() => t('format-failed', { reason: error.message }), 'error');
     return [];
   }
 }
@@ -293,7 +423,7 @@ $('format').addEventListener('click', async () => {
   const version = model.getVersionId();
   const edits = await formattingEdits();
   if (model.getVersionId() === version && !applyEdits(edits)) {
-    session.showMessage('The board is already formatted.');
+    session.showMessage(() => t('already-formatted'));
   }
 });
 
@@ -307,15 +437,15 @@ $('fill').addEventListener('click', async () => {
       context: { diagnostics: [], triggerKind: 1 },
     });
   } catch (error) {
-    session.showMessage(`Fill ! failed: ${error.message}`, 'error');
+    session.showMessage(() => t('fill-failed', { reason: error.message }), 'error');
     return;
   }
   if (model.getVersionId() !== version) {
     return;
   }
-  const action = (actions || []).find((a) => a.title === MARK_LEGAL);
+  const action = markLegalAction(actions || []);
   if (!action || !applyEdits(editsOf(action))) {
-    session.showMessage('Every legal move is already marked with !, or the board has none.');
+    session.showMessage(() => t('already-filled'));
   }
 });
 
@@ -338,7 +468,10 @@ $('share').addEventListener('click', async () => {
   try {
     fragment = await encodeBoard(state.game, model.getValue());
   } catch (error) {
-    session.showMessage(error instanceof ShareError ? error.message : `Share failed: ${error.message}`, 'error');
+    session.showMessage(
+      () => (error instanceof ShareError ? t(error.key, error.args) : t('share-failed', { reason: error.message })),
+      'error',
+    );
     $('link-row').hidden = true;
     return;
   }
@@ -348,9 +481,9 @@ $('share').addEventListener('click', async () => {
   $('link-row').hidden = false;
   try {
     await navigator.clipboard.writeText(link);
-    session.showMessage('Link copied. It holds the whole board in the URL; nothing was uploaded.');
+    session.showMessage(() => t('link-copied'));
   } catch {
-    session.showMessage('The link is in the address bar and below; nothing was uploaded.');
+    session.showMessage(() => t('link-in-address-bar'));
   }
 });
 
@@ -364,7 +497,18 @@ window.addEventListener('hashchange', async () => {
     session.clearMessage();
     loadGame(game, text);
   } catch (error) {
-    session.showMessage(`${error.message} The board in the editor is kept.`, 'error');
+    session.showMessage(() => t('link-board-kept', { problem: session.linkProblem(error) }), 'error');
+  }
+});
+
+// Another language: the server rewords its diagnostics itself (the
+// session tells it); hints, the hover and the editor's label follow here.
+onLanguageChange(() => {
+  editor.updateOptions({ ariaLabel: t('editor-label') });
+  inlayHintsChanged.fire();
+  const img = $('picture').querySelector('img');
+  if (img) {
+    img.alt = t('picture-alt');
   }
 });
 

@@ -4,8 +4,8 @@
 // what no board file needs (completion, snippets, rename, go to
 // definition, links, colours, the diff editor, drag and drop, sticky
 // scroll…). Hover, code actions and the lightbulb, formatting, markers,
-// inlay hints, find, folding and the command palette stay. Fewer modules
-// make the page start sooner: the first diagnostics wait for the editor.
+// inlay hints, semantic tokens (the board's colours), find, folding and
+// the command palette stay. Fewer modules make the editor ready sooner.
 import 'monaco-editor/editor/contrib/anchorSelect/browser/anchorSelect.js';
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching.js';
 import 'monaco-editor/editor/contrib/caretOperations/browser/transpose.js';
@@ -32,6 +32,7 @@ import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations.js'
 import 'monaco-editor/editor/contrib/multicursor/browser/multicursor.js';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess.js';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneHelpQuickAccess.js';
+import 'monaco-editor/editor/contrib/semanticTokens/browser/documentSemanticTokens.js';
 import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect.js';
 import 'monaco-editor/editor/standalone/browser/toggleHighContrast/toggleHighContrast.js';
 import 'monaco-editor/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode.js';

@@ -5,7 +5,9 @@
 // expect them, so the playground and VS Code for the Web share this file.
 //
 // The .wasm sits beside this script (`boardls_web_bg.wasm`), unless the
-// owner posts `{ boardlsWasmUrl: "..." }` before anything else. A trap in
+// owner posts `{ boardlsWasmUrl: "..." }` before anything else, or
+// `{ boardlsWasmModule }`, a WebAssembly.Module it compiled itself (the
+// playground compiles while this script loads). A trap in
 // the server (a Rust panic is `RuntimeError: unreachable`) leaves the wasm
 // instance unusable: the worker posts `boardls/crashed` and closes, and
 // its owner starts a new one and opens its documents again.
@@ -35,8 +37,9 @@ function crash(error) {
   self.close();
 }
 
-function start(wasmUrl) {
-  starting = init({ module_or_path: wasmUrl })
+/** Starts the server from the .wasm's URL or a compiled WebAssembly.Module. */
+function start(wasm) {
+  starting = init({ module_or_path: wasm })
     .then(() => {
       server = new BrowserServer();
       while (waiting.length > 0 && !crashed) {
@@ -73,6 +76,10 @@ self.addEventListener('message', (event) => {
     return;
   }
   if (starting === null) {
+    if (message && message.boardlsWasmModule instanceof WebAssembly.Module) {
+      start(message.boardlsWasmModule);
+      return;
+    }
     if (message && typeof message.boardlsWasmUrl === 'string') {
       start(new URL(message.boardlsWasmUrl, self.location.href));
       return;
