@@ -20,7 +20,7 @@ const CHECKOUT: &str = "BOARDLS_CHECKOUT";
 
 /// The files and folders that make the binary; a change in them makes a
 /// checkout dirty.
-const SOURCES: &[&str] = &["src", "build.rs", "Cargo.toml", "Cargo.lock"];
+const SOURCES: &[&str] = &["src", "crates", "build.rs", "Cargo.toml", "Cargo.lock"];
 
 fn main() {
     println!("cargo::rerun-if-env-changed=BOARDLS_BUILD_ID");

@@ -10,7 +10,7 @@
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use common::{Boards, Missed, Rng, Samples, ms};
 
 mod common;

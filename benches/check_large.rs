@@ -26,7 +26,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use common::{Boards, Missed, Rng, Samples, ms};
 
 mod common;

@@ -24,7 +24,7 @@
 
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use common::raw::Raw;
 use common::{Boards, Rng, Samples, ms};
 use serde_json::{Value, json};

@@ -22,8 +22,8 @@
 
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
-use boardls::syntax::{self, ParsedPosition};
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax::{self, ParsedPosition};
 use common::{Boards, Rng, Samples, ms};
 use serde_json::{Value, json};
 
@@ -247,7 +247,7 @@ fn random_cell<'t>(p: &ParsedPosition, lines: &[&'t str], random: &mut Rng) -> (
         GameKind::Tomek => 4,
         _ => 9,
     };
-    let cell = boardls::games::Cell::new(random.below(size) as u8, random.below(size) as u8);
+    let cell = boardls_engine::games::Cell::new(random.below(size) as u8, random.below(size) as u8);
     let Some(span) = p.cell_span(cell) else {
         panic!("generated boards are regular");
     };

@@ -45,10 +45,10 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use boardls::diagnostics::Severity;
-use boardls::games::GameKind;
-use boardls::lsp::config::DEFAULT_MAX_PROBLEMS;
-use boardls::syntax;
+use boardls_engine::diagnostics::Severity;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax;
+use boardls_ide::config::DEFAULT_MAX_PROBLEMS;
 use common::raw::Raw;
 use common::{Boards, Rng, Samples, ms};
 use serde_json::json;

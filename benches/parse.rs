@@ -10,9 +10,9 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::syntax;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax;
 use common::{Boards, Rng};
 
 mod common;
@@ -91,7 +91,7 @@ fn measure() {
             // The parser alone (what `callgrind --toggle-collect` on
             // `*read_positions*` counts against `boardls solve`).
             let each = time(&format!("{name}: read_positions, {what} boards"), 3, || {
-                let lines = boardls::text::CursorLines::new(&other);
+                let lines = boardls_engine::text::CursorLines::new(&other);
                 let (_, start, _) = syntax::parse_header(kind, &lines);
                 let mut count = 0usize;
                 syntax::read_positions(kind, &lines, start, &mut |_| count += 1);
@@ -133,10 +133,10 @@ fn measure() {
 /// after each edit, for dense go files (the most findings per byte):
 /// under the default `maxProblems` and with every error and warning sent.
 fn publish(positions: usize) {
-    use boardls::i18n::Locale;
-    use boardls::lsp::config::DiagnosticFilter;
-    use boardls::lsp::encoding::Encoding;
-    use boardls::lsp::kept::publish::{Published, notification};
+    use boardls_engine::i18n::Locale;
+    use boardls_ide::config::DiagnosticFilter;
+    use boardls_ide::encoding::Encoding;
+    use boardls_ide::kept::publish::{Published, notification};
 
     let text = common::file(
         GameKind::Go9,

@@ -10,7 +10,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use common::{Rng, Samples, go9_input, ms, tomek_input, uttt_input};
 
 mod common;
@@ -22,7 +22,8 @@ fn measure(name: &str, kind: GameKind, input: &[u8]) {
         (0..runs)
             .map(|_| {
                 let start = Instant::now();
-                boardls::solve::solve(kind, input, io::sink()).expect("generated input is valid");
+                boardls_engine::solve::solve(kind, input, io::sink())
+                    .expect("generated input is valid");
                 start.elapsed()
             })
             .collect(),

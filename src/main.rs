@@ -8,16 +8,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use boardls::check::{self, ColorChoice, OutputFormat};
-use boardls::games::GameKind;
-use boardls::i18n::{Locale, Message};
+use boardls_engine::games::GameKind;
+use boardls_engine::i18n::{Locale, Message};
 /// `message!("key", name = value, ...)`: a catalog message, as the
 /// library's own macro makes them (`tests/it/catalog.rs` reads these calls).
 macro_rules! message {
     ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
-        boardls::i18n::Message::new($key)$(.arg(stringify!($name), $value))*
+        boardls_engine::i18n::Message::new($key)$(.arg(stringify!($name), $value))*
     };
 }
-use boardls::profile::Profile;
+use boardls_engine::profile::Profile;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
@@ -523,7 +523,7 @@ fn main() -> ExitCode {
     };
     if let Some(tag) = &cli.locale {
         // An unknown tag means English, as the editors' tags do.
-        boardls::lsp::set_command_line_locale(Locale::from_tag(tag).unwrap_or_default());
+        boardls_server::set_command_line_locale(Locale::from_tag(tag).unwrap_or_default());
     }
     match cli.command.unwrap_or(Command::Lsp {
         listen: None,
@@ -536,7 +536,7 @@ fn main() -> ExitCode {
             allow_remote,
             connect,
             token_file,
-        } => boardls::lsp::run(boardls::lsp::Options {
+        } => boardls_server::run(boardls_server::Options {
             listen,
             allow_remote,
             token_file,
@@ -545,7 +545,7 @@ fn main() -> ExitCode {
         Command::Daemon {
             socket,
             idle_timeout,
-        } => boardls::lsp::run_daemon(boardls::lsp::DaemonOptions {
+        } => boardls_server::run_daemon(boardls_server::DaemonOptions {
             socket,
             idle_timeout,
         }),
@@ -582,7 +582,7 @@ fn main() -> ExitCode {
         } => stress(
             game, profile, seed, count, duration, jobs, time_limit, out, command, locale,
         ),
-        Command::Fmt { check, paths } => boardls::format::run(check, &paths, locale),
+        Command::Fmt { check, paths } => boardls::fmt::run(check, &paths, locale),
     }
 }
 
@@ -590,9 +590,9 @@ fn main() -> ExitCode {
 fn solve_stdio(kind: GameKind) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match boardls::solve::solve(kind, stdin, stdout) {
+    match boardls_engine::solve::solve(kind, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(boardls::solve::SolveError::Io(err))
+        Err(boardls_engine::solve::SolveError::Io(err))
             if err.kind() == std::io::ErrorKind::BrokenPipe =>
         {
             ExitCode::SUCCESS

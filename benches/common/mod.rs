@@ -11,8 +11,8 @@ pub mod raw;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use boardls::games::GameKind;
-use boardls::syntax;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax;
 
 /// Quick mode: `cargo test --all-targets` runs the bench targets without
 /// `--bench`; they then run on small inputs only, as a smoke test.

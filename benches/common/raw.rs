@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use serde_json::json;
 
 pub struct Raw {

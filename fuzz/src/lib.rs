@@ -3,13 +3,13 @@
 
 use arbitrary::Arbitrary;
 use boardls::check::OutputFormat;
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::wire::decode::{Incoming, LspCodec};
-use boardls::lsp::wire::encode;
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
-use boardls::lsp::features::{actions, hints, hover, proto_diagnostics, symbols};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
+use boardls_server::wire::decode::{Incoming, LspCodec};
+use boardls_server::wire::encode;
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
+use boardls_ide::features::{actions, hints, hover, proto_diagnostics, symbols};
 use bytes::BytesMut;
 use tokio_util::codec::Decoder;
 use tower_lsp_server::jsonrpc::Request;
@@ -30,7 +30,7 @@ pub fn parse(kind: GameKind, data: &[u8]) {
     }
     // `check` on the same bytes: its spans lie in the text it kept, and
     // every output format renders them.
-    let checked = boardls::syntax::diagnose_bytes(kind, data);
+    let checked = boardls_engine::syntax::diagnose_bytes(kind, data);
     if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
         panic!("check: {problem}\ntext: {:?}", checked.text);
     }
@@ -178,9 +178,9 @@ fn features(doc: &Document, range: Range, enc: Encoding) {
             version: 1,
             caps,
         };
-        let _ = hover::hover_with(&view, range.start, boardls::lsp::config::HoverPicture::Auto);
-        let _ = hover::hover_with(&view, range.end, boardls::lsp::config::HoverPicture::Auto);
-        let _ = hints::inlay_hints_with(&view, range, &boardls::lsp::config::HintSettings::default());
+        let _ = hover::hover_with(&view, range.start, boardls_ide::config::HoverPicture::Auto);
+        let _ = hover::hover_with(&view, range.end, boardls_ide::config::HoverPicture::Auto);
+        let _ = hints::inlay_hints_with(&view, range, &boardls_ide::config::HintSettings::default());
         let _ = symbols::document_symbols(&view, &Cancel::NEVER);
         let _ = symbols::folding_ranges(&view, &Cancel::NEVER);
         let diagnostics = proto_diagnostics::document(&view);

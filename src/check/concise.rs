@@ -1,7 +1,7 @@
 //! `concise`: one line per diagnostic, as `check` has always printed it.
 
 use crate::check::sink::{CheckedFile, Sink};
-use crate::diagnostics::Diagnostic;
+use boardls_engine::diagnostics::Diagnostic;
 
 /// `path:line:col: severity[code]: message`, 1-based, the column counting
 /// characters.

@@ -6,11 +6,11 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::coverage::{Coverage, render_json, render_text};
-use crate::i18n::{Locale, Message};
-use crate::profile::Profile;
-use crate::project::Projects;
-use crate::walk::{self, FileRole};
+use boardls_engine::coverage::{Coverage, render_json, render_text};
+use boardls_engine::i18n::{Locale, Message};
+use boardls_engine::profile::Profile;
+use boardls_fs::project::Projects;
+use boardls_fs::walk::{self, FileRole};
 
 /// `check --coverage`: the table on stdout (JSON when asked; the text
 /// table and the problems in `locale`); the exit status is `check`'s: 2
@@ -25,7 +25,7 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool, locale: Loca
         let mut problem = |path: &std::path::Path, what: Message| {
             eprintln!(
                 "boardls check: {}: {}",
-                crate::walk::shown(path),
+                boardls_fs::walk::shown(path),
                 what.word(locale)
             );
             usage_error = true;
@@ -39,7 +39,7 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool, locale: Loca
             match fs::read(&file) {
                 Ok(bytes) => {
                     let text = String::from_utf8_lossy(&bytes);
-                    coverage.add_file(&crate::walk::shown(&file), kind, &text, profile);
+                    coverage.add_file(&boardls_fs::walk::shown(&file), kind, &text, profile);
                 }
                 Err(err) => problem(&file, walk::system_error(&err)),
             }
@@ -52,7 +52,8 @@ pub fn run(paths: &[PathBuf], profile: Option<Profile>, json: bool, locale: Loca
     };
     let _ = std::io::stdout().lock().write_all(table.as_bytes());
     if coverage.errors > 0 {
-        let found = crate::i18n::message!("check-coverage-errors", errors = coverage.errors);
+        let found =
+            boardls_engine::i18n::message!("check-coverage-errors", errors = coverage.errors);
         eprintln!("boardls check: {}", found.word(locale));
     }
     ExitCode::from(if usage_error {

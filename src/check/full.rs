@@ -25,9 +25,9 @@ use annotate_snippets::{
 };
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
-use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::i18n::Locale;
-use crate::text::{ceil_char_boundary, floor_char_boundary};
+use boardls_engine::diagnostics::{Diagnostic, Severity, Span};
+use boardls_engine::i18n::Locale;
+use boardls_engine::text::{ceil_char_boundary, floor_char_boundary};
 
 /// Related spans annotated in a frame (or listed under it) at most; the
 /// rest are counted in a note.
@@ -61,11 +61,11 @@ impl FullSink {
         };
         let level_names = (locale != Locale::English).then(|| {
             [
-                crate::i18n::message!("check-level-error"),
-                crate::i18n::message!("check-level-warning"),
-                crate::i18n::message!("check-level-info"),
-                crate::i18n::message!("check-level-note"),
-                crate::i18n::message!("check-level-help"),
+                boardls_engine::i18n::message!("check-level-error"),
+                boardls_engine::i18n::message!("check-level-warning"),
+                boardls_engine::i18n::message!("check-level-info"),
+                boardls_engine::i18n::message!("check-level-note"),
+                boardls_engine::i18n::message!("check-level-help"),
             ]
             .map(|name| name.word(locale))
         });
@@ -160,7 +160,7 @@ impl Sink for FullSink {
 /// `2 errors, 1 warning in 3 files`, and `(and 4 infos)` when there is
 /// information, in `locale`.
 pub fn summary_line(summary: &Summary, locale: Locale) -> String {
-    let line = crate::i18n::message!(
+    let line = boardls_engine::i18n::message!(
         "check-summary",
         errors = summary.errors,
         warnings = summary.warnings,
@@ -169,7 +169,7 @@ pub fn summary_line(summary: &Summary, locale: Locale) -> String {
     if summary.information == 0 {
         return line.word(locale);
     }
-    crate::i18n::message!(
+    boardls_engine::i18n::message!(
         "check-summary-and-information",
         summary = line,
         information = summary.information
@@ -220,7 +220,7 @@ impl<'d> Frame<'d> {
             if let Some(other) = &related.file {
                 notes.push(format!(
                     "{}:{}:{}: {}",
-                    crate::walk::shown(other),
+                    boardls_fs::walk::shown(other),
                     related.span.line + 1,
                     related.span.start + 1,
                     label
@@ -229,7 +229,9 @@ impl<'d> Frame<'d> {
             }
             if i == MAX_RELATED {
                 let more = diagnostic.related.len() - MAX_RELATED;
-                notes.push(crate::i18n::message!("check-more-related", n = more).word(locale));
+                notes.push(
+                    boardls_engine::i18n::message!("check-more-related", n = more).word(locale),
+                );
                 break;
             }
             if related.span.line.abs_diff(own.line) <= NEAR_LINES {
@@ -378,8 +380,8 @@ mod tests {
         LONG_LINE, clamp, drop_doubled_bar, summary_line, window, without_styles,
     };
     use crate::check::sink::Summary;
-    use crate::diagnostics::Span;
-    use crate::i18n::Locale;
+    use boardls_engine::diagnostics::Span;
+    use boardls_engine::i18n::Locale;
 
     #[test]
     fn summary_counts_in_the_right_number() {

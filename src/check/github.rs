@@ -9,7 +9,7 @@
 use std::io::Write as _;
 
 use crate::check::sink::{CheckedFile, Sink, relative};
-use crate::diagnostics::{Diagnostic, Severity};
+use boardls_engine::diagnostics::{Diagnostic, Severity};
 
 pub struct GithubSink;
 

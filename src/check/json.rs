@@ -2,7 +2,7 @@
 //! has always printed) and `json` (the same objects as one array).
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
-use crate::diagnostics::Diagnostic;
+use boardls_engine::diagnostics::Diagnostic;
 
 /// What [`write_object`] writes again and again, prepared once: the
 /// head of the object for the last code, the file's path (escaped once per
@@ -93,7 +93,7 @@ fn write_object(
             // byte columns are UTF-16 columns).
             Some(other) => {
                 out.extend_from_slice(b",\"path\":");
-                write_string(&crate::walk::shown(other), out);
+                write_string(&boardls_fs::walk::shown(other), out);
                 (span.start, span.end)
             }
             None => file.utf16_columns(span),
@@ -297,9 +297,9 @@ mod tests {
     use crate::check::concise::TextSink;
     use crate::check::json::{JsonArraySink, JsonSink};
     use crate::check::sink::{CheckedFile, Sink, Summary};
-    use crate::diagnostics::{Diagnostic, Related, Severity, Span};
-    use crate::i18n::Message;
-    use crate::text::{CursorLines, char_column, utf16_column};
+    use boardls_engine::diagnostics::{Diagnostic, Related, Severity, Span};
+    use boardls_engine::i18n::Message;
+    use boardls_engine::text::{CursorLines, char_column, utf16_column};
 
     /// A deterministic stream of choices (xorshift).
     struct Rng(u64);
@@ -391,7 +391,7 @@ mod tests {
             .iter()
             .map(|r| match &r.file {
                 Some(other) => serde_json::json!({
-                    "path": crate::walk::shown(other),
+                    "path": boardls_fs::walk::shown(other),
                     "range": {
                         "start": { "line": r.span.line, "character": r.span.start },
                         "end": { "line": r.span.line, "character": r.span.end },

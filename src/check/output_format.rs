@@ -7,9 +7,9 @@ use crate::check::github::GithubSink;
 use crate::check::json::{JsonArraySink, JsonSink};
 use crate::check::sarif::SarifSink;
 use crate::check::sink::{CheckedFile, Sink, Summary};
-use crate::diagnostics::Diagnostic;
-use crate::i18n::{Locale, Message};
-use crate::text::CursorLines;
+use boardls_engine::diagnostics::Diagnostic;
+use boardls_engine::i18n::{Locale, Message};
+use boardls_engine::text::CursorLines;
 
 /// How `check` prints what it finds (`--output-format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,12 +55,12 @@ impl OutputFormat {
     /// One line for `--help`.
     pub fn help(self) -> Message {
         match self {
-            OutputFormat::Full => crate::i18n::message!("help-format-full"),
-            OutputFormat::Concise => crate::i18n::message!("help-format-concise"),
-            OutputFormat::Json => crate::i18n::message!("help-format-json"),
-            OutputFormat::JsonLines => crate::i18n::message!("help-format-json-lines"),
-            OutputFormat::Github => crate::i18n::message!("help-format-github"),
-            OutputFormat::Sarif => crate::i18n::message!("help-format-sarif"),
+            OutputFormat::Full => boardls_engine::i18n::message!("help-format-full"),
+            OutputFormat::Concise => boardls_engine::i18n::message!("help-format-concise"),
+            OutputFormat::Json => boardls_engine::i18n::message!("help-format-json"),
+            OutputFormat::JsonLines => boardls_engine::i18n::message!("help-format-json-lines"),
+            OutputFormat::Github => boardls_engine::i18n::message!("help-format-github"),
+            OutputFormat::Sarif => boardls_engine::i18n::message!("help-format-sarif"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! (SARIF): the code, its severity and a short description, in the order
 //! of [`codes::ALL`].
 
-use crate::diagnostics::{Severity, codes};
+use boardls_engine::diagnostics::{Severity, codes};
 
 /// Each code's short description, which is also its meaning in the
 /// manual's table of codes (`cargo xtask docs`), in the order of [`codes::ALL`]
@@ -191,7 +191,7 @@ pub fn rule_index(code: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use crate::check::rules::DESCRIPTIONS;
-    use crate::diagnostics::codes;
+    use boardls_engine::diagnostics::codes;
 
     #[test]
     fn descriptions_follow_the_codes_in_order() {

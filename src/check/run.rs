@@ -9,16 +9,16 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use crate::answers;
 use crate::check::sink::{CheckedFile, Sink, Summary};
-use crate::diagnostics::Diagnostic;
-use crate::games::GameKind;
-use crate::i18n::{Locale, Message};
-use crate::profile::{self, Profile, Validation};
-use crate::project::Projects;
-use crate::syntax::{diagnose_bytes, diagnose_each};
-use crate::text::CursorLines;
-use crate::walk::{self, FileRole};
+use boardls_engine::answers;
+use boardls_engine::diagnostics::Diagnostic;
+use boardls_engine::games::GameKind;
+use boardls_engine::i18n::{Locale, Message};
+use boardls_engine::profile::{self, Profile, Validation};
+use boardls_engine::syntax::{diagnose_bytes, diagnose_each};
+use boardls_engine::text::CursorLines;
+use boardls_fs::project::{PairOnDisk as _, Projects};
+use boardls_fs::walk::{self, FileRole};
 
 /// Checks one file's bytes into `sink`, streaming: each diagnostic is
 /// rendered as it is found, and `out` goes to `writer` whenever it holds

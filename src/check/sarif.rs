@@ -18,7 +18,7 @@ use std::io::Write as _;
 use crate::check::json::StreamedArray;
 use crate::check::rules::{rule_index, rules};
 use crate::check::sink::{CheckedFile, Sink, Summary, relative};
-use crate::diagnostics::{Diagnostic, Severity, Span};
+use boardls_engine::diagnostics::{Diagnostic, Severity, Span};
 
 /// Where SARIF 2.1.0's JSON schema is published.
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";

@@ -4,8 +4,8 @@
 
 use std::cell::Cell;
 
-use crate::diagnostics::{Diagnostic, Severity, Span};
-use crate::text::{CursorLines, floor_char_boundary};
+use boardls_engine::diagnostics::{Diagnostic, Severity, Span};
+use boardls_engine::text::{CursorLines, floor_char_boundary};
 
 /// One file being checked, as a [`Sink`] sees it.
 pub struct CheckedFile<'a> {

@@ -5,8 +5,8 @@
 //! case, a verdict the problem does not have, a board of the wrong shape)
 //! is bad output, not a wrong answer.
 
-use crate::games::{GameKind, go9, tomek};
-use crate::i18n::Message;
+use boardls_engine::games::{GameKind, go9, tomek};
+use boardls_engine::i18n::Message;
 
 /// The checker's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ fn meaningful(text: &str) -> Vec<&str> {
 /// cases of `kind`.
 pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) -> Checked {
     let Ok(got) = std::str::from_utf8(got) else {
-        return Checked::BadOutput(crate::i18n::message!("stress-output-not-utf8"));
+        return Checked::BadOutput(boardls_engine::i18n::message!("stress-output-not-utf8"));
     };
     let want = meaningful(expected);
     let have = meaningful(got);
@@ -73,7 +73,7 @@ pub(crate) fn check(kind: GameKind, cases: usize, expected: &str, got: &[u8]) ->
 /// `Case #k: VERDICT`, k = 1, 2, …, one line per case.
 fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), Message> {
     if lines.len() != cases {
-        return Err(crate::i18n::message!(
+        return Err(boardls_engine::i18n::message!(
             "stress-lines-for-cases",
             lines = lines.len(),
             cases = cases
@@ -84,7 +84,7 @@ fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), Mes
         let verdict = line.strip_prefix(&prefix);
         if !verdict.is_some_and(|v| verdicts.contains(&v)) {
             let listed: Vec<String> = verdicts.iter().map(|v| format!("`{v}`")).collect();
-            return Err(crate::i18n::message!(
+            return Err(boardls_engine::i18n::message!(
                 "stress-not-a-case-line",
                 line = index + 1,
                 text = (*line).to_owned(),
@@ -99,7 +99,7 @@ fn case_lines(lines: &[&str], cases: usize, verdicts: &[&str]) -> Result<(), Mes
 /// Nine rows of three groups of three cells `x`, `o`, `.`, `!`.
 fn uttt_shape(lines: &[&str]) -> Result<(), Message> {
     if lines.len() != 9 {
-        return Err(crate::i18n::message!(
+        return Err(boardls_engine::i18n::message!(
             "stress-not-nine-rows",
             lines = lines.len()
         ));
@@ -111,7 +111,7 @@ fn uttt_shape(lines: &[&str]) -> Result<(), Message> {
                 .iter()
                 .all(|g| g.len() == 3 && g.bytes().all(|b| matches!(b, b'x' | b'o' | b'.' | b'!')));
         if !cells_ok {
-            return Err(crate::i18n::message!(
+            return Err(boardls_engine::i18n::message!(
                 "stress-not-a-row",
                 row = index + 1,
                 text = (*line).to_owned()

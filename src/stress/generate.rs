@@ -3,9 +3,9 @@
 //! coverage table's list), then draws boards until one reaches it.
 //! Uniform random boards would be almost all "Game has not completed".
 
-use crate::coverage::{of_game, reached};
-use crate::games::{Cell, GameKind, go9, tomek, uttt};
-use crate::profile::Profile;
+use boardls_engine::coverage::{of_game, reached};
+use boardls_engine::games::{Cell, GameKind, go9, tomek, uttt};
+use boardls_engine::profile::Profile;
 
 use super::input::{Case, Input};
 

@@ -1,10 +1,10 @@
 //! A stress input: a list of cases of one game, written exactly as the
 //! judge reads it, and the judge's answer for it.
 
-use crate::diagnostics::Severity;
-use crate::games::{Cell, GameKind, go9, tomek, uttt};
-use crate::profile::{self, Profile};
-use crate::syntax::{self, JudgedBoard};
+use boardls_engine::diagnostics::Severity;
+use boardls_engine::games::{Cell, GameKind, go9, tomek, uttt};
+use boardls_engine::profile::{self, Profile};
+use boardls_engine::syntax::{self, JudgedBoard};
 
 /// One case (one board, and the last move of a `.uttt` position).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl Input {
     pub(crate) fn expected(&self) -> String {
         let mut out = Vec::new();
         // The judge reads what `render` writes; it cannot fail on it.
-        let _ = crate::solve::solve(self.kind, self.render().as_bytes(), &mut out);
+        let _ = boardls_engine::solve::solve(self.kind, self.render().as_bytes(), &mut out);
         String::from_utf8_lossy(&out).into_owned()
     }
 

@@ -31,9 +31,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::games::GameKind;
-use crate::i18n::{Locale, Message};
-use crate::profile::Profile;
+use boardls_engine::games::GameKind;
+use boardls_engine::i18n::{Locale, Message};
+use boardls_engine::profile::Profile;
 
 pub(crate) use compare::{Checked, check};
 pub(crate) use input::Input;
@@ -84,16 +84,18 @@ impl Failure {
     /// What it is, in a few words.
     pub(crate) fn title(&self, time_limit: Duration) -> Message {
         match self {
-            Failure::WrongAnswer { .. } => crate::i18n::message!("stress-wrong-answer"),
+            Failure::WrongAnswer { .. } => boardls_engine::i18n::message!("stress-wrong-answer"),
             Failure::BadOutput(why) => {
-                crate::i18n::message!("stress-bad-output", why = why.clone())
+                boardls_engine::i18n::message!("stress-bad-output", why = why.clone())
             }
             Failure::Crash(crash) => {
-                crate::i18n::message!("stress-crash", crash = runner::crash_name(*crash))
+                boardls_engine::i18n::message!("stress-crash", crash = runner::crash_name(*crash))
             }
-            Failure::ExitStatus(code) => crate::i18n::message!("stress-exit-status", code = *code),
+            Failure::ExitStatus(code) => {
+                boardls_engine::i18n::message!("stress-exit-status", code = *code)
+            }
             Failure::Timeout => {
-                crate::i18n::message!("stress-timeout", limit = format!("{time_limit:?}"))
+                boardls_engine::i18n::message!("stress-timeout", limit = format!("{time_limit:?}"))
             }
         }
     }
@@ -171,7 +173,7 @@ pub fn stress(options: &Options) -> ExitCode {
     let say = |message: Message| message.word(options.locale);
     println!(
         "boardls stress: {}",
-        say(crate::i18n::message!(
+        say(boardls_engine::i18n::message!(
             "stress-start",
             game = options.game.id(),
             profile = options.profile.name(),
@@ -187,7 +189,7 @@ pub fn stress(options: &Options) -> ExitCode {
     ) {
         eprintln!(
             "boardls stress: {}",
-            say(crate::i18n::message!(
+            say(boardls_engine::i18n::message!(
                 "stress-cannot-run",
                 command = format!("{:?}", options.command.join(" ")),
                 reason = err.to_string()
@@ -249,14 +251,14 @@ pub fn stress(options: &Options) -> ExitCode {
     let Some(found) = found else {
         let seconds = format!("{:.1}", started.elapsed().as_secs_f64());
         let none = if interrupted() {
-            crate::i18n::message!(
+            boardls_engine::i18n::message!(
                 "stress-interrupted-no-failure",
                 inputs = inputs,
                 cases = cases,
                 seconds = seconds
             )
         } else {
-            crate::i18n::message!(
+            boardls_engine::i18n::message!(
                 "stress-no-failure",
                 inputs = inputs,
                 cases = cases,
@@ -303,7 +305,7 @@ fn report(options: &Options, found: Found, inputs: u64) {
         .and_then(|()| std::fs::write(options.out.join(format!("{name}.ans")), &expected))
         .and_then(|()| std::fs::write(options.out.join(format!("{name}.out")), &got));
     let say = |message: Message| message.word(options.locale);
-    let summary = crate::i18n::message!(
+    let summary = boardls_engine::i18n::message!(
         "stress-failure",
         title = failure.title(options.time_limit),
         index = found.index,
@@ -317,7 +319,7 @@ fn report(options: &Options, found: Found, inputs: u64) {
     );
     println!("boardls stress: {}", say(summary));
     if interrupted() {
-        let so_far = crate::i18n::message!("stress-interrupted-shrinking");
+        let so_far = boardls_engine::i18n::message!("stress-interrupted-shrinking");
         println!("boardls stress: {}", say(so_far));
     }
     let path = |ext: &str| {
@@ -331,7 +333,7 @@ fn report(options: &Options, found: Found, inputs: u64) {
         Ok(()) => {}
         Err(err) => eprintln!(
             "boardls stress: {}",
-            say(crate::i18n::message!(
+            say(boardls_engine::i18n::message!(
                 "stress-cannot-write",
                 dir = options.out.display().to_string(),
                 reason = err.to_string()
@@ -340,17 +342,26 @@ fn report(options: &Options, found: Found, inputs: u64) {
     }
     println!(
         "{}",
-        say(crate::i18n::message!("stress-input", path = path("in")))
+        say(boardls_engine::i18n::message!(
+            "stress-input",
+            path = path("in")
+        ))
     );
     print!("{text}");
     println!(
         "{}",
-        say(crate::i18n::message!("stress-expected", path = path("ans")))
+        say(boardls_engine::i18n::message!(
+            "stress-expected",
+            path = path("ans")
+        ))
     );
     print!("{expected}");
     println!(
         "{}",
-        say(crate::i18n::message!("stress-got", path = path("out")))
+        say(boardls_engine::i18n::message!(
+            "stress-got",
+            path = path("out")
+        ))
     );
     print!("{}", String::from_utf8_lossy(&got));
     if let Failure::WrongAnswer {
@@ -361,16 +372,20 @@ fn report(options: &Options, found: Found, inputs: u64) {
     {
         println!(
             "{}",
-            say(crate::i18n::message!(
+            say(boardls_engine::i18n::message!(
                 "stress-first-difference",
                 line = *line
             ))
         );
-        let expected = crate::i18n::message!("stress-expected-line", text = expected.clone());
+        let expected =
+            boardls_engine::i18n::message!("stress-expected-line", text = expected.clone());
         println!("{}", say(expected));
         println!(
             "{}",
-            say(crate::i18n::message!("stress-got-line", text = got.clone()))
+            say(boardls_engine::i18n::message!(
+                "stress-got-line",
+                text = got.clone()
+            ))
         );
     }
 }
@@ -381,7 +396,7 @@ fn progress_bar(count: Option<u64>, locale: Locale) -> indicatif::ProgressBar {
         None => indicatif::ProgressBar::new_spinner(),
     };
     // indicatif's own placeholders, the same in every language.
-    let template = crate::i18n::message!(
+    let template = boardls_engine::i18n::message!(
         "stress-progress",
         spinner = "{spinner}",
         pos = "{pos}",

@@ -37,7 +37,7 @@ pub(crate) fn crash(status: ExitStatus) -> Option<i32> {
 }
 
 /// A crash in words: `killed by signal 11 (SIGSEGV)`.
-pub(crate) fn crash_name(signal: i32) -> crate::i18n::Message {
+pub(crate) fn crash_name(signal: i32) -> boardls_engine::i18n::Message {
     let name = match signal {
         libc::SIGABRT => "SIGABRT",
         libc::SIGSEGV => "SIGSEGV",
@@ -47,7 +47,7 @@ pub(crate) fn crash_name(signal: i32) -> crate::i18n::Message {
         libc::SIGKILL => "SIGKILL",
         libc::SIGTERM => "SIGTERM",
         libc::SIGPIPE => "SIGPIPE",
-        _ => return crate::i18n::message!("stress-signal", signal = signal),
+        _ => return boardls_engine::i18n::message!("stress-signal", signal = signal),
     };
-    crate::i18n::message!("stress-signal-named", signal = signal, name = name)
+    boardls_engine::i18n::message!("stress-signal-named", signal = signal, name = name)
 }

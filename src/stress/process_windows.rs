@@ -165,21 +165,21 @@ pub(crate) fn crash(status: ExitStatus) -> Option<i32> {
 const STATUS_BREAKPOINT: u32 = 0x8000_0003;
 
 /// A crash in words: `exception 0xC0000005 (access violation)`.
-pub(crate) fn crash_name(code: i32) -> crate::i18n::Message {
+pub(crate) fn crash_name(code: i32) -> boardls_engine::i18n::Message {
     let code = code as u32;
     let hex = format!("0x{code:08X}");
     let name = match code {
-        0xC000_0005 => crate::i18n::message!("stress-exception-access-violation"),
-        0xC000_001D => crate::i18n::message!("stress-exception-illegal-instruction"),
-        0xC000_0094 => crate::i18n::message!("stress-exception-integer-division-by-zero"),
-        0xC000_0095 => crate::i18n::message!("stress-exception-integer-overflow"),
-        0xC000_00FD => crate::i18n::message!("stress-exception-stack-overflow"),
-        0xC000_0409 => crate::i18n::message!("stress-exception-stack-buffer-overrun"),
-        0xC000_008E => crate::i18n::message!("stress-exception-float-division-by-zero"),
-        0xC000_0017 => crate::i18n::message!("stress-exception-out-of-memory"),
-        0xC000_013A => crate::i18n::message!("stress-exception-ctrl-c"),
-        STATUS_BREAKPOINT => crate::i18n::message!("stress-exception-breakpoint"),
-        _ => return crate::i18n::message!("stress-exception", code = hex),
+        0xC000_0005 => boardls_engine::i18n::message!("stress-exception-access-violation"),
+        0xC000_001D => boardls_engine::i18n::message!("stress-exception-illegal-instruction"),
+        0xC000_0094 => boardls_engine::i18n::message!("stress-exception-integer-division-by-zero"),
+        0xC000_0095 => boardls_engine::i18n::message!("stress-exception-integer-overflow"),
+        0xC000_00FD => boardls_engine::i18n::message!("stress-exception-stack-overflow"),
+        0xC000_0409 => boardls_engine::i18n::message!("stress-exception-stack-buffer-overrun"),
+        0xC000_008E => boardls_engine::i18n::message!("stress-exception-float-division-by-zero"),
+        0xC000_0017 => boardls_engine::i18n::message!("stress-exception-out-of-memory"),
+        0xC000_013A => boardls_engine::i18n::message!("stress-exception-ctrl-c"),
+        STATUS_BREAKPOINT => boardls_engine::i18n::message!("stress-exception-breakpoint"),
+        _ => return boardls_engine::i18n::message!("stress-exception", code = hex),
     };
-    crate::i18n::message!("stress-exception-named", code = hex, name = name)
+    boardls_engine::i18n::message!("stress-exception-named", code = hex, name = name)
 }

@@ -84,6 +84,6 @@ pub(crate) fn run(command: &[String], input: &[u8], limit: Duration) -> std::io:
 
 /// A crash in words: `killed by signal 11 (SIGSEGV)`, or on Windows
 /// `exception 0xC0000005 (access violation)`.
-pub(crate) fn crash_name(crash: i32) -> crate::i18n::Message {
+pub(crate) fn crash_name(crash: i32) -> boardls_engine::i18n::Message {
     process::crash_name(crash)
 }

@@ -4,7 +4,7 @@
 //! case, or clearing any one more cell, loses the failure (or breaks the
 //! judge's promises).
 
-use crate::games::{Cell, go9, tomek, uttt};
+use boardls_engine::games::{Cell, go9, tomek, uttt};
 
 use super::input::{Case, Input};
 

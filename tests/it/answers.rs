@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::support::cli::{boardls, stdout};
-use boardls::answers::check_answer;
-use boardls::diagnostics::codes;
-use boardls::games::GameKind;
-use boardls::project::keys;
+use boardls_engine::answers::check_answer;
+use boardls_engine::diagnostics::codes;
+use boardls_engine::games::GameKind;
+use boardls_engine::project::keys;
 
 fn judge(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

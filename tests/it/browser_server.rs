@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use boardls::lsp::browser::BrowserServer;
+use boardls_ide::browser::BrowserServer;
 use serde_json::{Value, json};
 
 use crate::support::client::{Server, caps, pos, range};

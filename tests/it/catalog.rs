@@ -1,4 +1,4 @@
-//! The message catalog (`src/i18n/`): every key the code names is in
+//! The message catalog (`crates/boardls-engine/src/i18n/`): every key the code names is in
 //! every language, with the arguments the code passes and no others;
 //! every key of the catalog is used; no sentence is made outside it; and
 //! every Russian and Chinese text is written in its own script.
@@ -12,7 +12,7 @@ use crate::support::sources;
 
 /// The catalog's folder, from the crate's root: one folder per language,
 /// its `.ftl` files inside. Every path to the catalog is made here.
-const CATALOG: &str = "src/i18n";
+const CATALOG: &str = "crates/boardls-engine/src/i18n";
 
 fn language_folder(language: &str) -> PathBuf {
     sources::root().join(CATALOG).join(language)
@@ -86,9 +86,9 @@ const NEEDS_NO_SCRIPT: &[(&str, &[&str], &str)] = &[
 /// parser's or the system's error.
 /// (`src/check/json.rs`: the made-up messages of its streaming test.)
 const VERBATIM_EDGES: [&str; 4] = [
-    "src/i18n/message.rs",
-    "src/project/file.rs",
-    "src/walk.rs",
+    "crates/boardls-engine/src/i18n/message.rs",
+    "crates/boardls-engine/src/project/file.rs",
+    "crates/boardls-fs/src/walk.rs",
     "src/check/json.rs",
 ];
 
@@ -203,7 +203,7 @@ fn top_level_items(text: &str) -> (Vec<String>, usize) {
     (items, text.len())
 }
 
-/// Every `message!` call under `src/` (the macro's own definition and
+/// Every `message!` call of the workspace's crates (the macro's own definition and
 /// its documentation left out).
 fn code_calls() -> Vec<Call> {
     let mut all = Vec::new();

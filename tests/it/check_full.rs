@@ -9,8 +9,8 @@ use crate::support::client::TempDir;
 use std::fs;
 
 use boardls::check::{FullSink, render_with};
-use boardls::diagnostics::{Diagnostic, Span};
-use boardls::i18n::Message;
+use boardls_engine::diagnostics::{Diagnostic, Span};
+use boardls_engine::i18n::Message;
 use cli::{EXAMPLES, boardls, command, stdout};
 use expect_test::expect;
 use regex::Regex;

@@ -9,7 +9,7 @@ use crate::support::client::TempDir;
 use std::fs;
 use std::path::Path;
 
-use boardls::diagnostics::{Severity, codes};
+use boardls_engine::diagnostics::{Severity, codes};
 use cli::{boardls, check_examples, stdout};
 use serde_json::{Value, json};
 

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use boardls::check::{OutputFormat, render};
-use boardls::games::GameKind;
-use boardls::syntax::{diagnose_bytes, parse_file};
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax::{diagnose_bytes, parse_file};
 use expect_test::expect_file;
 
 fn example_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -83,7 +83,7 @@ fn good_examples_have_no_errors() {
         let errors: Vec<_> = diagnose_bytes(kind, &bytes)
             .diagnostics
             .into_iter()
-            .filter(|d| d.severity == boardls::diagnostics::Severity::Error)
+            .filter(|d| d.severity == boardls_engine::diagnostics::Severity::Error)
             .collect();
         assert!(errors.is_empty(), "{}: {errors:?}", file.display());
     }

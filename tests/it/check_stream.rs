@@ -6,9 +6,9 @@ use crate::support::boards;
 use crate::support::oracle;
 
 use boardls::check::{OutputFormat, Summary, TextSink, check_bytes, render, sink};
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::syntax::{diagnose, parse_file};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax::{diagnose, parse_file};
 use boards::dense_go9;
 use proptest::prelude::*;
 

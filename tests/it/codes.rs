@@ -8,9 +8,9 @@ use crate::support::sources;
 use std::collections::BTreeSet;
 use std::fs;
 
-use boardls::diagnostics::codes;
-use boardls::syntax::diagnose_bytes;
-use boardls::walk::find_board_files;
+use boardls_engine::diagnostics::codes;
+use boardls_engine::syntax::diagnose_bytes;
+use boardls_fs::walk::find_board_files;
 
 const GAMES: [&str; 7] = [
     "file", "uttt", "go9", "tomek", "profile", "project", "answer",
@@ -56,7 +56,8 @@ fn code_constants_used(text: &str) -> Vec<String> {
 
 /// `pub const NAME: &str = "value";` of the `codes` module.
 fn code_constants_defined() -> Vec<(String, String)> {
-    let text = fs::read_to_string(sources::root().join("src/diagnostics.rs")).unwrap();
+    let text = fs::read_to_string(sources::root().join("crates/boardls-engine/src/diagnostics.rs"))
+        .unwrap();
     text.lines()
         .filter_map(|line| {
             let rest = line.trim().strip_prefix("pub const ")?;

@@ -2,8 +2,8 @@
 
 use crate::support::oracle;
 
-use boardls::document::Document;
-use boardls::games::GameKind;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -15,7 +15,7 @@ const TOMEK_A: &str = "XXXT\n....\nOO..\n....\n";
 const TOMEK_B: &str = "XOXT\nXXOO\nOXOX\nXXOO\n";
 
 fn assert_matches_fresh(document: &Document) {
-    let fresh = boardls::syntax::parse_lines(document.kind(), &document.lines());
+    let fresh = boardls_engine::syntax::parse_lines(document.kind(), &document.lines());
     assert_eq!(document.header(), fresh.header.as_ref(), "header");
     assert_eq!(document.parsed_positions(), fresh.positions, "positions");
     assert_eq!(

@@ -1,16 +1,16 @@
-//! The formatter (`boardls::format`): snapshots of what it makes of
+//! The formatter (`boardls_engine::format`): snapshots of what it makes of
 //! files and what it refuses, and property tests on random files of each
 //! kind: formatting is idempotent, keeps every verdict (the parser's and
 //! the judge's), brings in no diagnostic, and its line edits make exactly
 //! the formatted text. `UPDATE_EXPECT=1 cargo test --test it format`
 //! rewrites the snapshots.
 
-use boardls::diagnostics::Severity;
-use boardls::format::{Formatted, format};
-use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
-use boardls::solve::solve;
-use boardls::syntax::{parse_file, parse_lines};
-use boardls::text::TextLines;
+use boardls_engine::diagnostics::Severity;
+use boardls_engine::format::{Formatted, format};
+use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls_engine::solve::solve;
+use boardls_engine::syntax::{parse_file, parse_lines};
+use boardls_engine::text::TextLines;
 use expect_test::{Expect, expect};
 use proptest::prelude::*;
 

@@ -13,9 +13,9 @@ use std::path::PathBuf;
 
 use crate::support::oracle;
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::Encoding;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
 use tower_lsp_server::ls_types::Position;
 
 /// The folder of kept inputs, from the crate's root: one folder per
@@ -90,7 +90,7 @@ fn parser_inputs_replay() {
             if let Err(problem) = oracle::check_parse(kind, valid) {
                 panic!("{}: {problem}", path.display());
             }
-            let checked = boardls::syntax::diagnose_bytes(kind, &bytes);
+            let checked = boardls_engine::syntax::diagnose_bytes(kind, &bytes);
             if let Err(problem) = oracle::check_spans(checked.text, &checked.diagnostics) {
                 panic!("{} (check): {problem}", path.display());
             }

@@ -7,10 +7,10 @@
 #[cfg(feature = "test-hooks")]
 mod recovery {
     use crate::support::client::{Server, apply_change, caps, normalized, range};
-    use boardls::document::Document;
-    use boardls::games::GameKind;
-    use boardls::lsp::encoding::Encoding;
-    use boardls::test_hooks::Faults;
+    use boardls_engine::document::Document;
+    use boardls_engine::games::GameKind;
+    use boardls_ide::encoding::Encoding;
+    use boardls_server::test_hooks::Faults;
     use serde_json::{Value, json};
 
     const URI: &str = "file:///recovery/boards.tomek";

@@ -8,10 +8,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use boardls::answers::{check_answer, no_input};
-use boardls::diagnostics::{Diagnostic, Fix, Related, Severity, Span, codes};
-use boardls::games::GameKind;
-use boardls::i18n::Message;
+use boardls_engine::answers::{check_answer, no_input};
+use boardls_engine::diagnostics::{Diagnostic, Fix, Related, Severity, Span, codes};
+use boardls_engine::games::GameKind;
+use boardls_engine::i18n::Message;
 
 use crate::support::boards::Rng;
 use crate::support::naive::naive_uttt;
@@ -662,7 +662,7 @@ fn an_answer_without_its_input_says_how_answers_are_named() {
 /// verdicts as they are, and join the verdicts with their own "or".
 #[test]
 fn answers_are_said_in_each_language_with_the_judges_words_as_they_are() {
-    use boardls::i18n::Locale;
+    use boardls_engine::i18n::Locale;
     let found = check_answer(
         GameKind::Tomek,
         TOMEK_INPUT,

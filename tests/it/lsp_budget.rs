@@ -5,17 +5,17 @@
 //! the pull report.
 
 use crate::support::boards::dense_go9;
-use boardls::diagnostics::{Severity, codes};
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::config::{DEFAULT_MAX_PROBLEMS, DiagnosticFilter};
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::proto_diagnostics::{
+use boardls_engine::diagnostics::{Severity, codes};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax::{self, go9::MAX_RELATED_STONES};
+use boardls_ide::config::{DEFAULT_MAX_PROBLEMS, DiagnosticFilter};
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::proto_diagnostics::{
     self as lsp_diagnostics, MAX_INFORMATION, MAX_RELATED,
 };
-use boardls::lsp::kept::publish::{Published, notification};
-use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::syntax::{self, go9::MAX_RELATED_STONES};
+use boardls_ide::kept::publish::{Published, notification};
+use boardls_ide::view::{ClientCaps, DocView};
 use serde_json::Value;
 use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
 

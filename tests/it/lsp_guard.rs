@@ -7,7 +7,7 @@
 #![cfg(feature = "test-hooks")]
 
 use crate::support::client::{Server, caps};
-use boardls::lsp::Faults;
+use boardls_server::Faults;
 use serde_json::{Value, json};
 
 const URI: &str = "file:///guard/board.tomek";

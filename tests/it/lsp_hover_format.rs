@@ -4,7 +4,7 @@
 //! with the message a client gets when a file cannot be formatted.
 
 use crate::support::client::{Server, apply_edits};
-use boardls::lsp::encoding::Encoding;
+use boardls_ide::encoding::Encoding;
 use serde_json::{Value, json};
 
 const URI: &str = "file:///session/board.tomek";

@@ -11,12 +11,12 @@ use std::sync::{Arc, Mutex};
 
 use crate::support::boards::{Rng, dense_go9, positions};
 use crate::support::client::{Server, caps, frame, range};
-use boardls::document::Document;
-use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
-use boardls::lsp::config::DiagnosticFilter;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::kept::diagnostics::KeptDiagnostics;
-use boardls::lsp::kept::publish::{Published, notification};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls_ide::config::DiagnosticFilter;
+use boardls_ide::encoding::Encoding;
+use boardls_ide::kept::diagnostics::KeptDiagnostics;
+use boardls_ide::kept::publish::{Published, notification};
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Uri;
 
@@ -293,7 +293,7 @@ fn fresh_session_publish(uri: &str, text: &str) -> Vec<Value> {
 /// How many boards of `text` (a `dense_go9` file) the engine finds
 /// diagnostics in: the document's positions with diagnostics.
 fn positions_with_diagnostics(text: &str) -> usize {
-    let boards: std::collections::BTreeSet<usize> = boardls::syntax::diagnose(Go9, text)
+    let boards: std::collections::BTreeSet<usize> = boardls_engine::syntax::diagnose(Go9, text)
         .iter()
         .filter(|d| d.span.line >= 1)
         .map(|d| (d.span.line as usize - 1) / 10)

@@ -14,13 +14,13 @@ use std::collections::HashMap;
 
 use crate::support::client::{self, Server, caps};
 use crate::support::oracle;
-use boardls::document::Document;
-use boardls::games::GameKind;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::{actions, hints, hover, proto_diagnostics, symbols};
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
 #[cfg(feature = "test-hooks")]
-use boardls::lsp::Faults;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::{actions, hints, hover, proto_diagnostics, symbols};
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use boardls_server::Faults;
 use boards::Rng;
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::{ClientCapabilities, CodeActionParams, Position, Range, Uri};
@@ -60,12 +60,12 @@ fn expected(kind: GameKind, caps: ClientCaps, uri: &Uri, sent: &Sent) -> Value {
         "textDocument/hover" => serde_json::to_value(hover::hover_with(
             &view,
             position("position"),
-            boardls::lsp::config::HoverPicture::Auto,
+            boardls_ide::config::HoverPicture::Auto,
         )),
         "textDocument/inlayHint" => serde_json::to_value(hints::inlay_hints_with(
             &view,
             range(),
-            &boardls::lsp::config::HintSettings::default(),
+            &boardls_ide::config::HintSettings::default(),
         )),
         "textDocument/documentSymbol" => {
             serde_json::to_value(symbols::document_symbols(&view, &Cancel::NEVER))

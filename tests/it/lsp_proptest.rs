@@ -6,7 +6,7 @@
 
 use crate::support::client::{Server, apply_change, caps, fixture, normalized, range};
 use crate::support::oracle;
-use boardls::lsp::encoding::Encoding;
+use boardls_ide::encoding::Encoding;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Value, json};

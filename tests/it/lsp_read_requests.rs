@@ -3,15 +3,15 @@
 //! a cheap request is not queued behind them, each answers for the
 //! document as it was when it arrived, and `$/cancelRequest` stops them.
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::symbols;
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::symbols;
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
 use serde_json::{Value, json};
 
 #[cfg(feature = "test-hooks")]
-use boardls::test_hooks::{Faults, Gate};
+use boardls_server::test_hooks::{Faults, Gate};
 
 use crate::support::client::{Server, apply_change, caps, frame, range};
 

@@ -22,7 +22,6 @@ mod doc_examples;
 mod doc_links;
 mod docs_generated;
 mod document_incremental;
-mod engine_edges;
 mod environment;
 mod fmt_cli;
 mod format;

@@ -7,9 +7,9 @@ use crate::support::client::TempDir;
 use std::fs;
 use std::path::Path;
 
-use boardls::diagnostics::{Span, codes};
-use boardls::games::GameKind;
-use boardls::profile::{Profile, check};
+use boardls_engine::diagnostics::{Span, codes};
+use boardls_engine::games::GameKind;
+use boardls_engine::profile::{Profile, check};
 
 use crate::support::boards::Rng;
 use cli::{boardls, stdout};

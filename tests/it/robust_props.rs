@@ -8,11 +8,11 @@
 
 use crate::support::oracle;
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::{hints, tokens};
-use boardls::lsp::view::{ClientCaps, DocView};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::{hints, tokens};
+use boardls_ide::view::{ClientCaps, DocView};
 use proptest::prelude::*;
 use tower_lsp_server::ls_types::{Position, Range};
 
@@ -132,8 +132,7 @@ fn check_shapes(kind: GameKind, text: &str, enc: Encoding, range: Range) -> Resu
         last_end = Some((line, start + token.length));
     }
     let mut previous_line = None;
-    for hint in
-        hints::inlay_hints_with(&view, range, &boardls::lsp::config::HintSettings::default())
+    for hint in hints::inlay_hints_with(&view, range, &boardls_ide::config::HintSettings::default())
     {
         let at = hint.position;
         let width = lines.get(at.line as usize).map(|(w, _)| *w);

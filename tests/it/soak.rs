@@ -15,7 +15,7 @@ use crate::support::boards::Rng;
 use crate::support::client::{Server, caps, normalized};
 use crate::support::load::rss_kib;
 use crate::support::oracle;
-use boardls::lsp::encoding::Encoding;
+use boardls_ide::encoding::Encoding;
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Position;
 

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use boardls::games::GameKind;
-use boardls::solve::{SolveError, solve};
+use boardls_engine::games::GameKind;
+use boardls_engine::solve::{SolveError, solve};
 use proptest::prelude::*;
 
 use crate::support::naive::{naive_go9, naive_tomek, naive_uttt};
@@ -284,8 +284,8 @@ proptest! {
 
 // ---- The full findings agree with the judges' verdicts ---------------------
 
-fn go9_board(rows: &[Vec<u8>; 9]) -> boardls::games::go9::Board {
-    use boardls::games::go9::{Board, Point};
+fn go9_board(rows: &[Vec<u8>; 9]) -> boardls_engine::games::go9::Board {
+    use boardls_engine::games::go9::{Board, Point};
     let points = std::array::from_fn(|r| {
         std::array::from_fn(|c| Point::from_byte(rows[r][c]).unwrap_or(Point::Empty))
     });
@@ -297,7 +297,7 @@ proptest! {
 
     #[test]
     fn go9_findings_agree_with_the_judge(rows in grid::<9>(b"xo")) {
-        use boardls::games::go9::{self, Colour};
+        use boardls_engine::games::go9::{self, Colour};
         let board = go9_board(&rows);
         let findings = go9::analyse(&board);
         prop_assert_eq!(findings.killable().next().is_some(), naive_go9(&rows));
@@ -318,7 +318,7 @@ proptest! {
 
     #[test]
     fn tomek_findings_agree_with_the_judge(rows in grid::<4>(b"XOXOT")) {
-        use boardls::games::tomek::{self, Mark, Verdict};
+        use boardls_engine::games::tomek::{self, Mark, Verdict};
         let board = tomek::Board {
             cells: std::array::from_fn(|r| std::array::from_fn(|c| Mark::from_byte(rows[r][c]).unwrap())),
         };

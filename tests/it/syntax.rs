@@ -1,10 +1,10 @@
 //! Tests of the parser: exact spans and messages for each fault, as
 //! data-driven fixtures (`UPDATE_EXPECT=1 cargo test` rewrites them).
 
-use boardls::diagnostics::{Span, codes};
-use boardls::games::{Cell, GameKind};
-use boardls::syntax::{diagnose, parse_file};
-use boardls::text::{TextLines, char_column};
+use boardls_engine::diagnostics::{Span, codes};
+use boardls_engine::games::{Cell, GameKind};
+use boardls_engine::syntax::{diagnose, parse_file};
+use boardls_engine::text::{TextLines, char_column};
 use expect_test::{Expect, expect};
 
 /// One diagnostic per line: `line:col-endcol severity[code]: message`,

@@ -321,7 +321,7 @@ fn an_lsp_session_with_vscode_uris_and_crlf_documents() {
         .as_array()
         .unwrap_or_else(|| panic!("edits for {board_uri} in {mark}"))
         .clone();
-    apply_edits(&mut text, &edits, boardls::lsp::encoding::Encoding::Utf16);
+    apply_edits(&mut text, &edits, boardls_ide::encoding::Encoding::Utf16);
     assert_eq!(text, crlf(SAMPLE1_MARKED));
     server.change(&board_uri, 2, json!([{"text": text}]));
     assert_eq!(
@@ -348,7 +348,7 @@ fn an_lsp_session_with_vscode_uris_and_crlf_documents() {
     apply_edits(
         &mut formatted,
         edits.as_array().expect("formatting edits"),
-        boardls::lsp::encoding::Encoding::Utf16,
+        boardls_ide::encoding::Encoding::Utf16,
     );
     assert_eq!(formatted, crlf(SAMPLE1));
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The product built for every target the README and release.yml name:
-# clippy (the library and the binary, and xtask, which runs on the same
-# machines) for Windows (gnu, msvc x64 and arm64) and macOS (arm64, x64),
+# clippy (every crate of the desktop build, the binary's too, and xtask,
+# which runs on the same machines) for Windows (gnu, msvc x64 and arm64) and macOS (arm64, x64),
 # none of which needs a linker; the engine and the browser's server for
 # wasm32 (tests/targets/wasm.sh: clippy, and their tests in Node); then
 # the Windows binary linked with
@@ -33,7 +33,8 @@ fi
 
 for target in "${targets[@]}"; do
   echo "[targets] clippy --target $target" >&2
-  cargo clippy --target "$target" --lib --bins -- -D warnings
+  cargo clippy --target "$target" -p boardls -p boardls-server -p boardls-fs \
+    -p boardls-ide -p boardls-engine --lib --bins -- -D warnings
   cargo clippy --target "$target" -p xtask --bins -- -D warnings
 done
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The engine and the browser's language server built for
-# wasm32-unknown-unknown: clippy of the engine (the library without
-# `native`) and of web/server (boardls-web), then web/server's tests run
+# The engine, the IDE core and the browser's language server built for
+# wasm32-unknown-unknown: clippy of boardls-engine and boardls-ide (their
+# libraries, as they are) and of crates/boardls-web, then its tests run
 # in Node by wasm-bindgen-test-runner: the wasm build's verdicts on the
 # judges' inputs against their outputs, a session's diagnostics. On a
 # fresh machine it adds the Rust target and installs wasm-bindgen-cli of
-# the version web/server/Cargo.toml pins (a build of a few minutes).
+# the version crates/boardls-web/Cargo.toml pins (a build of a few minutes).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -13,9 +13,9 @@ target=wasm32-unknown-unknown
 if ! rustup target list --installed | grep -qx "$target"; then
   rustup target add "$target"
 fi
-version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' web/server/Cargo.toml)
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/boardls-web/Cargo.toml)
 if [ -z "$version" ]; then
-  echo "error: web/server/Cargo.toml pins no wasm-bindgen version" >&2
+  echo "error: crates/boardls-web/Cargo.toml pins no wasm-bindgen version" >&2
   exit 1
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" ]; then
@@ -27,8 +27,8 @@ if ! command -v node >/dev/null; then
   exit 1
 fi
 
-echo "[targets] clippy --target $target (the engine, boardls-web)" >&2
-cargo clippy --target "$target" --lib --no-default-features -- -D warnings
+echo "[targets] clippy --target $target (boardls-engine, boardls-ide, boardls-web)" >&2
+cargo clippy --target "$target" -p boardls-engine -p boardls-ide --lib -- -D warnings
 cargo clippy --target "$target" -p boardls-web --all-targets -- -D warnings
 
 echo "[targets] boardls-web's tests in Node" >&2

@@ -1,5 +1,5 @@
 // The boardls language server in a web worker: the wasm build of the
-// server (web/server, package boardls-web, made by wasm-bindgen) behind
+// server (crates/boardls-web, package boardls-web, made by wasm-bindgen) behind
 // postMessage. Both ways the messages are JSON-RPC message objects, as
 // vscode-languageclient/browser's BrowserMessageReader/Writer send and
 // expect them, so the playground and VS Code for the Web share this file.

@@ -8,11 +8,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use boardls::check::rules;
-use boardls::diagnostics::Severity;
-use boardls::profile::Profile;
-use boardls::project::keys::{self, ValueKind};
+use boardls_engine::diagnostics::Severity;
+use boardls_engine::profile::Profile;
+use boardls_engine::project::keys::{self, ValueKind};
 // The server's settings: the one place that names the `lsp` module's paths.
-use boardls::lsp::config::{HoverPicture, SECTION, Settings};
+use boardls_ide::config::{HoverPicture, SECTION, Settings};
 
 /// Where the generated files go, relative to the workspace's root.
 pub const FOLDER: &str = "docs/src/generated";

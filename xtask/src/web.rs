@@ -295,7 +295,7 @@ fn locked_version(root: &Path, name: &str) -> Result<String> {
     let text = fs::read_to_string(&lock).map_err(|e| io("read", &lock, e))?;
     version_in_lock(&text, name).ok_or_else(|| {
         format!(
-            "Cargo.lock has no {name} package: the boardls-web crate (web/server) is not in the workspace"
+            "Cargo.lock has no {name} package: the boardls-web crate (crates/boardls-web) is not in the workspace"
         )
     })
 }

@@ -7,12 +7,12 @@
 //! encodings. (`lsp_proptest.rs` sends random edits through the spawned
 //! server.)
 
-use boardls::document::Document;
-use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::{hints, proto_diagnostics, symbols};
-use boardls::lsp::state::session::OpenDocument;
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::{hints, proto_diagnostics, symbols};
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
+use boardls_server::state::session::OpenDocument;
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -52,7 +52,7 @@ fn answers(doc: &Document, enc: Encoding) -> String {
     format!(
         "{:#?}\n{:#?}\n{:#?}\n{:#?}",
         proto_diagnostics::document(&view),
-        hints::inlay_hints_with(&view, all, &boardls::lsp::config::HintSettings::default()),
+        hints::inlay_hints_with(&view, all, &boardls_ide::config::HintSettings::default()),
         symbols::document_symbols(&view, &Cancel::NEVER),
         symbols::folding_ranges(&view, &Cancel::NEVER),
     )

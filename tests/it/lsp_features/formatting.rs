@@ -1,7 +1,7 @@
 //! `textDocument/formatting`: edits of the changed lines only, in both
 //! encodings, and a refusal that says which error stopped it.
 
-use boardls::games::GameKind::{Go9, Tomek, Uttt};
+use boardls_engine::games::GameKind::{Go9, Tomek, Uttt};
 use expect_test::expect;
 
 use crate::support::features::check_formatting;

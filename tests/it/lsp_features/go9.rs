@@ -1,9 +1,9 @@
 //! `.go9`: ancient go (HDU 5546).
 
-use boardls::games::GameKind::Go9;
-use boardls::lsp::config::HintSettings;
-use boardls::lsp::features::symbols;
-use boardls::lsp::view::{Cancel, ClientCaps};
+use boardls_engine::games::GameKind::Go9;
+use boardls_ide::config::HintSettings;
+use boardls_ide::features::symbols;
+use boardls_ide::view::{Cancel, ClientCaps};
 use expect_test::expect;
 
 use crate::support::features::{

@@ -8,14 +8,14 @@ use std::fmt::Write as _;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use boardls::document::Document;
-use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
-use boardls::games::{Cell, tomek, uttt};
-use boardls::lsp::config::HoverPicture;
-use boardls::lsp::features::hover;
-use boardls::lsp::features::picture::DATA_URI_PREFIX;
-use boardls::lsp::view::{ClientCaps, DocView};
-use boardls::syntax::JudgedBoard;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls_engine::games::{Cell, tomek, uttt};
+use boardls_engine::syntax::JudgedBoard;
+use boardls_ide::config::HoverPicture;
+use boardls_ide::features::hover;
+use boardls_ide::features::picture::DATA_URI_PREFIX;
+use boardls_ide::view::{ClientCaps, DocView};
 use expect_test::{Expect, expect};
 use proptest::prelude::*;
 use tower_lsp_server::ls_types::{

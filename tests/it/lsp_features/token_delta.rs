@@ -3,12 +3,12 @@
 //! through random edits that change, split, join and shift positions, with
 //! one or several edits between requests; an unknown id gets everything.
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::tokens;
-use boardls::lsp::kept::tokens::KeptTokens;
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::tokens;
+use boardls_ide::kept::tokens::KeptTokens;
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
 use tower_lsp_server::ls_types::{SemanticTokensFullDeltaResult, Uri};
 
 use crate::support::boards::{Rng, positions};
@@ -347,7 +347,7 @@ fn deltas_through_the_server_equal_full_after_random_edits() {
                               "end": {"line": line, "character": end}},
                     "text": alphabet[rng.below(alphabet.len())],
                 });
-                apply_change(&mut text, &change, boardls::lsp::encoding::Encoding::Utf16);
+                apply_change(&mut text, &change, boardls_ide::encoding::Encoding::Utf16);
                 changes.push(change);
                 edits_sent += 1;
             }

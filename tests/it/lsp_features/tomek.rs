@@ -1,8 +1,8 @@
 //! `.tomek`: Tic-Tac-Toe-Tomek (GCJ 2013 Qualification A).
 
-use boardls::games::GameKind::Tomek;
-use boardls::lsp::features::symbols;
-use boardls::lsp::view::{Cancel, ClientCaps};
+use boardls_engine::games::GameKind::Tomek;
+use boardls_ide::features::symbols;
+use boardls_ide::view::{Cancel, ClientCaps};
 use expect_test::expect;
 use tower_lsp_server::ls_types::DocumentSymbolResponse;
 

@@ -1,11 +1,11 @@
 //! `.uttt`: ultimate tic-tac-toe (Codeforces 907B).
 
-use boardls::document::Document;
-use boardls::games::GameKind::Uttt;
-use boardls::lsp::config::HintSettings;
-use boardls::lsp::features::actions::{CLEAR_MARKERS, MARK_LEGAL};
-use boardls::lsp::features::hover;
-use boardls::lsp::view::ClientCaps;
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind::Uttt;
+use boardls_ide::config::HintSettings;
+use boardls_ide::features::actions::{CLEAR_MARKERS, MARK_LEGAL};
+use boardls_ide::features::hover;
+use boardls_ide::view::ClientCaps;
 use expect_test::expect;
 use tower_lsp_server::ls_types::Position;
 
@@ -405,7 +405,7 @@ fn hover_past_the_end_of_a_line_or_the_text_is_clamped() {
             hover::hover_with(
                 &fixture.view(caps),
                 at,
-                boardls::lsp::config::HoverPicture::Auto,
+                boardls_ide::config::HoverPicture::Auto,
             )
         };
         let end = at_line_end.cursor(encoding);

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use boardls::games::GameKind::{self, Go9, Tomek, Uttt};
+use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
 
 /// A deterministic stream of choices from one seed (xorshift).
 pub struct Rng(pub u64);

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use boardls::lsp::encoding::Encoding;
+use boardls_ide::encoding::Encoding;
 use serde_json::{Value, json};
 use tower_lsp_server::ls_types::Position;
 
@@ -160,16 +160,16 @@ impl Server {
     /// spawned server.
     pub fn in_process() -> Server {
         Server::in_process_serving(|input, output| {
-            Box::pin(async move { boardls::lsp::serve_session(input, output).await.success() })
+            Box::pin(async move { boardls_server::serve_session(input, output).await.success() })
         })
     }
 
     /// [`Server::in_process`] with the faults a test asks for.
     #[cfg(feature = "test-hooks")]
-    pub fn in_process_with(faults: boardls::lsp::Faults) -> Server {
+    pub fn in_process_with(faults: boardls_server::Faults) -> Server {
         Server::in_process_serving(move |input, output| {
             Box::pin(async move {
-                boardls::lsp::serve_session_with(input, output, faults)
+                boardls_server::serve_session_with(input, output, faults)
                     .await
                     .success()
             })
@@ -365,7 +365,7 @@ impl Server {
     /// the messages.
     #[cfg(feature = "test-hooks")]
     pub fn published_before_settled(&mut self, uri: Option<&str>) -> Vec<Value> {
-        self.request(boardls::test_hooks::SETTLED_METHOD, Value::Null);
+        self.request(boardls_server::test_hooks::SETTLED_METHOD, Value::Null);
         self.stashed_publishes(uri)
     }
 

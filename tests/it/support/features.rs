@@ -9,13 +9,13 @@
 
 use std::fmt::Write as _;
 
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::config::{HintSettings, HoverPicture};
-use boardls::lsp::encoding::Encoding;
-use boardls::lsp::features::tokens::{self, CellState};
-use boardls::lsp::features::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
-use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_ide::config::{HintSettings, HoverPicture};
+use boardls_ide::encoding::Encoding;
+use boardls_ide::features::tokens::{self, CellState};
+use boardls_ide::features::{actions, format_edits, hints, hover, proto_diagnostics, symbols};
+use boardls_ide::view::{Cancel, ClientCaps, DocView};
 use expect_test::Expect;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand, CodeActionParams,

@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use boardls::games::GameKind;
+use boardls_engine::games::GameKind;
 use serde_json::{Value, json};
 
 use super::boards::{Rng, dense_go9};
@@ -38,7 +38,7 @@ pub fn quiet_go9(rng: &mut Rng, boards: usize) -> String {
                     row + "\n"
                 })
                 .collect();
-            if boardls::syntax::diagnose(GameKind::Go9, &format!("1\n{board}")).is_empty() {
+            if boardls_engine::syntax::diagnose(GameKind::Go9, &format!("1\n{board}")).is_empty() {
                 text.push_str(&board);
                 break;
             }

@@ -12,11 +12,11 @@
 
 #![allow(dead_code)]
 
-use boardls::diagnostics::{Diagnostic, Span};
-use boardls::document::Document;
-use boardls::games::GameKind;
-use boardls::lsp::encoding::{Encoding, position_to_char};
-use boardls::syntax;
+use boardls_engine::diagnostics::{Diagnostic, Span};
+use boardls_engine::document::Document;
+use boardls_engine::games::GameKind;
+use boardls_engine::syntax;
+use boardls_ide::encoding::{Encoding, position_to_char};
 use tower_lsp_server::ls_types::Position;
 
 /// Byte ranges of each line's content (line end excluded). Lines end at
@@ -344,21 +344,21 @@ pub fn check_setter_inputs(data: &[u8]) -> Result<(), String> {
     for kind in GameKind::ALL {
         let input_reads = syntax::diagnose(kind, input)
             .iter()
-            .all(|d| d.severity != boardls::diagnostics::Severity::Error);
-        let found = boardls::answers::check_answer(kind, input, Some(&input_path), answer);
+            .all(|d| d.severity != boardls_engine::diagnostics::Severity::Error);
+        let found = boardls_engine::answers::check_answer(kind, input, Some(&input_path), answer);
         if input_reads {
             check_answer_spans(input, answer, &found)
                 .map_err(|problem| format!("answer ({kind:?}): {problem}"))?;
         }
-        for profile in boardls::profile::Profile::ALL {
+        for profile in boardls_engine::profile::Profile::ALL {
             if profile.game() == kind {
-                let found = boardls::profile::check(profile, kind, input);
+                let found = boardls_engine::profile::check(profile, kind, input);
                 check_spans(input, &found)
                     .map_err(|problem| format!("profile {}: {problem}", profile.name()))?;
             }
         }
     }
-    if let Err(found) = boardls::project::read(project) {
+    if let Err(found) = boardls_engine::project::read(project) {
         check_spans(project, &found).map_err(|problem| format!("boardls.toml: {problem}"))?;
     }
     Ok(())
@@ -395,11 +395,11 @@ pub struct CacheUse {
 ///
 /// The `cache_edits` fuzz target and its corpus replay both call it.
 pub fn check_cache_edits(data: &[u8]) -> Result<CacheUse, String> {
-    use boardls::lsp::config::DiagnosticFilter;
-    use boardls::lsp::kept::diagnostics::KeptDiagnostics;
-    use boardls::lsp::kept::publish::{Published, notification};
-    use boardls::lsp::kept::tokens::KeptTokens;
-    use boardls::lsp::view::{Cancel, ClientCaps, DocView};
+    use boardls_ide::config::DiagnosticFilter;
+    use boardls_ide::kept::diagnostics::KeptDiagnostics;
+    use boardls_ide::kept::publish::{Published, notification};
+    use boardls_ide::kept::tokens::KeptTokens;
+    use boardls_ide::view::{Cancel, ClientCaps, DocView};
     use std::sync::{Arc, Mutex};
     use tower_lsp_server::ls_types::{SemanticTokensFullDeltaResult, Uri};
 

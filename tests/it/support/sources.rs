@@ -10,11 +10,28 @@ pub fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.rs` file under `src/`, as paths relative to the crate root
-/// (`src/syntax/mod.rs`), sorted, with its text.
+/// The folders that hold the workspace's Rust sources: this package's
+/// `src/` and each crate's under `crates/`.
+pub fn source_roots() -> Vec<PathBuf> {
+    let mut roots = vec![root().join("src")];
+    let mut crates: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .expect("the crates folder")
+        .map(|entry| entry.expect("a readable folder entry").path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    crates.sort();
+    roots.extend(crates);
+    roots
+}
+
+/// Every `.rs` file of the workspace's crates (this package's `src/` and
+/// `crates/*/src/`), as paths relative to the repository's root
+/// (`crates/boardls-engine/src/syntax/mod.rs`), sorted, with its text.
 pub fn rust_sources() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    collect(&root().join("src"), &mut files);
+    for source_root in source_roots() {
+        collect(&source_root, &mut files);
+    }
     files.sort();
     files
         .into_iter()

@@ -1,0 +1,36 @@
+//! boardls's desktop language server: the host around the IDE core
+//! (`boardls_ide`) that serves it over stdio, TCP or a per-user daemon,
+//! with what only a desktop has: the tokio runtime, the files on disk
+//! (read once for every session of the process), the workspace scan, the
+//! watcher and the poll.
+//!
+//! Its rooms, each importing only those below it:
+//! - [`launch`]: how sessions start: stdio, TCP, the per-user daemon;
+//! - [`main_loop`]: a session's loop, one message a turn, in order, and the
+//!   `LanguageServer` that forwards each method to [`handlers`];
+//! - [`handlers`]: one function per LSP method;
+//! - [`workspace`]: a session's work on its workspace folders over its
+//!   life (scan, watch, poll, settings, reports, answer files);
+//! - [`state`]: a session's open documents, settings and outbox, and what
+//!   the sessions of a process share;
+//! - [`disk`]: the board files on disk, read once for all sessions;
+//! - [`wire`]: bytes in, frames out, and the ordered outbox;
+//! - [`priority`]: background threads at a lower CPU priority.
+
+pub mod disk;
+pub mod handlers;
+pub mod launch;
+pub mod main_loop;
+pub mod priority;
+pub mod state;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
+pub mod wire;
+pub mod workspace;
+
+pub use boardls_ide::config::set_command_line_locale;
+pub use launch::daemon::serve::DaemonOptions;
+pub use launch::run::{Options, run, run_daemon};
+#[cfg(feature = "test-hooks")]
+pub use main_loop::dispatch::{Faults, serve_session_with};
+pub use main_loop::dispatch::{serve_session, serve_shared};

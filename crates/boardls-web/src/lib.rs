@@ -1,0 +1,36 @@
+//! boardls's language server as WebAssembly: `BrowserServer` (from
+//! `boardls_ide::browser`) for JavaScript, through wasm-bindgen.
+//!
+//! ```js
+//! import init, { BrowserServer } from './boardls_web.js';
+//! await init({ module_or_path: wasmUrl });
+//! const server = new BrowserServer();
+//! const out = server.handle(jsonText); // string[]: every message to send back
+//! ```
+//!
+//! One message in, the messages it causes out, in order; nothing runs in
+//! between, so a web worker calls `handle` for each message it receives
+//! and posts what it returns. A Rust panic is a trap in JavaScript
+//! (`RuntimeError: unreachable`): the worker's owner starts a new one.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// One session of the language server.
+#[wasm_bindgen]
+pub struct BrowserServer(boardls_ide::browser::BrowserServer);
+
+#[wasm_bindgen]
+impl BrowserServer {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)] // JavaScript calls the constructor.
+    pub fn new() -> BrowserServer {
+        BrowserServer(boardls_ide::browser::BrowserServer::new())
+    }
+
+    /// Handles one JSON-RPC message (request, notification, or a response
+    /// to one of the server's requests) and returns the messages to send
+    /// back, in order: the response, and the notifications it caused.
+    pub fn handle(&mut self, message: &str) -> Vec<String> {
+        self.0.handle(message)
+    }
+}
