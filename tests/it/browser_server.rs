@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use boardls_ide::browser::BrowserServer;
+use boardls_web::host::BrowserSession as BrowserServer;
 use serde_json::{Value, json};
 
 use crate::support::client::{Server, caps, pos, range};

@@ -1,23 +1,35 @@
-//! boardls's language server core: the only code that knows LSP types
-//! and answers LSP requests, with no IO of its own, so that the desktop
-//! server (`boardls-server`) and the browser's (`boardls-web`) host the
-//! same answers.
+//! boardls's language server core: the only code that knows LSP types,
+//! and every LSP request and notification answered, with no IO of its
+//! own. The desktop server (`boardls-server`) and the browser's
+//! (`boardls-web`) are hosts around it ([`session::Host`]): they carry its
+//! messages, read files for it ([`files::Files`]) and add what only they
+//! have; the method table, the protocol's states, the documents, the
+//! answer pairing and what to publish are the core's, once.
 //!
 //! Its rooms, lowest first; each imports only rooms listed before it:
 //! - [`encoding`]: LSP positions and the rope;
-//! - [`uri`]: a client's `file:` URIs and the one key each document is
-//!   known by;
+//! - [`uri`]: documents by the client's URIs, whatever their scheme;
 //! - [`config`]: the settings;
 //! - [`view`]: one open document as the features read it;
 //! - [`features`]: the answers about one document: pure functions of its
 //!   view and the settings;
 //! - [`kept`]: what an open document keeps between edits, per position;
-//! - [`browser`]: the browser's session.
+//! - [`files`]: closed files read through the host, kept until they change;
+//! - [`rpc`]: JSON-RPC messages read and written;
+//! - [`session`]: a session's state, its host, its projects and settings;
+//! - [`answers`]: answer files paired, checked and asked about;
+//! - [`handlers`]: one function per LSP method;
+//! - [`server`]: the method table, the protocol's states and the routing.
 
-pub mod browser;
+pub mod answers;
 pub mod config;
 pub mod encoding;
 pub mod features;
+pub mod files;
+pub mod handlers;
 pub mod kept;
+pub mod rpc;
+pub mod server;
+pub mod session;
 pub mod uri;
 pub mod view;

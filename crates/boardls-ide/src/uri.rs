@@ -1,320 +1,177 @@
-//! A client's `file:` URIs and the keys the server knows documents by.
-//!
-//! One file has many URIs. VS Code on Windows sends
-//! `file:///c%3A/Users/ana/01.in`, other clients `file:///C:/Users/ana/01.in`,
-//! and the workspace scan finds the path `C:\Users\ana\01.in`; Windows
-//! also compares paths without case. The server knows each document by one
-//! key, the URI [`from_path`] makes of its path:
-//!
-//! - every URI in a client's request becomes its key as the request
-//!   arrives ([`Spellings::to_keys`](crate::lsp::wire::spellings::Spellings::to_keys)), before anything looks at it;
-//! - what goes back to the client names an open document as the client
-//!   spelled it when it opened it ([`Spellings::spell`](crate::lsp::wire::spellings::Spellings::spell)).
-//!
-//! On Unix a URI is its own key, as before. The Windows rules are pure
-//! functions of text ([`windows_path`], [`windows_uri`]), tested on every
-//! machine; [`WINDOWS`] is the one place that picks the platform.
+//! Documents by the client's URIs, whatever their scheme (`file:`,
+//! `vscode-vfs:`, `untitled:`): the core never makes a URI from a path
+//! through the operating system. A document's path is its URI's path,
+//! decoded ([`path_of`]), which is what the project's globs and the
+//! answer names match; a file beside a document is named by that
+//! document's URI with its last segment replaced ([`sibling`]), spelled
+//! as `ls_types::Uri::from_file_path` spells a path, so that on the
+//! desktop the two spellings of one file agree.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
-use std::sync::{LazyLock, Mutex, PoisonError};
 
 use ls_types::Uri;
 
-/// Whether paths and URIs follow Windows' rules here.
-pub const WINDOWS: bool = cfg!(windows);
+/// The path `uri` names, decoded: `file:///a/b%20c.in` is `/a/b c.in`,
+/// `vscode-vfs://github/o/r/x.in` is `/o/r/x.in`. Empty when the URI has
+/// no path.
+pub fn path_of(uri: &Uri) -> PathBuf {
+    PathBuf::from(uri.path().decode().to_string_lossy().into_owned())
+}
 
-/// The local path a `file:` URI names, `None` for another scheme.
-pub fn to_path(uri: &Uri) -> Option<PathBuf> {
-    if WINDOWS {
-        return windows_path(uri.as_str()).map(PathBuf::from);
-    }
-    let scheme = uri.scheme().as_str();
-    if !scheme.eq_ignore_ascii_case("file") {
+/// `uri` without its query and fragment, as text.
+fn base(uri: &Uri) -> &str {
+    uri.as_str().split(['?', '#']).next().unwrap_or_default()
+}
+
+/// The URI of the file named `name` in the folder of the document `uri`
+/// (the same scheme and authority); `None` for a name that is not one
+/// file name, or a URI with no folder.
+pub fn sibling(uri: &Uri, name: &str) -> Option<Uri> {
+    child(&folder_of(uri)?, name)
+}
+
+/// The URI of the file named `name` in the folder `folder` (a URI ending
+/// with `/`, as [`folder_of`] makes them); `None` for a name that is not
+/// one file name.
+pub fn child(folder: &Uri, name: &str) -> Option<Uri> {
+    if name.is_empty() || name.contains(['/', '\\']) || name == "." || name == ".." {
         return None;
     }
-    uri.to_file_path().map(|p| p.into_owned())
+    let folder = base(folder);
+    let folder = folder.strip_suffix('/').unwrap_or(folder);
+    Uri::from_str(&format!("{folder}/{}", percent_encode(name))).ok()
 }
 
-/// The key of the file at `path`: its `file:` URI (a relative path is
-/// made absolute first, against the current directory).
-#[allow(clippy::disallowed_methods)] // Until the desktop host makes its keys.
-pub fn from_path(path: &Path) -> Option<Uri> {
-    if !WINDOWS {
-        return Uri::from_file_path(path);
-    }
-    let absolute = std::path::absolute(path).ok()?;
-    windows_key(&absolute.to_string_lossy())
+/// The URI of the folder holding the document `uri`, with a trailing `/`.
+pub fn folder_of(uri: &Uri) -> Option<Uri> {
+    let base = base(uri);
+    let end = base.rfind('/')? + 1;
+    // `scheme://authority/` is the top; its folder is itself.
+    Uri::from_str(&base[..end]).ok()
 }
 
-/// The key of the document a client's URI names: itself, unless it is a
-/// `file:` URI spelled otherwise than its key.
-pub fn key(uri: &Uri) -> Uri {
-    if !WINDOWS {
-        return uri.clone();
-    }
-    windows_path(uri.as_str())
-        .and_then(|path| windows_key(&path))
-        .unwrap_or_else(|| uri.clone())
-}
-
-/// Keys by their folded path: the first spelling of a file the process
-/// met stands for every spelling that differs from it only in case.
-static WINDOWS_KEYS: LazyLock<Mutex<HashMap<String, Uri>>> = LazyLock::new(Default::default);
-
-/// The key of a Windows path: its URI, one for all its casings.
-pub fn windows_key(path: &str) -> Option<Uri> {
-    let text = windows_uri(path)?;
-    let folded = windows_path(&text)?.to_lowercase();
-    let mut keys = WINDOWS_KEYS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(known) = keys.get(&folded) {
-        return Some(known.clone());
-    }
-    let uri = Uri::from_str(&text).ok()?;
-    keys.insert(folded, uri.clone());
-    Some(uri)
-}
-
-/// The Windows path a `file:` URI names: `file:///c%3A/a%20b/x.in` is
-/// `C:\a b\x.in`, `file://server/share/x.in` is `\\server\share\x.in`.
-/// `None` for another scheme, a path with no drive, or bytes that are
-/// not UTF-8.
-pub fn windows_path(uri: &str) -> Option<String> {
-    let scheme = uri.get(..5)?;
-    if !scheme.eq_ignore_ascii_case("file:") {
+/// The folder above the folder `folder` (`…/a/b/` → `…/a/`); `None` at
+/// the top.
+pub fn parent_folder(folder: &Uri) -> Option<Uri> {
+    let base = base(folder).strip_suffix('/')?;
+    let end = base.rfind('/')? + 1;
+    // Not above the authority: `file:///` and `vscode-vfs://host/` end.
+    let top = base.find("://").map_or(0, |at| {
+        base[at + 3..]
+            .find('/')
+            .map_or(base.len(), |slash| at + 3 + slash)
+    });
+    if end <= top {
         return None;
     }
-    let rest = uri[5..].split(['?', '#']).next().unwrap_or_default();
-    let (host, path) = match rest.strip_prefix("//") {
-        Some(after) => after.split_at(after.find('/').unwrap_or(after.len())),
-        None => ("", rest),
+    Uri::from_str(&base[..end]).ok()
+}
+
+/// The URI of the file `path` (as [`path_of`] reads paths) with the scheme
+/// and authority of `like`: the way back from a path the engine names
+/// (an answer's input) to a URI, without the operating system.
+pub fn with_path(like: &Uri, path: &Path) -> Option<Uri> {
+    let base = base(like);
+    let top = match base.find("://") {
+        Some(at) => base[at + 3..]
+            .find('/')
+            .map_or(base.len(), |slash| at + 3 + slash),
+        None => base.find(':')? + 1,
     };
-    let host = percent_decode(host)?;
-    let path = percent_decode(path)?;
-    if path.contains('\0') {
+    let text = path.to_str()?;
+    if !text.starts_with('/') {
         return None;
     }
-    if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
-        return Some(format!(r"\\{host}{}", path.replace('/', "\\")));
-    }
-    let local = path.strip_prefix('/').unwrap_or(&path);
-    if let Some(unc) = local.strip_prefix('/') {
-        // `file:////server/share/x`: a UNC path written whole.
-        let unc = unc.trim_start_matches('/');
-        return (!unc.is_empty()).then(|| format!(r"\\{}", unc.replace('/', "\\")));
-    }
-    let (drive, rest) = split_drive(local, &['/', '\\'], &[':', '|'])?;
-    let rest = if rest.is_empty() { "/" } else { rest };
-    Some(format!("{drive}:{}", rest.replace('/', "\\")))
+    let encoded: Vec<String> = text
+        .split('/')
+        .enumerate()
+        .map(|(at, segment)| match segment.as_bytes() {
+            // A Windows drive (`/C:/…`) keeps its colon, as the desktop
+            // spells its keys.
+            [letter, b':'] if at == 1 && letter.is_ascii_alphabetic() => segment.to_owned(),
+            _ => percent_encode(segment),
+        })
+        .collect();
+    Uri::from_str(&format!("{}{}", &base[..top], encoded.join("/"))).ok()
 }
 
-/// The `file:` URI of a Windows path, in one spelling: an upper-case
-/// drive and a plain colon (`file:///C:/a%20b/x.in`), or the server of a
-/// UNC path as the host (`file://server/share/x.in`); every byte but
-/// letters, digits and `-._~` percent-encoded. `None` for a path that
-/// is not absolute.
-pub fn windows_uri(path: &str) -> Option<String> {
-    let path = path.replace('/', "\\");
-    let path = match path.strip_prefix(r"\\?\") {
-        Some(verbatim) => match verbatim.strip_prefix(r"UNC\") {
-            Some(unc) => format!(r"\\{unc}"),
-            None => verbatim.to_owned(),
-        },
-        None => path,
-    };
-    if let Some(unc) = path.strip_prefix(r"\\") {
-        let (host, rest) = unc.split_once('\\').unwrap_or((unc, ""));
-        if host.is_empty() {
-            return None;
-        }
-        return Some(format!(
-            "file://{}/{}",
-            percent_encode(host),
-            encode_segments(rest)
-        ));
-    }
-    let (drive, rest) = split_drive(&path, &['\\'], &[':'])?;
-    let rest = rest.strip_prefix('\\')?;
-    Some(format!("file:///{drive}:/{}", encode_segments(rest)))
-}
-
-/// `X:` and what follows, when `path` starts with a drive letter, one of
-/// `colons`, then the end or one of `separators`; the drive upper-case.
-fn split_drive<'a>(path: &'a str, separators: &[char], colons: &[char]) -> Option<(char, &'a str)> {
-    let mut chars = path.chars();
-    let drive = chars.next().filter(char::is_ascii_alphabetic)?;
-    let colon = chars.next()?;
-    let rest = chars.as_str();
-    let ends = rest.is_empty() || rest.starts_with(separators);
-    (colons.contains(&colon) && ends).then_some((drive.to_ascii_uppercase(), rest))
-}
-
-fn encode_segments(path: &str) -> String {
-    let segments: Vec<String> = path.split('\\').map(percent_encode).collect();
-    segments.join("/")
-}
-
+/// `text` with every byte but ASCII letters, digits and `-._~`
+/// percent-encoded (RFC 3986's unreserved characters).
 pub fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for &byte in text.as_bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
-/// `None` when the decoded bytes are not UTF-8; a `%` not followed by
-/// two hex digits stands for itself.
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        let hex = |i: usize| bytes.get(i).and_then(|&b| char::from(b).to_digit(16));
-        match (bytes[at], hex(at + 1), hex(at + 2)) {
-            (b'%', Some(high), Some(low)) => {
-                out.push(u8::try_from(high * 16 + low).ok()?);
-                at += 3;
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                encoded.push(char::from(byte));
             }
-            (byte, ..) => {
-                out.push(byte);
-                at += 1;
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                encoded.push('%');
+                encoded.push(char::from(HEX[usize::from(byte >> 4)]));
+                encoded.push(char::from(HEX[usize::from(byte & 15)]));
             }
         }
     }
-    String::from_utf8(out).ok()
+    encoded
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn windows_uris_name_windows_paths() {
-        for (uri, path) in [
-            (
-                "file:///c%3A/Users/ana/tests/01.in",
-                r"C:\Users\ana\tests\01.in",
-            ),
-            (
-                "file:///C:/Users/ana/tests/01.in",
-                r"C:\Users\ana\tests\01.in",
-            ),
-            ("FILE:///z%3a/tmp/x.go9", r"Z:\tmp\x.go9"),
-            ("file:///z%3A/", r"Z:\"),
-            ("file:///z%3A", r"Z:\"),
-            ("file:///C|/old/form.in", r"C:\old\form.in"),
-            ("file://localhost/C:/a.in", r"C:\a.in"),
-            ("file:///C:/my%20tests/01%20a.in", r"C:\my tests\01 a.in"),
-            (
-                "file:///C:/%D0%B7%D0%B0%D0%B4%D0%B0%D1%87%D0%B8/%E9%A2%98.in",
-                r"C:\задачи\题.in",
-            ),
-            ("file:///C:/%d0%b7/a.in", r"C:\з\a.in"),
-            ("file:///C:/a.in#L3", r"C:\a.in"),
-            (
-                "file://server/share/tests/01.in",
-                r"\\server\share\tests\01.in",
-            ),
-            ("file:////server/share/01.in", r"\\server\share\01.in"),
-        ] {
-            assert_eq!(windows_path(uri).as_deref(), Some(path), "{uri}");
-        }
-        for not_a_path in [
-            "untitled:Untitled-1",
-            "file:///tmp/x.in",
-            "file:///C:/%FF.in",
-            "file:///C:/a%00b",
-            "file:///",
-            "file:",
-            "file:///CC:/x",
-        ] {
-            assert_eq!(windows_path(not_a_path), None, "{not_a_path}");
-        }
+    fn uri(text: &str) -> Uri {
+        Uri::from_str(text).expect("a URI")
     }
 
     #[test]
-    fn windows_paths_have_one_uri() {
-        for (path, uri) in [
-            (
-                r"C:\Users\ana\tests\01.in",
-                "file:///C:/Users/ana/tests/01.in",
-            ),
-            (
-                r"c:\Users\ana\tests\01.in",
-                "file:///C:/Users/ana/tests/01.in",
-            ),
-            (
-                "c:/Users/ana/tests/01.in",
-                "file:///C:/Users/ana/tests/01.in",
-            ),
-            (r"Z:\", "file:///Z:/"),
-            (
-                r"C:\my tests\a+b#1.in",
-                "file:///C:/my%20tests/a%2Bb%231.in",
-            ),
-            (
-                r"C:\задачи\题.in",
-                "file:///C:/%D0%B7%D0%B0%D0%B4%D0%B0%D1%87%D0%B8/%E9%A2%98.in",
-            ),
-            (
-                r"\\server\share\tests\01.in",
-                "file://server/share/tests/01.in",
-            ),
-            (r"\\?\C:\long\01.in", "file:///C:/long/01.in"),
-            (r"\\?\UNC\server\share\01.in", "file://server/share/01.in"),
-        ] {
-            assert_eq!(windows_uri(path).as_deref(), Some(uri), "{path}");
-        }
-        for relative in [r"tests\01.in", r"C:tests\01.in", r"\tests\01.in", r"\\"] {
-            assert_eq!(windows_uri(relative), None, "{relative}");
-        }
-    }
-
-    #[test]
-    fn every_spelling_of_a_windows_file_has_one_key() {
-        let spellings = [
-            "file:///c%3A/Users/ana/tests/01.in",
-            "file:///C:/Users/ana/tests/01.in",
-            "file:///C%3a/Users/ana/tests/01.in",
-            "file:///c:/users/ANA/Tests/01.IN",
-        ];
-        let keys: Vec<Uri> = spellings
-            .iter()
-            .map(|spelled| windows_key(&windows_path(spelled).expect("a path")).expect("a key"))
-            .collect();
-        let from_disk = windows_key(r"C:\Users\ana\tests\01.in").expect("a key");
-        for key in &keys {
-            assert_eq!(key, &from_disk);
-        }
-        // Non-ASCII letters fold too, and the UNC form round-trips.
-        let upper = windows_key(r"\\server\share\ЗАДАЧИ\01.in").expect("a key");
-        let lower = windows_key(
-            &windows_path("file://server/share/%D0%B7%D0%B0%D0%B4%D0%B0%D1%87%D0%B8/01.in")
-                .expect("a path"),
-        );
-        assert_eq!(Some(upper.clone()), lower);
+    fn paths_are_the_uris_own_whatever_the_scheme() {
+        assert_eq!(path_of(&uri("file:///t/a%20b.in")), Path::new("/t/a b.in"));
         assert_eq!(
-            windows_path(upper.as_str()).as_deref(),
-            Some(r"\\server\share\ЗАДАЧИ\01.in")
+            path_of(&uri("vscode-vfs://github/o/r/t/01.in")),
+            Path::new("/o/r/t/01.in")
         );
     }
 
     #[test]
-    fn unix_uris_are_their_own_keys() {
-        if WINDOWS {
-            return;
-        }
-        let uri: Uri = "file:///home/ana/my%20tests/01.in".parse().expect("a URI");
-        assert_eq!(key(&uri), uri);
+    fn siblings_keep_the_scheme_and_spell_as_file_paths_are_spelled() {
+        let input = uri("vscode-vfs://github/o/r/t/01.in?ref=main");
         assert_eq!(
-            to_path(&uri),
-            Some(PathBuf::from("/home/ana/my tests/01.in"))
+            sibling(&input, "01 ans+.out").map(|u| u.as_str().to_owned()),
+            Some("vscode-vfs://github/o/r/t/01%20ans%2B.out".to_owned())
         );
-        assert_eq!(from_path(Path::new("/home/ana/my tests/01.in")), Some(uri));
+        assert_eq!(sibling(&input, "../x"), None);
+        let file = uri("file:///t/01.in");
+        let answer = sibling(&file, "01 é.out");
+        assert_eq!(
+            answer,
+            Uri::from_file_path(Path::new("/t/01 é.out")),
+            "as ls_types spells a path"
+        );
+        assert_eq!(
+            with_path(&file, Path::new("/u/02 é.in")),
+            Uri::from_file_path(Path::new("/u/02 é.in"))
+        );
+        let windows = uri("file:///C:/t/01.ans");
+        assert_eq!(
+            with_path(&windows, &path_of(&windows).with_extension("in"))
+                .map(|u| u.as_str().to_owned()),
+            Some("file:///C:/t/01.in".to_owned())
+        );
+    }
+
+    #[test]
+    fn folders_walk_up_to_the_authority() {
+        let folder = folder_of(&uri("file:///a/b/x.in")).expect("a folder");
+        assert_eq!(folder.as_str(), "file:///a/b/");
+        let up = parent_folder(&folder).expect("above");
+        assert_eq!(up.as_str(), "file:///a/");
+        let top = parent_folder(&up).expect("the root");
+        assert_eq!(top.as_str(), "file:///");
+        assert_eq!(parent_folder(&top), None);
+        let vfs = folder_of(&uri("vscode-vfs://github/o/x.in")).expect("a folder");
+        let vfs_top = parent_folder(&vfs).expect("the authority's root");
+        assert_eq!(vfs_top.as_str(), "vscode-vfs://github/");
+        assert_eq!(parent_folder(&vfs_top), None);
     }
 }

@@ -6,25 +6,28 @@
 //!
 //! Its rooms, each importing only those below it:
 //! - [`launch`]: how sessions start: stdio, TCP, the per-user daemon;
-//! - [`main_loop`]: a session's loop, one message a turn, in order, and the
-//!   `LanguageServer` that forwards each method to [`handlers`];
-//! - [`handlers`]: one function per LSP method;
+//! - [`main_loop`]: a session's loop, one message a turn, in order, each
+//!   through the core's method table under the panic guard;
+//! - [`host`]: what the desktop adds to the core (the core's `Host`);
 //! - [`workspace`]: a session's work on its workspace folders over its
-//!   life (scan, watch, poll, settings, reports, answer files);
-//! - [`state`]: a session's open documents, settings and outbox, and what
-//!   the sessions of a process share;
+//!   life (scan, watch, poll, settings on disk, the workspace report);
+//! - [`state`]: the desktop's host of a session and its part of the
+//!   session's state, and what the sessions of a process share;
 //! - [`disk`]: the board files on disk, read once for all sessions;
 //! - [`wire`]: bytes in, frames out, and the ordered outbox;
-//! - [`priority`]: background threads at a lower CPU priority.
+//! - [`priority`]: background threads at a lower CPU priority;
+//! - [`uri`]: a client's `file:` URIs, the paths they name and the one
+//!   key each file is known by, by the operating system's rules.
 
 pub mod disk;
-pub mod handlers;
+pub mod host;
 pub mod launch;
 pub mod main_loop;
 pub mod priority;
 pub mod state;
 #[cfg(feature = "test-hooks")]
 pub mod test_hooks;
+pub mod uri;
 pub mod wire;
 pub mod workspace;
 

@@ -1,5 +1,7 @@
-//! boardls's language server as WebAssembly: `BrowserServer` (from
-//! `boardls_ide::browser`) for JavaScript, through wasm-bindgen.
+//! boardls's language server as WebAssembly: the IDE core hosted in a
+//! browser ([`host::BrowserSession`]), for JavaScript through wasm-bindgen
+//! as `BrowserServer`. This file is transport only: a message's text in,
+//! the texts of the messages it causes out.
 //!
 //! ```js
 //! import init, { BrowserServer } from './boardls_web.js';
@@ -13,18 +15,20 @@
 //! and posts what it returns. A Rust panic is a trap in JavaScript
 //! (`RuntimeError: unreachable`): the worker's owner starts a new one.
 
+pub mod host;
+
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// One session of the language server.
 #[wasm_bindgen]
-pub struct BrowserServer(boardls_ide::browser::BrowserServer);
+pub struct BrowserServer(host::BrowserSession);
 
 #[wasm_bindgen]
 impl BrowserServer {
     #[wasm_bindgen(constructor)]
     #[allow(clippy::new_without_default)] // JavaScript calls the constructor.
     pub fn new() -> BrowserServer {
-        BrowserServer(boardls_ide::browser::BrowserServer::new())
+        BrowserServer(host::BrowserSession::new())
     }
 
     /// Handles one JSON-RPC message (request, notification, or a response

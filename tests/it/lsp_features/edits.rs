@@ -11,8 +11,8 @@ use boardls_engine::document::Document;
 use boardls_engine::games::GameKind::{self, Go9, Tomek, Uttt};
 use boardls_ide::encoding::Encoding;
 use boardls_ide::features::{hints, proto_diagnostics, symbols};
+use boardls_ide::session::OpenDocument;
 use boardls_ide::view::{Cancel, ClientCaps, DocView};
-use boardls_server::state::session::OpenDocument;
 use expect_test::{Expect, expect};
 use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -67,7 +67,8 @@ fn edited(
     steps: &[Vec<TextDocumentContentChangeEvent>],
 ) -> Document {
     let mut model = initial.to_owned();
-    let mut open = OpenDocument::new(Document::new(kind, initial), 1, 1);
+    let uri = "file:///edits/doc".parse().expect("a URI");
+    let mut open = OpenDocument::new(Document::new(kind, initial), &uri, 1, 1);
     for (i, changes) in steps.iter().enumerate() {
         for change in changes {
             match change.range {

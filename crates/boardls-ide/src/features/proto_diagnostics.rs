@@ -407,9 +407,15 @@ pub(crate) fn convert(
         .iter()
         .take(if with_related { usize::MAX } else { 0 })
         .map(|r| {
-            let location = match r.file.as_deref().and_then(crate::uri::from_path) {
-                // Another file (an answer's input): its board rows are
-                // ASCII, so byte columns are columns in any encoding.
+            // Another file (an answer's input, beside it): named with this
+            // document's scheme, never through the operating system. Its
+            // board rows are ASCII, so byte columns are columns in any
+            // encoding.
+            let other = r
+                .file
+                .as_deref()
+                .and_then(|file| crate::uri::with_path(uri, file));
+            let location = match other {
                 Some(other) => Location::new(
                     other,
                     Range::new(

@@ -1,7 +1,8 @@
-//! An open answer file or `boardls.toml`: plain text the server checks but
-//! does not parse as boards. Answers are compared with the judge's output
-//! for their input (open in the editor; on the desktop, else read from
-//! disk).
+//! An open document that is not a board file: plain text the server does
+//! not parse as boards. An answer file or a `boardls.toml` is checked (an
+//! answer against the judge's output for its input, open or read through
+//! the host); any other is kept as text, since a board file opened later
+//! may make it an answer file.
 
 use ls_types::{Range, TextDocumentContentChangeEvent};
 use ropey::Rope;
@@ -11,11 +12,12 @@ use crate::features::answers::SideKind;
 use crate::features::proto_diagnostics::SpanRanges;
 use boardls_engine::diagnostics::Span;
 
-/// An open file that is not a board file but that boardls checks.
+/// An open file that is not a board file.
 pub struct SideDocument {
     pub rope: Rope,
     pub version: i32,
-    pub side: SideKind,
+    /// What it is to boardls now; `None`: nothing (nothing published).
+    pub side: Option<SideKind>,
 }
 
 impl SideDocument {

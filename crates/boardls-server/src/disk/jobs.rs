@@ -86,7 +86,7 @@ pub fn find_files(store: &Store, folders: &[Folder]) -> (Vec<Found>, Vec<String>
         for (rel, kind) in walked.files {
             let path = folder.path.join(&rel);
             if seen.insert(path.clone())
-                && let Some(uri) = boardls_ide::uri::from_path(&path)
+                && let Some(uri) = crate::uri::from_path(&path)
             {
                 found.push(Found {
                     real: folder.real.join(&rel),

@@ -23,7 +23,7 @@ use boardls_fs::walk::find_board_files;
 const MAX_FILE_BYTES: u64 = 256 << 20;
 /// The workspace folder a URI names, with its real path.
 pub fn folder(uri: &Uri) -> Option<Folder> {
-    let path = boardls_ide::uri::to_path(uri)?;
+    let path = crate::uri::to_path(uri)?;
     let real = fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
     Some(Folder { path, real })
 }

@@ -70,6 +70,11 @@ pub struct Store {
     finished: Condvar,
     /// Files read from disk (not answered from what was kept).
     reads: AtomicU64,
+    /// The other files read for the sessions' cores (project files,
+    /// closed answers and inputs) and folders listed for them: each is
+    /// read once and kept by the core until it changes, so none is read
+    /// during a keystroke.
+    side_reads: AtomicU64,
     /// Poll tasks running.
     polls: AtomicU64,
 }
@@ -227,6 +232,34 @@ impl Store {
         };
         reading.done = Some((stamp, checked.clone(), kind));
         checked
+    }
+
+    /// The text of the file at `path` for a session's core (a project
+    /// file, a closed answer or input), counted; `None` when it cannot be
+    /// read.
+    pub fn read_text(&self, path: &Path) -> Option<String> {
+        self.side_reads.fetch_add(1, Ordering::Relaxed);
+        let bytes = fs::read(path).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The names of the files in the folder `path`, for a session's core,
+    /// counted; `None` when it cannot be listed.
+    pub fn list_files(&self, path: &Path) -> Option<Vec<String>> {
+        self.side_reads.fetch_add(1, Ordering::Relaxed);
+        let entries = fs::read_dir(path).ok()?;
+        Some(
+            entries
+                .filter_map(Result::ok)
+                .filter(|entry| entry.path().is_file())
+                .filter_map(|entry| entry.file_name().into_string().ok())
+                .collect(),
+        )
+    }
+
+    /// The files read and folders listed for the sessions' cores.
+    pub fn side_reads(&self) -> u64 {
+        self.side_reads.load(Ordering::Relaxed)
     }
 
     /// Files below `real` were deleted (a file, or a whole folder).
@@ -522,7 +555,7 @@ fn tell(store: &Store, real: &Path, changes: &[(PathBuf, FileChangeType)]) {
             .iter()
             .filter_map(|(path, typ)| {
                 let path = root.join(path.strip_prefix(real).ok()?);
-                let uri = boardls_ide::uri::from_path(&path)?;
+                let uri = crate::uri::from_path(&path)?;
                 Some(FileEvent { uri, typ: *typ })
             })
             .collect();

@@ -19,26 +19,27 @@
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
+use boardls_ide::handlers::whole::{InFlight, Job};
+use boardls_ide::server::{
+    Lifecycle, Route, Server, document_uri, internal_error, report_panic, route, short_name,
+};
 use futures::{FutureExt as _, SinkExt as _, StreamExt as _};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::Semaphore;
 use tokio_util::codec::FramedRead;
 use tower::Service as _;
 use tower_lsp_server::LspService;
-use tower_lsp_server::jsonrpc::{Error, ErrorCode, Request, Response};
-use tower_lsp_server::ls_types::{MessageType, ShowMessageParams, Uri};
+use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::ls_types::{
+    DidChangeWatchedFilesParams, MessageType, ShowMessageParams, Uri,
+};
 
-use super::read_requests::{self, InFlight, Job, Taken};
-use super::server::Server;
-use crate::handlers::pull_diagnostics;
 use crate::priority;
-use crate::state::session::{Internal, Session};
+use crate::state::session::{Desktop, Internal, Session};
 use crate::state::shared::Shared;
 use crate::wire::decode::{Incoming, LspCodec};
-use crate::wire::encode::error_response;
 use crate::wire::outbox::Outbox;
 use crate::wire::writer::{self, Limits, PastQueued, Wire};
-use crate::workspace::tasks;
 
 /// How a session ended, for the exit status.
 #[derive(Clone, Copy, Debug, Default)]
@@ -127,32 +128,27 @@ where
     let writer = tokio::spawn(writer::write_frames(output, frames));
     let outbox = Outbox::new(wire.clone());
     let mut started = None;
-    let (mut service, socket) = LspService::build(|client| {
-        let (session, internal) = Session::new(client, outbox.clone(), shared);
-        started = Some((session.clone(), internal));
-        Server::new(session)
-    })
-    .custom_method("boardls/status", Server::status)
-    .finish();
-    let mut end = SessionEnd::default();
-    let Some((session, mut internal)) = started else {
-        return end;
+    let (mut service, socket, session) = boardls_ide::server::service(|client| {
+        let (desktop, internal) = Desktop::new(client, outbox.clone(), shared);
+        started = Some(internal);
+        desktop
+    });
+    let mut lifecycle = Lifecycle::default();
+    let Some(mut internal) = started else {
+        return SessionEnd::default();
     };
     let (to_client, mut from_client) = socket.split();
     let forward = tokio::spawn(writer::forward(to_client, wire.clone()));
     #[cfg(feature = "test-hooks")]
     let mut jitter = faults.jitter();
     let guard = Guard {
-        outbox,
+        session: session.clone(),
         elsewhere: Arc::new(Semaphore::new(1)),
         #[cfg(feature = "test-hooks")]
         faults,
     };
     let mut input = FramedRead::with_capacity(input, LspCodec::default(), 64 * 1024);
     let in_flight = InFlight::default();
-    // Between a successful `initialize` and `shutdown`: the requests that
-    // read a whole document are answered off this loop (`read_requests`).
-    let mut serving = false;
     loop {
         // One message a turn: the session goes to the back of the runtime's
         // queue before each one, so sessions sharing the workers take turns
@@ -178,7 +174,7 @@ where
             Next::Stopping(why) => {
                 // The client hears why before the connection closes; its
                 // forwarder then exits, and the editor starts it again.
-                let why = why.unwrap_or(boardls_engine::i18n::message!("show-server-stopping"));
+                let why = why.unwrap_or(boardls_engine::message!("show-server-stopping"));
                 warn(&wire, why.word(session.caps().locale));
                 break;
             }
@@ -213,53 +209,39 @@ where
                         short_name(request.method())
                     ));
                 });
-                if request.method() == "$/cancelRequest" {
-                    in_flight.cancel_requested(&request);
-                }
                 #[cfg(feature = "test-hooks")]
                 if request.method() == crate::test_hooks::SETTLED_METHOD {
                     answer_settled(&session, &request);
                     continue;
                 }
-                let request = if serving {
-                    match read_requests::take(&session, request, &in_flight) {
-                        Taken::Job(job) => {
-                            guard.run_elsewhere(job, &wire, &in_flight);
-                            continue;
-                        }
-                        Taken::Answered(response) => {
-                            wire.send(&response);
-                            continue;
-                        }
-                        Taken::NotOurs(request) => {
-                            if guard.pull(&session, &request, &wire) {
-                                continue;
-                            }
-                            request
-                        }
+                let request = match route(&session, request, &lifecycle, &in_flight) {
+                    Route::Job(job) => {
+                        guard.run_elsewhere(job, &wire, &in_flight);
+                        continue;
                     }
-                } else {
-                    request
+                    Route::Answered(response) => {
+                        wire.send(&response);
+                        continue;
+                    }
+                    Route::Service(request) => request,
                 };
+                if lifecycle.serving && guard.pull(&session, &request, &wire) {
+                    continue;
+                }
                 let method = request.method().to_owned();
+                lifecycle.handed(&method);
                 if let Some(response) = guard.call(&session, &mut service, request).await {
+                    lifecycle.answered(&method, response.is_ok());
                     let ok = response.is_ok();
-                    end.shutdown |= method == "shutdown" && ok;
-                    serving = match method.as_str() {
-                        "initialize" => serving || ok,
-                        "shutdown" => serving && !ok,
-                        _ => serving,
-                    };
                     wire.send(&wire.spellings.spell_response(response));
                     if method == "initialize"
                         && ok
-                        && let Some(warning) = &session.shared.warning
+                        && let Some(warning) = &session.host.shared.warning
                     {
                         warn(&wire, warning.word(session.caps().locale));
                     }
                 }
-                if method == "exit" {
-                    end.exit = true;
+                if lifecycle.exit {
                     break;
                 }
             }
@@ -277,7 +259,10 @@ where
     } else {
         let _ = writer.await;
     }
-    end
+    SessionEnd {
+        shutdown: lifecycle.shutdown,
+        exit: lifecycle.exit,
+    }
 }
 
 /// Answers a test's [`SETTLED_METHOD`](crate::test_hooks::SETTLED_METHOD)
@@ -295,19 +280,20 @@ fn answer_settled(session: &Session, request: &Request) {
     let session = session.clone();
     tokio::spawn(async move {
         loop {
-            session.background.until_idle().await;
-            let started = session.background.started();
+            session.host.background.until_idle().await;
+            let started = session.host.background.started();
             let (ran, queued_before) = tokio::sync::oneshot::channel();
-            session.queue(Internal::Settled(ran));
+            session.host.queue(Internal::Settled(ran));
             if queued_before.await.is_err() {
                 return; // The session ended.
             }
-            if session.background.idle() && session.background.started() == started {
+            if session.host.background.idle() && session.host.background.started() == started {
                 break;
             }
         }
         let answer = Response::from_ok(id, serde_json::Value::Null);
         session
+            .host
             .outbox
             .send(crate::wire::outbox::Outgoing::Answer(answer));
     });
@@ -338,7 +324,7 @@ enum Next {
 /// published at once; the session goes on.
 #[derive(Clone)]
 struct Guard {
-    outbox: Outbox,
+    session: Session,
     /// One job of the session at a time on the blocking pool, in order: a
     /// session that floods whole-document requests waits for its own
     /// jobs, and cannot take every core from the others.
@@ -352,7 +338,7 @@ impl Guard {
     async fn call(
         &self,
         session: &Session,
-        service: &mut LspService<Server>,
+        service: &mut LspService<Server<Desktop>>,
         request: Request,
     ) -> Option<Response> {
         let id = request.id().cloned();
@@ -362,18 +348,6 @@ impl Guard {
         let subject = document
             .clone()
             .unwrap_or_else(|| request.method().to_owned());
-        if let Some(id) = id.clone()
-            && request.method().starts_with("$/")
-        {
-            // The framework drops its MethodNotFound answer to any `$/`
-            // method, right for notifications but not for requests: LSP
-            // says a `$/` request must get one, and its client waits for it.
-            return Some(error_response(
-                id,
-                ErrorCode::MethodNotFound,
-                "Method not found".to_owned(),
-            ));
-        }
         if futures::future::poll_fn(|cx| service.poll_ready(cx))
             .await
             .is_err()
@@ -388,7 +362,7 @@ impl Guard {
             Err(payload) => {
                 self.report(&what, &subject, payload.as_ref());
                 match id {
-                    Some(id) => Some(Response::from_error(id, Error::internal_error())),
+                    Some(id) => Some(internal_error(id)),
                     None => {
                         if let Some(uri) = document.and_then(|uri| uri.parse::<Uri>().ok()) {
                             self.recover(session, &uri);
@@ -403,10 +377,7 @@ impl Guard {
     /// After a notification about `uri` panicked: the document, if open,
     /// is read again from its text and published.
     fn recover(&self, session: &Session, uri: &Uri) {
-        let recovered = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            let mut state = session.lock();
-            session.publish_open(&mut state, uri);
-        }));
+        let recovered = std::panic::catch_unwind(AssertUnwindSafe(|| session.recover(uri)));
         if let Err(payload) = recovered {
             self.report("recovery", uri.as_str(), payload.as_ref());
         }
@@ -420,7 +391,7 @@ impl Guard {
         if request.method() != "textDocument/diagnostic" {
             return false;
         }
-        let written = || pull_diagnostics::written(session, request);
+        let written = || boardls_ide::handlers::pull::written(session, request);
         #[cfg(feature = "test-hooks")]
         let written = || {
             self.faults.armed(|| {
@@ -437,7 +408,7 @@ impl Guard {
                 let Some(id) = request.id() else {
                     return false;
                 };
-                wire.send(&Response::from_error(id.clone(), Error::internal_error()));
+                wire.send(&internal_error(id.clone()));
             }
         }
         true
@@ -484,7 +455,7 @@ impl Guard {
             Ok(()) => {}
             Err(payload) => {
                 self.report(&what, &subject, payload.as_ref());
-                wire.send(&Response::from_error(id, Error::internal_error()));
+                wire.send(&internal_error(id));
             }
         }
     }
@@ -495,7 +466,10 @@ impl Guard {
             Internal::FilesChanged(changes) => (
                 "didChangeWatchedFiles",
                 "the workspace".to_owned(),
-                Box::new(|| tasks::files_changed(session, changes)),
+                Box::new(|| {
+                    let params = DidChangeWatchedFilesParams { changes };
+                    boardls_ide::handlers::workspace::did_change_watched_files(session, params);
+                }),
             ),
             Internal::PublishOpen(uri) => (
                 "publishDiagnostics",
@@ -524,41 +498,6 @@ impl Guard {
     }
 
     fn report(&self, what: &str, subject: &str, payload: &(dyn std::any::Any + Send)) {
-        let message = format!(
-            "boardls: {what} for {subject} failed: {}",
-            panic_message(payload)
-        );
-        eprintln!("{message}");
-        self.outbox.log(MessageType::ERROR, message);
-    }
-}
-
-/// The document the request's params name, if any.
-fn document_uri(request: &Request) -> Option<&str> {
-    request.params()?.get("textDocument")?.get("uri")?.as_str()
-}
-
-/// The method's last segment (`hover`, `didChange`, `full`, …).
-fn short_name(method: &str) -> &str {
-    method.rsplit('/').next().unwrap_or_default()
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
-    payload
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("panic")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn panic_messages_are_recovered() {
-        let payload = std::panic::catch_unwind(|| panic!("boom {}", 1)).err();
-        let text = payload.as_deref().map(panic_message);
-        assert_eq!(text, Some("boom 1"));
+        report_panic(&self.session, what, subject, payload);
     }
 }

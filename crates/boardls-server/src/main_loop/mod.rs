@@ -1,12 +1,8 @@
 //! A session's loop: one message a turn, in order.
 //!
-//! - [`dispatch`]: reads the client's messages off the wire, runs each
-//!   under the handlers' panic guard, and sends the answers;
-//! - [`server`]: tower-lsp-server's `LanguageServer`, each method forwarded
-//!   to its function in `handlers`;
-//! - [`read_requests`]: the requests that read the whole document (tokens,
-//!   symbols, folding), answered from a copy of it on a blocking thread.
+//! - [`dispatch`]: reads the client's messages off the wire, routes each
+//!   through the core (`boardls_ide::server`), runs it under the panic
+//!   guard (the requests that read a whole document on a blocking thread,
+//!   from a snapshot), and sends the answers.
 
 pub(crate) mod dispatch;
-pub(crate) mod read_requests;
-pub(crate) mod server;

@@ -44,7 +44,7 @@ impl Progress {
         let token = NumberOrString::String(format!("boardls/{n}"));
         let created = tokio::time::timeout(
             CREATE_TIMEOUT,
-            session.client.create_work_done_progress(token.clone()),
+            session.host.client.create_work_done_progress(token.clone()),
         )
         .await;
         if !matches!(created, Ok(Ok(()))) {
@@ -87,7 +87,7 @@ impl Progress {
     }
 
     fn send(&self, value: WorkDoneProgress) {
-        self.session.outbox.send(Outgoing::Progress {
+        self.session.host.outbox.send(Outgoing::Progress {
             token: self.token.clone(),
             value,
         });

@@ -11,23 +11,12 @@
 //! into the request or response the dispatcher hands on.
 
 use bytes::{Buf, BytesMut};
-use serde::Deserialize;
-use serde_json::Value;
 use tokio_util::codec::Decoder;
-use tower_lsp_server::jsonrpc::{ErrorCode, Id, Request, Response};
+use tower_lsp_server::jsonrpc::Response;
 
-use super::encode::error_response;
+use boardls_ide::rpc::{parse_error, read_message};
 
-/// One item of the client's stream.
-#[derive(Debug)]
-pub enum Incoming {
-    /// A request or a notification.
-    Request(Request),
-    /// The client's answer to one of the server's own requests.
-    Response(Response),
-    /// Not a message: the error response to send instead.
-    Invalid(Response),
-}
+pub use boardls_ide::rpc::Incoming;
 
 const CONTENT_LENGTH: &[u8] = b"content-length";
 const HEADER_END: &[u8] = b"\r\n\r\n";
@@ -181,53 +170,12 @@ impl LspCodec {
     }
 }
 
-/// A complete body as a message, or the error response it gets.
-///
-/// The body is parsed once, into a JSON value whose strings (a `didOpen`'s
-/// whole text among them) are then moved, not copied, into the message.
-/// (Deserializing an untagged `Response | Request` enum straight from the
-/// bytes buffered the body in serde's own tree first and copied it again
-/// into the request.)
+/// The message `body` holds, or the error response it gets.
 fn parse_body(body: &[u8]) -> Result<Incoming, Response> {
-    let value = serde_json::from_slice::<Value>(body).map_err(|err| {
-        error_response(
-            Id::Null,
-            ErrorCode::ParseError,
-            format!("Parse error: {err}"),
-        )
-    })?;
-    if value.get("method").is_none()
-        && let Ok(response) = Response::deserialize(&value)
-    {
-        return Ok(Incoming::Response(response));
+    match read_message(body) {
+        Incoming::Invalid(reply) => Err(reply),
+        message => Ok(message),
     }
-    let id = request_id(&value);
-    Request::deserialize(value)
-        .map(Incoming::Request)
-        .map_err(|_| {
-            error_response(
-                id,
-                ErrorCode::InvalidRequest,
-                "Invalid Request: not a JSON-RPC 2.0 message".to_owned(),
-            )
-        })
-}
-
-/// The id of a message that is not valid, when it is one an answer can use.
-fn request_id(value: &Value) -> Id {
-    match value.get("id") {
-        Some(Value::String(id)) => Id::String(id.clone()),
-        Some(id) => id.as_i64().map_or(Id::Null, Id::Number),
-        None => Id::Null,
-    }
-}
-
-fn parse_error(reason: &str) -> Incoming {
-    Incoming::Invalid(error_response(
-        Id::Null,
-        ErrorCode::ParseError,
-        format!("Parse error: {reason}"),
-    ))
 }
 
 /// The body length a header block announces (`Name: value` lines, the block
@@ -359,7 +307,9 @@ mod tests {
             Incoming::Request(request) => format!("ok {}", request.method()),
             Incoming::Response(_) => "response".to_owned(),
             Incoming::Invalid(response) => match response.error() {
-                Some(err) if err.code == ErrorCode::ParseError => "malformed".to_owned(),
+                Some(err) if err.code == tower_lsp_server::jsonrpc::ErrorCode::ParseError => {
+                    "malformed".to_owned()
+                }
                 Some(_) => "rejected".to_owned(),
                 None => "?".to_owned(),
             },

@@ -2,19 +2,7 @@
 //! `Content-Length` header, and responses written in place (a big result
 //! is written straight into the frame, not built as a JSON tree first).
 
-use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Response};
-
-/// A JSON-RPC error response.
-pub(crate) fn error_response(id: Id, code: ErrorCode, message: String) -> Response {
-    Response::from_error(
-        id,
-        Error {
-            code,
-            message: message.into(),
-            data: None,
-        },
-    )
-}
+pub use boardls_ide::rpc::{error_response, write_response, written_with};
 
 /// `body` with its `Content-Length` header: one frame of the base protocol.
 pub fn frame(body: &[u8]) -> Vec<u8> {
@@ -40,31 +28,6 @@ impl std::io::Write for ByteCount {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
-}
-
-/// A success response whose result `write` writes as JSON in its place
-/// (a big result is not copied); `None` when `write` gives up.
-pub(crate) fn written_with(
-    id: &Id,
-    write: impl FnOnce(&mut Vec<u8>) -> Option<()>,
-) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    write_response(id, &mut out, write)?;
-    Some(out)
-}
-
-/// [`written_with`] into any writer (the counter and the chunks of a
-/// streamed answer); `None` when `write` gives up or `out` fails.
-pub(crate) fn write_response<W: std::io::Write + ?Sized>(
-    id: &Id,
-    out: &mut W,
-    write: impl FnOnce(&mut W) -> Option<()>,
-) -> Option<()> {
-    out.write_all(br#"{"jsonrpc":"2.0","result":"#).ok()?;
-    write(out)?;
-    out.write_all(br#","id":"#).ok()?;
-    serde_json::to_writer(&mut *out, id).ok()?;
-    out.write_all(b"}").ok()
 }
 
 #[cfg(test)]

@@ -364,7 +364,7 @@ const STREAM_FROM: usize = 20_000;
 /// file with edits yields the cores to sessions that type; and the session
 /// takes such a document's snapshot only when it has read the client's
 /// messages (`Session::publish_open`).
-pub(crate) const HEAVY_PUBLISH: usize = 1_000;
+pub(crate) use boardls_ide::session::HEAVY_PUBLISH;
 
 /// Sends pending messages in order, one at a time, each once the wire is
 /// not busy; returns once the outbox is closed and nothing is pending.

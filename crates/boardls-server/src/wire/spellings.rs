@@ -10,7 +10,7 @@ use serde_json::Value;
 use tower_lsp_server::jsonrpc::{Request, Response};
 use tower_lsp_server::ls_types::Uri;
 
-use boardls_ide::uri::{WINDOWS, key, percent_encode};
+use crate::uri::{WINDOWS, key, percent_encode};
 
 /// How one session's client spelled the documents it opened, where that
 /// differs from their keys. Cheap to clone; clones share the spellings.
@@ -180,7 +180,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use boardls_ide::uri::{windows_key, windows_path};
+    use crate::uri::{windows_key, windows_path};
 
     fn windows_keys(uri: &Uri) -> Uri {
         windows_path(uri.as_str())

@@ -571,6 +571,21 @@ where
     }
 }
 
+/// The IDE core's whole-document answers go out on the wire, a big one
+/// streamed ([`Wire::send_streamed`]).
+impl boardls_ide::handlers::whole::Answers for Wire {
+    fn send_body(&self, body: Vec<u8>) {
+        Wire::send_body(self, body);
+    }
+
+    fn send_streamed(
+        &self,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> Option<()>,
+    ) -> Option<()> {
+        Wire::send_streamed(self, None, write)
+    }
+}
+
 #[cfg(test)]
 impl Frames {
     /// The next frame queued, if any, without waiting.

@@ -3,11 +3,8 @@
 //!
 //! - [`tasks`]: the scan, re-reads on watched-file events, the poll;
 //! - [`reconfigure`]: settings and registrations over the session's life;
-//! - [`report`]: pull diagnostics reports with result ids;
-//! - [`answer_files`]: answer files checked against their inputs, closed
-//!   ones from disk.
+//! - [`report`]: the workspace's pull diagnostics report with result ids.
 
-pub mod answer_files;
 pub mod reconfigure;
 pub mod report;
 pub mod tasks;

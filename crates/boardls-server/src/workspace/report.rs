@@ -1,67 +1,18 @@
-//! Pull diagnostics reports (`textDocument/diagnostic`,
-//! `workspace/diagnostic`) with result ids, so a client is told "unchanged"
-//! for every file whose diagnostics it already has.
+//! The workspace's pull diagnostics report (`workspace/diagnostic`) with
+//! result ids, so a client is told "unchanged" for every file whose
+//! diagnostics it already has (a document's report is the core's).
 
 use std::collections::{HashMap, HashSet};
 
 use tower_lsp_server::ls_types::{
-    self as lsp, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
-    FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport,
-    RelatedUnchangedDocumentDiagnosticReport, UnchangedDocumentDiagnosticReport, Uri,
+    self as lsp, FullDocumentDiagnosticReport, UnchangedDocumentDiagnosticReport, Uri,
     WorkspaceDiagnosticReport, WorkspaceDiagnosticReportResult, WorkspaceDocumentDiagnosticReport,
     WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 
 use crate::state::session::State;
+use crate::uri::to_path as file_path;
 use boardls_ide::features::proto_diagnostics;
-use boardls_ide::uri::to_path as file_path;
-
-/// `textDocument/diagnostic`: an open document's diagnostics, else those
-/// of the unopened workspace file from disk, else none.
-pub fn document_report(
-    state: &mut State,
-    uri: &Uri,
-    previous_result_id: Option<&str>,
-) -> DocumentDiagnosticReportResult {
-    let filter = state.settings_of(uri).diagnostics;
-    let generation = state.docs.get(uri).map(|open| open.generation);
-    let locale = state.caps.locale;
-    let (result_id, items) = match (generation, state.view(uri)) {
-        (Some(generation), Some(view)) => {
-            let id = filter.open_result_id(generation, locale);
-            if previous_result_id == Some(id.as_str()) {
-                return unchanged(id);
-            }
-            (Some(id), proto_diagnostics::shown(&view, filter))
-        }
-        _ => match file_path(uri).and_then(|path| state.index.entry(&path)) {
-            Some(entry) => {
-                let id = filter.result_id(&entry.result_id);
-                if previous_result_id == Some(id.as_str()) {
-                    return unchanged(id);
-                }
-                (Some(id), filter.apply(entry.diagnostics.to_vec()))
-            }
-            None => (None, Vec::new()),
-        },
-    };
-    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
-        RelatedFullDocumentDiagnosticReport {
-            related_documents: None,
-            full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
-        },
-    ))
-}
-
-/// The report for diagnostics the client already has.
-fn unchanged(result_id: String) -> DocumentDiagnosticReportResult {
-    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
-        RelatedUnchangedDocumentDiagnosticReport {
-            related_documents: None,
-            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
-        },
-    ))
-}
 
 /// The key a file is known by across URI spellings.
 fn key(uri: &Uri) -> String {
@@ -112,7 +63,7 @@ pub fn workspace_report(
             });
         };
     let open_uris: Vec<Uri> = state.docs.keys().cloned().collect();
-    let open = state.open_paths();
+    let open = super::tasks::open_paths(state);
     for uri in &open_uris {
         let Some(generation) = state.docs.get(uri).map(|open| open.generation) else {
             continue;
@@ -126,7 +77,7 @@ pub fn workspace_report(
         let shown = (!unchanged).then(|| proto_diagnostics::shown(&view, filter));
         report(uri, version, id, shown);
     }
-    for (path, entry) in state.index.entries() {
+    for (path, entry) in state.host.index.entries() {
         if !open.contains(path) {
             let id = filter.result_id(&entry.result_id);
             let shown =
@@ -134,12 +85,13 @@ pub fn workspace_report(
             report(&entry.uri, None, id, shown);
         }
     }
-    for answer in state.closed_answers.values() {
-        if !state.side_docs.contains_key(&answer.uri) {
+    let mut answers: Vec<(&Uri, _)> = state.closed_answers.iter().collect();
+    answers.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+    for (uri, answer) in answers {
+        if !state.side_docs.contains_key(uri) {
             let id = filter.result_id(&answer.result_id);
-            let shown =
-                (!client_has(&answer.uri, &id)).then(|| filter.apply(answer.diagnostics.clone()));
-            report(&answer.uri, None, id, shown);
+            let shown = (!client_has(uri, &id)).then(|| filter.apply(answer.diagnostics.clone()));
+            report(uri, None, id, shown);
         }
     }
     for (k, (uri, _)) in &previous {

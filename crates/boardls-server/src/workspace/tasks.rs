@@ -12,7 +12,7 @@
 //! progress for scans. An open document's text wins: files that are open
 //! are indexed but not published; on close the file is read again.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,7 +20,6 @@ use std::time::Instant;
 use tokio::task::JoinSet;
 use tower_lsp_server::ls_types::{FileChangeType, FileEvent, MessageType, Uri};
 
-use super::answer_files;
 use crate::disk::index::{Applied, Folder};
 use crate::disk::jobs::{self, Done, Found, Job};
 use crate::disk::read;
@@ -30,7 +29,10 @@ use crate::state::progress::Progress;
 use crate::state::session::{Internal, Session, State};
 use boardls_engine::games::GameKind;
 use boardls_engine::i18n::message;
-use boardls_ide::view::ClientCaps;
+use boardls_fs::project::PairOnDisk as _;
+use boardls_fs::walk::{self, FileRole};
+use boardls_ide::answers::checks::check_closed;
+use boardls_ide::session::Host as _;
 
 /// Files read per blocking job during a scan.
 const CHUNK: usize = 32;
@@ -41,7 +43,7 @@ fn jobs(state: &mut State, found: Vec<Found>) -> Vec<Job> {
         .into_iter()
         .map(|found| {
             let ticket = state.generation();
-            state.index.start_read(found.path.clone(), ticket);
+            state.host.index.start_read(found.path.clone(), ticket);
             Job { found, ticket }
         })
         .collect()
@@ -54,16 +56,20 @@ fn apply(session: &Session, done: Vec<Done>, epoch: Option<u64>) -> bool {
         return false;
     }
     let mut state = session.lock();
-    if epoch.is_some_and(|e| e != state.index.epoch()) {
+    if epoch.is_some_and(|e| e != state.host.index.epoch()) {
         return false;
     }
-    let open = state.open_paths();
+    let open = open_paths(&state);
     let (scan, max_files) = (state.settings.scan, state.settings.max_files);
     for Done { finished, .. } in done {
         let is_open = open.contains(&finished.path);
-        let tracked = scan && state.index.in_folder(&finished.path);
+        let tracked = scan && state.host.index.in_folder(&finished.path);
         let id = state.generation().to_string();
-        match state.index.apply(finished, tracked, max_files, move || id) {
+        match state
+            .host
+            .index
+            .apply(finished, tracked, max_files, move || id)
+        {
             Applied::Superseded => {}
             Applied::Stored(uri, items) if !is_open => {
                 session.publish_unopened(&state, uri, items.to_vec());
@@ -103,7 +109,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         message!("progress-scan-looking"),
     )
     .await;
-    let store = session.store();
+    let store = session.host.store();
     let folder_paths: Vec<PathBuf> = folders.iter().map(|f| f.path.clone()).collect();
     let Ok((mut found, problems)) =
         priority::spawn(move || jobs::find_files(&store, &folders)).await
@@ -115,7 +121,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
     }
     let (jobs, enc, locale) = {
         let mut state = session.lock();
-        if state.index.epoch() != epoch || !session.alive() {
+        if state.host.index.epoch() != epoch || !session.alive() {
             drop(state);
             if let Some(progress) = progress {
                 progress.end(&message!("progress-scan-stopped"));
@@ -125,7 +131,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         let max_files = state.settings.max_files;
         if found.len() > max_files {
             found.truncate(max_files);
-            if state.index.note_truncated() {
+            if state.host.index.note_truncated() {
                 session.log(MessageType::WARNING, over_limit(max_files));
             }
         }
@@ -149,7 +155,7 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
         while running.len() < parallel
             && let Some(chunk) = chunks.next()
         {
-            let store = session.store();
+            let store = session.host.store();
             priority::spawn_in(&mut running, move || {
                 jobs::read_all(&store, chunk, enc, locale, None)
             });
@@ -197,16 +203,44 @@ pub async fn scan_folders(session: Session, folders: Vec<Folder>, epoch: u64) {
 /// The scan's second part: the answer files below the folders, each
 /// checked against its input.
 async fn check_answers(session: &Session, folders: Vec<PathBuf>, epoch: u64) {
-    let Ok(found) = priority::spawn(move || answer_files::find(&folders)).await else {
+    let Ok(found) = priority::spawn(move || find_answers(&folders)).await else {
         return;
     };
     let mut state = session.lock();
-    if state.index.epoch() != epoch || !session.alive() {
+    if state.host.index.epoch() != epoch || !session.alive() {
         return;
     }
     for (answer, input, kind) in found {
-        answer_files::check_closed(session, &mut state, answer, input, kind);
+        if let Some(answer) = crate::uri::from_path(&answer) {
+            let input =
+                boardls_ide::uri::path_of(&crate::uri::from_path(&input).unwrap_or(answer.clone()));
+            check_closed(session, &mut state, &answer, &input, kind);
+        }
     }
+}
+
+/// The answer files below `folders` with their inputs (blocking: walks
+/// the folders).
+fn find_answers(folders: &[PathBuf]) -> Vec<(PathBuf, PathBuf, GameKind)> {
+    let mut projects = boardls_fs::project::Projects::default();
+    let mut found = Vec::new();
+    for folder in folders {
+        for (path, role) in walk::find_files(folder, true, &mut projects, &mut |_, _| {}) {
+            if !matches!(role, FileRole::Answer) {
+                continue;
+            }
+            if let Some((input, kind)) = projects.of(&path).input_of(&path) {
+                found.push((path, input, kind));
+            }
+        }
+    }
+    found
+}
+
+/// The paths of the open documents: they are published from the
+/// editor's text, never from disk.
+pub fn open_paths(state: &State) -> HashSet<PathBuf> {
+    state.docs.keys().filter_map(crate::uri::to_path).collect()
 }
 
 /// Reads files the client named (watch events, closed documents) and
@@ -217,10 +251,14 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
         return;
     }
     let jobs = jobs(state, found);
-    let (enc, locale, reals) = (state.caps.encoding, state.caps.locale, state.index.reals());
-    let store = session.store();
+    let (enc, locale, reals) = (
+        state.caps.encoding,
+        state.caps.locale,
+        state.host.index.reals(),
+    );
+    let store = session.host.store();
     let reader = session.clone();
-    session.spawn(async move {
+    session.host.spawn(async move {
         let read = priority::spawn(move || jobs::read_all(&store, jobs, enc, locale, Some(&reals)));
         if let Ok(done) = read.await {
             apply(&reader, done, None);
@@ -231,31 +269,20 @@ fn read_later(session: &Session, state: &mut State, found: Vec<Found>) {
 
 /// Asks a pull client to pull again, since files changed.
 pub fn refresh_pull(session: &Session) {
-    refresh_pull_with(session, &session.caps());
-}
-
-/// [`refresh_pull`] under the session's lock: its client's capabilities
-/// given.
-pub fn refresh_pull_with(session: &Session, caps: &ClientCaps) {
-    if caps.pull_diagnostics && caps.diagnostic_refresh {
-        let client = session.client.clone();
-        session.spawn(async move {
-            let _ = client.workspace_diagnostic_refresh().await;
-        });
-    }
+    session.host.refresh_pull(&session.caps());
 }
 
 /// Forgets the files `drop` selects and clears their diagnostics (those of
 /// open documents stay the editor's).
 pub fn clear_files(session: &Session, state: &mut State, drop: impl Fn(&std::path::Path) -> bool) {
-    let forgotten = state.index.forget(drop);
+    let forgotten = state.host.index.forget(drop);
     clear(session, state, forgotten);
 }
 
 /// Clears the diagnostics of files the index forgot, but those of open
 /// documents (they stay the editor's).
 fn clear(session: &Session, state: &State, forgotten: Vec<(PathBuf, Uri)>) {
-    let open = state.open_paths();
+    let open = open_paths(state);
     for (path, uri) in forgotten {
         if !open.contains(&path) {
             session.publish_unopened(state, uri, Vec::new());
@@ -263,8 +290,9 @@ fn clear(session: &Session, state: &State, forgotten: Vec<(PathBuf, Uri)>) {
     }
 }
 
-/// Files created, changed or deleted on disk (watched-file events, or what
-/// a poll found).
+/// Board files created, changed or deleted on disk (watched-file events,
+/// or what a poll found, once the core checked the answer files among
+/// them): read again, or forgotten.
 pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     let mut state = session.lock();
     if !state.settings.scan {
@@ -272,31 +300,29 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     }
     let mut reads: HashMap<PathBuf, (Uri, GameKind)> = HashMap::new();
     for event in changes {
-        let Some(path) = boardls_ide::uri::to_path(&event.uri) else {
+        let Some(path) = crate::uri::to_path(&event.uri) else {
             continue;
         };
         if event.typ == FileChangeType::DELETED {
-            if let Some(real) = state.index.real_path(&path) {
-                session.shared.store.forget_below(&real);
+            if let Some(real) = state.host.index.real_path(&path) {
+                session.host.shared.store.forget_below(&real);
             }
             reads.retain(|p, _| !p.starts_with(&path));
             // The path may be a folder: everything below it goes too.
             clear_files(session, &mut state, |p| p.starts_with(&path));
-            if GameKind::from_path(&path).is_some() && !state.open_paths().contains(&path) {
+            if GameKind::from_path(&path).is_some() && !open_paths(&state).contains(&path) {
                 // Unknown to the index (a read in flight, or never read):
                 // clearing is harmless and certain.
                 session.publish_unopened(&state, event.uri, Vec::new());
             }
-            answer_files::forget(session, &mut state, &path);
             continue;
         }
-        if answer_files::file_changed(session, &mut state, &path) {
-            continue;
-        }
-        let kind = GameKind::from_path(&path)
-            .or_else(|| answer_files::project_of(&path).mapped_game(&path));
+        let kind = GameKind::from_path(&path).or_else(|| {
+            let project = session.project_of(&state, &event.uri);
+            project.mapped_game(&boardls_ide::uri::path_of(&event.uri))
+        });
         if let Some(kind) = kind
-            && state.index.in_folder(&path)
+            && state.host.index.in_folder(&path)
         {
             reads.insert(path, (event.uri, kind));
         }
@@ -304,7 +330,7 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
     let found = reads
         .into_iter()
         .filter_map(|(path, (uri, kind))| {
-            let real = state.index.real_path(&path)?;
+            let real = state.host.index.real_path(&path)?;
             Some(Found {
                 path,
                 real,
@@ -321,22 +347,22 @@ pub fn files_changed(session: &Session, changes: Vec<FileEvent>) {
 /// queues what changes on the session's ordered path, as watched-file
 /// events.
 pub fn share_folder(session: &Session, state: &mut State, folder: &Folder) {
-    let mut lease = session.store().lease(&folder.real);
+    let mut lease = session.host.store().lease(&folder.real);
     if !state.caps.watch_registration {
-        let queue = session.queue_sender();
+        let queue = session.host.queue_sender();
         let sink: PollListener = Arc::new(move |changes| {
             let _ = queue.send(Internal::FilesChanged(changes));
         });
         lease.poll(folder.path.clone(), sink);
     }
-    state.leases.insert(folder.path.clone(), lease);
+    state.host.leases.insert(folder.path.clone(), lease);
 }
 
 /// `didClose` of a workspace file: the editor showed its text's diagnostics;
 /// read it again from disk (or clear it if it is gone). False when the file
 /// is not the workspace's, so the caller clears it.
 pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
-    let Some(path) = boardls_ide::uri::to_path(uri) else {
+    let Some(path) = crate::uri::to_path(uri) else {
         return false;
     };
     let Some(kind) = GameKind::from_path(&path) else {
@@ -345,7 +371,7 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
     if !state.settings.scan {
         return false;
     }
-    let Some(real) = state.index.real_path(&path) else {
+    let Some(real) = state.host.index.real_path(&path) else {
         return false;
     };
     let found = Found {
@@ -363,27 +389,26 @@ pub fn reread_closed(session: &Session, state: &mut State, uri: &Uri) -> bool {
 pub fn folders_changed(session: &Session, added: &[Uri], removed: &[Uri]) {
     let (added, scan, epoch) = {
         let mut state = session.lock();
-        let removed: Vec<PathBuf> = removed
-            .iter()
-            .filter_map(boardls_ide::uri::to_path)
-            .collect();
+        let removed: Vec<PathBuf> = removed.iter().filter_map(crate::uri::to_path).collect();
         for path in &removed {
-            state.leases.remove(path);
+            state.host.leases.remove(path);
         }
-        let forgotten = state.index.remove_folders(&removed);
+        let forgotten = state.host.index.remove_folders(&removed);
         clear(session, &state, forgotten);
         let added: Vec<Folder> = added
             .iter()
             .filter_map(read::folder)
-            .filter(|folder| state.index.add_folder(folder.clone()))
+            .filter(|folder| state.host.index.add_folder(folder.clone()))
             .collect();
         for folder in &added {
             share_folder(session, &mut state, folder);
         }
-        (added, state.settings.scan, state.index.epoch())
+        (added, state.settings.scan, state.host.index.epoch())
     };
     if scan && !added.is_empty() {
-        session.spawn(scan_folders(session.clone(), added, epoch));
+        session
+            .host
+            .spawn(scan_folders(session.clone(), added, epoch));
     } else {
         refresh_pull(session);
     }

@@ -1,9 +1,10 @@
 //! Requests that read a whole document (semantic tokens, symbols,
-//! folding), answered from a snapshot on a blocking thread, so that edits,
-//! hovers and pulls never wait behind them.
+//! folding), answered from a snapshot ([`Job`]) wherever the host runs it:
+//! the desktop on a blocking thread, so that edits, hovers and pulls never
+//! wait behind them; the browser at once.
 //!
-//! - The dispatcher takes the snapshot when the request arrives, in its
-//!   place among the client's messages: the document's `Arc`, so the
+//! - The host takes the snapshot when the request arrives, in its place
+//!   among the client's messages ([`take`]): the document's `Arc`, so the
 //!   answer is for the document as every earlier message left it. It
 //!   then goes on with the next message. An edit that comes while the
 //!   snapshot is still read copies the document first (`Arc::make_mut`).
@@ -15,31 +16,51 @@
 //! - Before `initialize` and after `shutdown` these requests go to the
 //!   framework like any other, which answers them with the protocol's
 //!   errors.
+//! - From [`STREAM_TOKENS_FROM`] positions a document's whole token array
+//!   is written twice rather than held whole ([`Answers::send_streamed`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use tower_lsp_server::jsonrpc::{ErrorCode, Id, Request, Response};
-use tower_lsp_server::ls_types::{
+use std::io::Write;
+
+use boardls_engine::document::Document;
+use ls_types::{
     DocumentSymbolParams, FoldingRangeParams, SemanticTokensDeltaParams, SemanticTokensParams, Uri,
 };
+use serde::de::DeserializeOwned;
+use tower_lsp_server::jsonrpc::{ErrorCode, Id, Request, Response};
 
-use crate::state::session::Session;
-use crate::wire::encode::{error_response, write_response, written_with};
-use crate::wire::writer::Wire;
-use boardls_engine::document::Document;
-use boardls_ide::features::symbols;
-use boardls_ide::kept::symbols::KeptSymbols;
-use boardls_ide::kept::tokens::KeptTokens;
-use boardls_ide::view::{Cancel, ClientCaps, DocView};
+use crate::features::symbols;
+use crate::kept::symbols::KeptSymbols;
+use crate::kept::tokens::KeptTokens;
+use crate::rpc::{body, error_response, write_response, written_with};
+use crate::session::{Host, Session};
+use crate::view::{Cancel, ClientCaps, DocView};
 
 /// From this many positions a document's whole token array is streamed
 /// to the client, written twice rather than held whole, so that the
 /// server's peak memory with a big document open does not hold the JSON
 /// of every token (BENCHMARKS.md, "Kept pieces and memory").
-const STREAM_TOKENS_FROM: usize = 20_000;
+pub const STREAM_TOKENS_FROM: usize = 20_000;
+
+/// Where a job's answer goes: the host's way out.
+pub trait Answers {
+    /// A whole response.
+    fn send_body(&self, body: Vec<u8>);
+
+    /// A response whose body `write` writes, never held whole where the
+    /// host can help it: the desktop writes it twice, once to count its
+    /// bytes (the header comes first), then into chunks. `write` writes
+    /// the same bytes both times. `None` (nothing sent) when the first
+    /// pass gives up.
+    fn send_streamed(&self, write: &mut dyn FnMut(&mut dyn Write) -> Option<()>) -> Option<()> {
+        let mut written = Vec::new();
+        write(&mut written)?;
+        self.send_body(written);
+        Some(())
+    }
+}
 
 /// What a taken request asks for.
 enum Work {
@@ -115,7 +136,7 @@ impl InFlight {
 
 /// Takes `request` if it is one of these requests, with the snapshot of
 /// its document.
-pub fn take(session: &Session, request: Request, in_flight: &InFlight) -> Taken {
+pub fn take<H: Host>(session: &Session<H>, request: Request, in_flight: &InFlight) -> Taken {
     let work = match request.method() {
         "textDocument/semanticTokens/full" => params::<SemanticTokensParams>(&request)
             .map(|p| (p.text_document.uri, Work::TokensFull)),
@@ -188,9 +209,9 @@ impl Job {
             .map_or_else(|| self.method.clone(), |s| s.uri.as_str().to_owned())
     }
 
-    /// Answers on `wire`: the answer, or `RequestCancelled` when the
+    /// Answers through `wire`: the answer, or `RequestCancelled` when the
     /// client cancelled it meanwhile.
-    pub fn run(self, wire: &Wire) {
+    pub fn run(self, wire: &impl Answers) {
         let Job {
             id,
             work,
@@ -229,7 +250,7 @@ impl Job {
                     // the counting pass may be cancelled.
                     let never = Cancel::new();
                     let mut counting = true;
-                    let sent = wire.send_streamed(None, |out| {
+                    let sent = wire.send_streamed(&mut |out| {
                         let cancel = if std::mem::take(&mut counting) {
                             &cancel
                         } else {
@@ -266,20 +287,4 @@ impl Job {
             serde_json::to_vec(&cancelled).unwrap_or_default()
         }));
     }
-}
-
-/// A success response with `result`, serialized as it is written.
-fn body<R: Serialize>(id: &Id, result: &R) -> Vec<u8> {
-    #[derive(Serialize)]
-    struct Success<'a, R> {
-        jsonrpc: &'static str,
-        result: &'a R,
-        id: &'a Id,
-    }
-    serde_json::to_vec(&Success {
-        jsonrpc: "2.0",
-        result,
-        id,
-    })
-    .unwrap_or_default()
 }
