@@ -115,6 +115,11 @@ fi
 # macOS, and the Windows binary (mingw) that the Wine tests run.
 tests/targets/run.sh
 
+# The playground's build (dist/web): the Rust suite's parity tests
+# (tests/it/browser_server.rs) run its WebAssembly server in Node beside
+# the desktop server, message by message.
+cargo xtask web
+
 # Wine runs boardls.exe in tests/it/windows_wine.rs: Debian's wine64,
 # installed when missing, and one prefix for the run (its first start,
 # wineboot, takes seconds; tests/targets/wine-prefix.sh makes it) with one

@@ -178,8 +178,8 @@ impl Findings<'_> {
         }
     }
 
-    fn judge(&self, case: usize) -> Option<&Vec<String>> {
-        self.expected.cases.get(case)?.output.as_ref()
+    fn judge(&self, case: usize) -> Option<&[String]> {
+        self.expected.cases.get(case)?.output.as_deref()
     }
 
     /// A line of a `.uttt` output board.

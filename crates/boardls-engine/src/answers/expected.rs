@@ -2,7 +2,6 @@
 //! answer file is compared with, made from the parsed positions (so an
 //! open input's incremental re-reading is reused).
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::diagnostics::Span;
@@ -16,7 +15,9 @@ pub struct ExpectedCase {
     pub input_span: Span,
     /// `.go9`, `.tomek`: the verdict alone; `.uttt`: the nine rows of the
     /// output board. `None` when the input's board cannot be judged.
-    pub output: Option<Vec<String>>,
+    /// Shared: an open input's outputs are kept between its edits
+    /// ([`JudgedCache`]), and an unchanged case is the same pointer.
+    pub output: Option<Arc<[String]>>,
 }
 
 /// The judge's output for a whole input, case by case.
@@ -40,7 +41,7 @@ impl Expected {
             .into_iter()
             .map(|(first_line, position)| ExpectedCase {
                 input_span: first_row_span(first_line, position),
-                output: position.game.as_ref().map(judge_output),
+                output: position.game.as_ref().map(judge_output).map(Arc::from),
             })
             .collect();
         Expected { kind, cases }
@@ -48,37 +49,69 @@ impl Expected {
 
     /// From the shared positions of an open input, judging only those that
     /// `cache` has not judged before: an edit re-judges the positions it
-    /// re-read, not the whole input.
+    /// re-read, not the whole input. The positions are matched by pointer
+    /// from both ends with those of the last call, so the cost beyond the
+    /// re-read positions is one pass of pointer comparisons; the result is
+    /// shared with the cache (an unchanged case keeps its output's `Arc`).
     pub fn of_shared<'a>(
         kind: GameKind,
         positions: impl IntoIterator<Item = (u32, &'a Arc<ParsedPosition>)>,
         cache: &JudgedCache,
-    ) -> Expected {
+    ) -> Arc<Expected> {
+        let now: Vec<(u32, &Arc<ParsedPosition>)> = positions.into_iter().collect();
         let mut cache = cache.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut kept = std::mem::take(&mut cache.outputs);
-        let cases = positions
-            .into_iter()
-            .map(|(first_line, position)| {
-                // The `Arc` is kept with its output, so its address names
-                // this position for as long as the entry lives.
-                let key = Arc::as_ptr(position) as usize;
-                let output = match kept.remove(&key) {
-                    Some((_, output)) => output,
-                    None => {
-                        cache.judged += 1;
-                        position.game.as_ref().map(judge_output)
-                    }
-                };
-                cache
-                    .outputs
-                    .insert(key, (Arc::clone(position), output.clone()));
-                ExpectedCase {
-                    input_span: first_row_span(first_line, position),
-                    output,
-                }
+        let judged = &mut *cache;
+        let expected = judged.expected.get_or_insert_with(|| {
+            Arc::new(Expected {
+                kind,
+                cases: Vec::new(),
+            })
+        });
+        let same = |kept: &Arc<ParsedPosition>, now: &Arc<ParsedPosition>| Arc::ptr_eq(kept, now);
+        let kept = &judged.positions;
+        let prefix = kept
+            .iter()
+            .zip(&now)
+            .take_while(|(kept, (_, now))| same(kept, now))
+            .count();
+        let suffix = kept[prefix..]
+            .iter()
+            .rev()
+            .zip(now[prefix..].iter().rev())
+            .take_while(|(kept, (_, now))| same(kept, now))
+            .count();
+        let removed = kept.len() - prefix - suffix;
+        let inserted = now.len() - prefix - suffix;
+        let fresh: Vec<ExpectedCase> = now[prefix..prefix + inserted]
+            .iter()
+            .map(|(first_line, position)| ExpectedCase {
+                input_span: first_row_span(*first_line, position),
+                output: position.game.as_ref().map(judge_output).map(Arc::from),
             })
             .collect();
-        Expected { kind, cases }
+        judged.judged += inserted;
+        let cases = Arc::make_mut(expected);
+        cases.kind = kind;
+        cases.cases.splice(prefix..prefix + removed, fresh);
+        // The cases after the edit keep their outputs; their rows moved if
+        // the edit added or removed lines.
+        for (case, (first_line, position)) in cases.cases[prefix + inserted..]
+            .iter_mut()
+            .zip(&now[prefix + inserted..])
+        {
+            let span = first_row_span(*first_line, position);
+            if case.input_span == span {
+                break;
+            }
+            case.input_span = span;
+        }
+        judged.positions.splice(
+            prefix..prefix + removed,
+            now[prefix..prefix + inserted]
+                .iter()
+                .map(|(_, p)| Arc::clone(p)),
+        );
+        Arc::clone(expected)
     }
 
     /// The case an answer line belongs to (0-based), if any.
@@ -154,14 +187,17 @@ impl Expected {
     }
 }
 
-/// The judge's output of the positions of one open input, kept by
-/// position (see [`Expected::of_shared`]).
+/// The judge's output of the positions of one open input, kept in the
+/// positions' order (see [`Expected::of_shared`]).
 #[derive(Default)]
 pub struct JudgedCache(Mutex<Judged>);
 
 #[derive(Default)]
 struct Judged {
-    outputs: HashMap<usize, (Arc<ParsedPosition>, Option<Vec<String>>)>,
+    /// The positions the kept output was made from, in order (held, so
+    /// that a pointer names the same position for as long as it is kept).
+    positions: Vec<Arc<ParsedPosition>>,
+    expected: Option<Arc<Expected>>,
     /// How many positions were judged in all (what a test counts).
     judged: usize,
 }

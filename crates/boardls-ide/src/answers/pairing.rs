@@ -4,6 +4,7 @@
 //! does one on disk that is not open).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use boardls_engine::answers::Expected;
 use boardls_engine::games::GameKind;
@@ -112,7 +113,7 @@ pub fn has_answers<H: Host>(session: &Session<H>, state: &State<H::Data>, input:
 }
 
 /// The judge's output for the positions of an open document.
-pub fn expected_of(open: &OpenDocument) -> Expected {
+pub fn expected_of(open: &OpenDocument) -> Arc<Expected> {
     Expected::of_shared(
         open.doc.kind(),
         open.doc.shared_positions_with_lines(),
@@ -129,7 +130,7 @@ pub fn expected<H: Host>(
     answer: &Uri,
     input: &Path,
     kind: GameKind,
-) -> Expected {
+) -> Arc<Expected> {
     if let Some((_, open)) = state.open_at(input) {
         return expected_of(open);
     }
@@ -137,7 +138,10 @@ pub fn expected<H: Host>(
         .and_then(|uri| state.vfs.text(session.host.files(), &uri))
         .unwrap_or_default();
     let parsed = parse_file(kind, &text);
-    Expected::of(kind, parsed.positions.iter().map(|p| (p.first_line, p)))
+    Arc::new(Expected::of(
+        kind,
+        parsed.positions.iter().map(|p| (p.first_line, p)),
+    ))
 }
 
 /// The URI of the input at `input` (beside `answer`): the open
@@ -151,8 +155,6 @@ pub fn input_uri<X>(state: &State<X>, answer: &Uri, input: &Path) -> Option<Uri>
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use boardls_engine::document::Document;
     use ls_types::{Position, Range, TextDocumentContentChangeEvent};
 
@@ -205,6 +207,6 @@ mod tests {
             GameKind::Tomek,
             parsed.positions.iter().map(|p| (p.first_line, p)),
         );
-        assert_eq!(after, fresh);
+        assert_eq!(*after, fresh);
     }
 }

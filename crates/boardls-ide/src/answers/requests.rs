@@ -103,7 +103,7 @@ fn case_at<H: Host>(
     state: &State<H::Data>,
     uri: &Uri,
     line: u32,
-) -> Option<(Expected, usize, Uri)> {
+) -> Option<(std::sync::Arc<Expected>, usize, Uri)> {
     let doc = state.side_docs.get(uri)?;
     let Some(SideKind::Answer { input, kind }) = &doc.side else {
         return None;

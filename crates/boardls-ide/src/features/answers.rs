@@ -43,7 +43,7 @@ pub enum SideKind {
 pub fn side_findings(
     side: &SideKind,
     text: &str,
-    expected: impl FnOnce(&Path, GameKind) -> Expected,
+    expected: impl FnOnce(&Path, GameKind) -> std::sync::Arc<Expected>,
 ) -> Vec<Diagnostic> {
     match side {
         SideKind::Project => project::read(text).err().unwrap_or_default(),

@@ -8,31 +8,16 @@
 //! `initializationOptions`, the client's last `boardls` section; a nested
 //! `boardls.toml` takes the root's place for the files below it.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 
 use boardls_engine::project::{self, FILE_NAME, Project, ProjectFile};
 use ls_types::{MessageType, Uri};
 use serde_json::Value;
 
-use super::{Host, Session, State};
+use super::host::{Host, Session};
+use super::state::{ParsedSource, State};
 use crate::config::{self, Settings};
 use crate::uri::{child, folder_of, parent_folder, path_of};
-
-/// The parses of project files, by the text they were made from (an open
-/// document's version, or the text read through the host).
-#[derive(Default)]
-pub struct ParsedProjects(Mutex<HashMap<Uri, Parsed>>);
-
-/// A project file's parse (`None`: it does not read), and its source.
-type Parsed = (Source, Option<Arc<Project>>);
-
-/// What a kept parse was made from.
-#[derive(Clone, PartialEq)]
-enum Source {
-    Open(i32),
-    Read(Arc<str>),
-}
 
 /// The nearest `boardls.toml` at or above the folder of `uri`, open or on
 /// the host's files.
@@ -60,10 +45,10 @@ fn parsed<X>(
     toml: &Uri,
 ) -> Option<Arc<Project>> {
     let (source, text) = match state.side_docs.get(toml) {
-        Some(doc) => (Source::Open(doc.version), None),
+        Some(doc) => (ParsedSource::Open(doc.version), None),
         None => {
             let text = state.vfs.text(files, toml)?;
-            (Source::Read(Arc::clone(&text)), Some(text))
+            (ParsedSource::Read(Arc::clone(&text)), Some(text))
         }
     };
     let mut kept = state

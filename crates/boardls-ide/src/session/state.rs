@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use boardls_engine::project::Project;
+
 use boardls_engine::answers::JudgedCache;
 use boardls_engine::document::Document;
 use boardls_engine::games::GameKind;
@@ -148,7 +150,7 @@ pub struct State<X> {
     /// The client's last `boardls` section, likewise.
     pub client_section: Option<serde_json::Value>,
     /// The project files' parses, kept while their text is the same.
-    pub(crate) parsed_projects: super::projects::ParsedProjects,
+    pub(crate) parsed_projects: ParsedProjects,
     /// The host's part.
     pub host: X,
     next_generation: u64,
@@ -211,4 +213,19 @@ impl<X> State<X> {
             same_scheme && path.starts_with(path_of(folder))
         })
     }
+}
+
+/// The parses of project files, by the text they were made from (an open
+/// document's version, or the text read through the host).
+#[derive(Default)]
+pub struct ParsedProjects(pub(crate) Mutex<HashMap<Uri, Parsed>>);
+
+/// A project file's parse (`None`: it does not read), and its source.
+type Parsed = (ParsedSource, Option<Arc<Project>>);
+
+/// What a kept parse was made from.
+#[derive(Clone, PartialEq)]
+pub(crate) enum ParsedSource {
+    Open(i32),
+    Read(Arc<str>),
 }
