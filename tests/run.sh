@@ -68,9 +68,12 @@ check_environment() {
   if [[ ${CI:-} == true ]]; then
     local name
     while IFS='|' read -r name use _; do
-      [[ ${use//[[:space:]]/} == on ]] && export "${name//[[:space:]]/}=1"
+      if [[ ${use//[[:space:]]/} == on ]]; then
+        export "${name//[[:space:]]/}=1"
+      fi
     done <tests/environment.txt
   fi
+  return 0
 }
 check_environment
 
