@@ -20,6 +20,7 @@ mod daemon_faults;
 mod daemon_load;
 mod doc_examples;
 mod doc_links;
+mod doc_names;
 mod docs_generated;
 mod document_incremental;
 mod environment;
