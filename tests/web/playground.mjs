@@ -13,7 +13,9 @@
 // a live region; and the issues' budgets: first diagnostics within 1 s
 // of navigation, a keystroke's diagnostics within 50 ms at 1,000
 // positions, the .wasm at most 1.5 MB gzipped, and the first verdict of
-// a shared link within 200 ms (median of 5 fresh browsers).
+// a shared link within 200 ms (median of 5 fresh browsers). And 200
+// random go9 boards get the verdicts of the naive solver of the Rust
+// suite (tests/fixtures/naive-go9).
 //
 //   node tests/web/playground.mjs        (after `cargo xtask web`)
 //
@@ -37,7 +39,7 @@ import { constants as zlibConstants, deflateRawSync, gzipSync } from 'node:zlib'
  * Every check of a full run. A check that is skipped, or never reached
  * because the run stopped early, leaves the count short, and the run fails.
  */
-const EXPECTED_CHECKS = 38;
+const EXPECTED_CHECKS = 39;
 /** Checks of the first verdict's timing (BOARDLS_WEB_TIMING=1 runs these alone). */
 const TIMING_CHECKS = 1;
 
@@ -1295,6 +1297,39 @@ async function checkFirstVerdict(base, measured) {
   });
 }
 
+// --- random go boards, judged by the naive solver --------------------------
+
+/**
+ * 200 random go9 boards with the verdicts of tests/it/support/naive.rs, a
+ * plain search written from the statement (tests/it/naive_go9_fixture.rs
+ * keeps the files current): verdicts from neither the engine nor this
+ * file's own go9Verdict.
+ */
+async function checkNaiveGo9(browser, base) {
+  await check('go9: 200 random boards get the naive solver\'s verdicts (tests/fixtures/naive-go9)', async () => {
+    const folder = join(repo, 'tests/fixtures/naive-go9');
+    const input = readFileSync(join(folder, 'random.in'), 'utf8');
+    const wanted = judgeLines(readFileSync(join(folder, 'random.out'), 'utf8'));
+    // Both verdicts, many times: a constant verdict cannot pass.
+    for (const verdict of ['Can kill in one move!!!', 'Can not kill in one move!!!']) {
+      expect(wanted.filter((line) => line.endsWith(verdict)).length >= 50, `the fixture's "${verdict}" lines`);
+    }
+    const context = await readerContext(browser);
+    try {
+      const page = await open(context, `${base}/index.html?game=go9`);
+      await setText(page, input);
+      const shown = await verdicts(page);
+      const differing = wanted.filter((line, index) => shown[index] !== line);
+      expect(
+        shown.length === wanted.length && differing.length === 0,
+        `${shown.length} verdicts for ${wanted.length} boards; the naive solver's that differ: ${differing.slice(0, 10).join('; ')}`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 // --- the run ---------------------------------------------------------------
 
 async function main() {
@@ -1309,6 +1344,7 @@ async function main() {
       const browser = await launch();
       try {
         await checkFeatures(browser, base, measured);
+        await checkNaiveGo9(browser, base);
         await checkLanguages(browser, base);
         await checkPhone(browser, base);
         await checkDark(browser, base);

@@ -1,8 +1,9 @@
 //! The wasm build against the judges: its verdicts on their real inputs
 //! (tests/fixtures/judge) equal their expected outputs byte for byte, for
 //! the three games, from the engine (`solve`) and from the server
-//! (`boardls/verdicts`); and a session publishes the diagnostics of a
-//! broken file. They run under wasm32 only, in Node
+//! (`boardls/verdicts`); a session publishes the diagnostics of a
+//! broken file; and random go boards get the naive solver's verdicts
+//! (`tests/fixtures/naive-go9`). They run under wasm32 only, in Node
 //! (wasm-bindgen-test-runner, `tests/targets/wasm.sh`); a native `cargo
 //! test` lists none of them.
 
@@ -214,4 +215,77 @@ fn an_open_project_maps_files_by_their_uri_path() {
         text.contains("X won"),
         "compared with the judge's line: {text}"
     );
+}
+
+// ---- Random go boards, judged by the naive solver -------------------------
+
+/// 200 random `.go9` boards and the verdicts of `tests/it/support/naive.rs`
+/// (a plain search written from the statement, which a wasm test cannot
+/// run), kept current by `tests/it/naive_go9_fixture.rs`: verdicts that
+/// come from neither the engine nor the statement's two-case sample.
+const NAIVE_GO9: Case = Case {
+    name: "naive-go9/random.in",
+    kind: GameKind::Go9,
+    input: include_str!("../../../tests/fixtures/naive-go9/random.in"),
+    output: include_str!("../../../tests/fixtures/naive-go9/random.out"),
+};
+
+/// The fixture's verdict lines, each board's.
+fn naive_go9_verdicts() -> Vec<&'static str> {
+    let lines: Vec<&str> = NAIVE_GO9.output.lines().collect();
+    // Both verdicts, on every board: an empty or one-sided fixture would
+    // let a constant verdict pass.
+    assert_eq!(lines.len(), 200, "{}", NAIVE_GO9.name);
+    for verdict in ["Can kill in one move!!!", "Can not kill in one move!!!"] {
+        assert!(
+            lines.iter().filter(|line| line.ends_with(verdict)).count() >= 50,
+            "{}: {verdict}",
+            NAIVE_GO9.name
+        );
+    }
+    lines
+}
+
+/// The verdicts shown against the fixture's, naming the boards that differ.
+fn assert_same_verdicts(shown: &[&str], expected: &[&str]) {
+    let differing: Vec<String> = shown
+        .iter()
+        .zip(expected)
+        .filter(|(shown, expected)| shown != expected)
+        .map(|(shown, expected)| format!("{shown} (the naive solver's: {expected})"))
+        .collect();
+    assert!(
+        shown.len() == expected.len() && differing.is_empty(),
+        "{}: {} verdicts for {} boards; differing: {differing:#?}",
+        NAIVE_GO9.name,
+        shown.len(),
+        expected.len()
+    );
+}
+
+#[wasm_bindgen_test]
+fn random_go_boards_get_the_naive_solvers_verdicts_from_the_engine() {
+    let expected = naive_go9_verdicts();
+    let mut printed = Vec::new();
+    boardls_engine::solve::solve(NAIVE_GO9.kind, NAIVE_GO9.input.as_bytes(), &mut printed)
+        .unwrap_or_else(|err| panic!("{}: {err:?}", NAIVE_GO9.name));
+    let printed = String::from_utf8(printed).expect("the judge's output is ASCII");
+    let printed: Vec<&str> = printed.lines().collect();
+    assert_same_verdicts(&printed, &expected);
+}
+
+#[wasm_bindgen_test]
+fn random_go_boards_get_the_naive_solvers_verdicts_from_the_server() {
+    let expected = naive_go9_verdicts();
+    let mut server = session();
+    let uri = "file:///naive/random.go9";
+    open(&mut server, uri, NAIVE_GO9.kind, NAIVE_GO9.input);
+    let ask = json!({"jsonrpc": "2.0", "id": 2, "method": "boardls/verdicts",
+                     "params": {"textDocument": {"uri": uri}}});
+    let out = server.handle(&ask.to_string());
+    let answer: Value = serde_json::from_str(&out[0]).expect("JSON");
+    let lines: Vec<String> =
+        serde_json::from_value(answer["result"]["lines"].clone()).expect("lines");
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert_same_verdicts(&lines, &expected);
 }
