@@ -834,7 +834,10 @@ fn the_desktop_alone_reads_a_closed_answer_from_disk() {
         std::fs::write(dir.path().join("boardls.toml"), PROJECT).expect("boardls.toml");
         std::fs::write(dir.path().join("01.in"), INPUT_1).expect("01.in");
         std::fs::write(dir.path().join("01.ans"), ANSWER_1).expect("01.ans");
-        let input = format!("file://{}/01.in", dir.path().display());
+        let folder = format!("file://{}", dir.path().display());
+        // Both hosts know the project; only the answer is closed.
+        twin.open(&format!("{folder}/boardls.toml"), "toml", PROJECT);
+        let input = format!("{folder}/01.in");
         twin.open(&input, "plaintext", INPUT_1);
         let lenses = json!({"textDocument": doc(&input)});
         let desktop = twin

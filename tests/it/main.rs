@@ -4,6 +4,7 @@
 
 mod support;
 
+mod answer_edits;
 mod answers;
 mod browser_server;
 mod catalog;

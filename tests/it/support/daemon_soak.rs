@@ -241,6 +241,28 @@ pub fn soak(soak: &Soak) -> Result<Figures, String> {
         }
     }
     figures.peak_rss_kib = figures.peak_rss_kib.max(daemon.rss_kib());
+    // A session that comes after the faults types too, so that the end
+    // always has documents to check, whatever the seed left alive.
+    let session = Session::connect(&socket, Some(workspace.as_path()), Reading::Measure)
+        .map_err(|e| fail(format!("the last session: {e}")))?;
+    figures.sessions += 1;
+    let path = &files[rng.below(files.len())];
+    let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+    let mut last = Live {
+        session,
+        docs: vec![(uri_of(path), text, 1)],
+    };
+    for (uri, text, version) in &last.docs {
+        last.session
+            .open(uri, *version, text)
+            .map_err(|e| fail(format!("the last session: {e}")))?;
+    }
+    for _ in 0..20 {
+        figures.edits += 1;
+        last.type_one(&mut rng, true)
+            .map_err(|e| fail(format!("the last session: {e}")))?;
+    }
+    slots.push(Some(last));
     // The end: every live session's documents as a fresh reading sees them.
     let checker = Session::connect(&socket, None, Reading::Measure)
         .map_err(|e| fail(format!("the checking session: {e}")))?;

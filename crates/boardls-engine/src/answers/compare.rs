@@ -28,31 +28,77 @@ pub fn check_answer(
 /// Every finding of `answer` against `expected`, in line order. `input`
 /// is the input's path, for the related locations (`None`: none given).
 pub fn compare(expected: &Expected, answer: &str, input: Option<&Arc<Path>>) -> Vec<Diagnostic> {
+    let lines = content_lines(answer);
+    let mut found = Vec::new();
+    for (index, text) in lines.iter().enumerate() {
+        found.extend(line_findings(expected, to_u32(index), text, input));
+    }
+    let last_len = lines.last().map_or(0, |last| last.len());
+    found.extend(missing_findings(expected, lines.len(), last_len, input));
+    found
+}
+
+/// The lines an answer text has, each without its line end and trailing
+/// blanks, as the checker compares them: not the empty rest after its
+/// last line end (a blank line where a case should be is malformed, so
+/// only the cases after the file's last line are missing).
+pub fn content_lines(answer: &str) -> Vec<&str> {
     let starts = line_starts(answer);
-    let lines: Vec<&str> = (0..starts.len())
+    let ended = answer.is_empty() || answer.ends_with('\n') || answer.ends_with('\r');
+    let real_lines = starts.len() - usize::from(ended);
+    (0..real_lines)
         .map(|i| {
             let end = starts.get(i + 1).copied().unwrap_or(answer.len());
-            strip_line_end(&answer[starts[i]..end]).trim_end_matches([' ', '\t'])
+            answer_line(&answer[starts[i]..end])
         })
-        .collect();
+        .collect()
+}
+
+/// One line of an answer as the checker compares it: `line` without its
+/// line end and trailing blanks.
+pub fn answer_line(line: &str) -> &str {
+    strip_line_end(line).trim_end_matches([' ', '\t'])
+}
+
+/// The findings of the answer's line `line`, whose text (as
+/// [`answer_line`] gives it) is `text`. A line's findings depend on its
+/// text and on the case it answers alone (its output, its place in the
+/// input), and on the number of cases: an answer is checked again by the
+/// lines and cases an edit touched ([`compare`] is every line's, then
+/// [`missing_findings`]).
+pub fn line_findings(
+    expected: &Expected,
+    line: u32,
+    text: &str,
+    input: Option<&Arc<Path>>,
+) -> Vec<Diagnostic> {
     let mut out = Findings {
         expected,
         input,
         found: Vec::new(),
     };
-    // The lines the file has (not the empty rest after its last line end):
-    // a blank line where a case should be is malformed, so only the cases
-    // after the file's last line are missing.
-    let ended = answer.is_empty() || answer.ends_with('\n') || answer.ends_with('\r');
-    let real_lines = lines.len() - usize::from(ended);
-    for (index, text) in lines.iter().take(real_lines).enumerate() {
-        let line = to_u32(index);
-        match expected.kind {
-            GameKind::Uttt => out.uttt_line(line, text),
-            GameKind::Go9 | GameKind::Tomek => out.case_line(line, text),
-        }
+    match expected.kind {
+        GameKind::Uttt => out.uttt_line(line, text),
+        GameKind::Go9 | GameKind::Tomek => out.case_line(line, text),
     }
-    out.missing(&lines, real_lines);
+    out.found
+}
+
+/// The finding past an answer of `content_lines` lines (the last one
+/// `last_len` bytes long) when the judge's output goes on: the missing
+/// cases, with their fix.
+pub fn missing_findings(
+    expected: &Expected,
+    content_lines: usize,
+    last_len: usize,
+    input: Option<&Arc<Path>>,
+) -> Vec<Diagnostic> {
+    let mut out = Findings {
+        expected,
+        input,
+        found: Vec::new(),
+    };
+    out.missing(content_lines, last_len);
     out.found
 }
 
@@ -250,7 +296,7 @@ impl Findings<'_> {
     }
 
     /// One finding when the file stops before the judge's output does.
-    fn missing(&mut self, lines: &[&str], content_lines: usize) {
+    fn missing(&mut self, content_lines: usize, last_len: usize) {
         let cases = self.expected.cases.len();
         let expected_lines = match self.expected.kind {
             GameKind::Uttt => (cases * UTTT_CASE_LINES as usize).saturating_sub(1),
@@ -274,7 +320,7 @@ impl Findings<'_> {
             )
         };
         let span = match content_lines.checked_sub(1) {
-            Some(last) => Span::at(to_u32(last), to_u32(lines[last].len())),
+            Some(last) => Span::at(to_u32(last), to_u32(last_len)),
             None => Span::at(0, 0),
         };
         // Only whole cases are added: a `.uttt` board cut short is left to

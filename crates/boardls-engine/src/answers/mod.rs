@@ -5,5 +5,7 @@
 mod compare;
 mod expected;
 
-pub use compare::{check_answer, compare, no_input};
+pub use compare::{
+    answer_line, check_answer, compare, content_lines, line_findings, missing_findings, no_input,
+};
 pub use expected::{Expected, ExpectedCase, JudgedCache, UTTT_CASE_LINES, case_line};

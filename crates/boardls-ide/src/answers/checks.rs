@@ -2,16 +2,20 @@
 //! when what they depend on changes: an edit of their own text, of their
 //! input, or a board file opened or closed (which may pair them anew).
 
+use std::ops::RangeInclusive;
 use std::path::Path;
+use std::sync::Arc;
 
 use boardls_engine::diagnostics::Diagnostic;
 use boardls_engine::games::GameKind;
 use ls_types::{self as lsp, Uri};
+use ropey::Rope;
 
 use super::pairing::{expected, side_of};
 use crate::features::answers::{SideKind, side_findings};
 use crate::features::proto_diagnostics::to_lsp;
-use crate::kept::side::{RopeRanges, SideDocument};
+use crate::kept::answer::{AnswerContext, KeptAnswer};
+use crate::kept::side::SideDocument;
 use crate::session::{ClosedAnswer, Host, Session, State};
 use crate::uri::{path_of, with_path};
 
@@ -25,6 +29,9 @@ pub fn findings<H: Host>(
     let Some(side) = &doc.side else {
         return Vec::new();
     };
+    if let Some(kept) = &doc.answer {
+        return kept.findings();
+    }
     let text = doc.rope.to_string();
     side_findings(side, &text, |input, kind| {
         expected(session, state, uri, input, kind)
@@ -39,12 +46,64 @@ pub fn side_diagnostics<H: Host>(
     uri: &Uri,
 ) -> Option<Vec<lsp::Diagnostic>> {
     let doc = state.side_docs.get(uri).filter(|doc| doc.side.is_some())?;
-    let ranges = doc.ranges(state.caps.encoding);
-    let items: Vec<lsp::Diagnostic> = findings(session, state, uri, doc)
-        .iter()
-        .map(|d| to_lsp(uri, &ranges, d, state.caps.locale))
-        .collect();
+    let items: Vec<lsp::Diagnostic> = match &doc.answer {
+        Some(kept) => kept.lsp_diagnostics(),
+        None => {
+            let ranges = doc.ranges(state.caps.encoding);
+            findings(session, state, uri, doc)
+                .iter()
+                .map(|d| to_lsp(uri, &ranges, d, state.caps.locale))
+                .collect()
+        }
+    };
     Some(session.settings_of(state, uri).diagnostics.apply(items))
+}
+
+/// Brings the open answer `uri`'s kept findings up to date with its text
+/// (changed on the lines `touched`, if any) and its input's judge output:
+/// only the lines of the cases and lines that changed are compared again.
+/// True when a finding changed (always at the first check). A side
+/// document that is no answer keeps none.
+pub fn update_open_answer<H: Host>(
+    session: &Session<H>,
+    state: &mut State<H::Data>,
+    uri: &Uri,
+    touched: Option<RangeInclusive<usize>>,
+) -> bool {
+    let Some(SideKind::Answer { input, kind }) =
+        state.side_docs.get(uri).and_then(|doc| doc.side.clone())
+    else {
+        if let Some(doc) = state.side_docs.get_mut(uri) {
+            doc.answer = None;
+        }
+        return false;
+    };
+    let expected = expected(session, state, uri, &input, kind);
+    let input: Arc<Path> = Arc::from(input.as_path());
+    let cx = AnswerContext {
+        uri,
+        input: &input,
+        encoding: state.caps.encoding,
+        locale: state.caps.locale,
+    };
+    let Some(doc) = state.side_docs.get_mut(uri) else {
+        return false;
+    };
+    match (&mut doc.answer, touched) {
+        (Some(kept), touched) => {
+            // The input's changes first: the text's are compared with
+            // the input as it is now.
+            let judged = kept.input_changed(&expected, &doc.rope, &cx);
+            let edited = touched.is_some_and(|lines| {
+                kept.text_changed(&expected, &doc.rope, *lines.start(), *lines.end(), &cx)
+            });
+            judged || edited
+        }
+        (None, _) => {
+            doc.answer = Some(KeptAnswer::new(&expected, &doc.rope, &cx));
+            true
+        }
+    }
 }
 
 /// Publishes a side document's diagnostics (push clients; a pull client
@@ -90,11 +149,17 @@ pub fn repair_sides<H: Host>(
         );
         let was = std::mem::replace(&mut doc.side, side);
         let now = doc.side.clone();
+        if was != now {
+            doc.answer = None;
+        }
         match (&was, &now) {
             (Some(_), None) => clear(session, state, &uri),
             (_, Some(_)) if was != now || answers => {
-                answers_changed |= answers;
-                publish(session, state, &uri);
+                let changed = update_open_answer(session, state, &uri, None);
+                answers_changed |= answers && changed;
+                if was != now || changed {
+                    publish(session, state, &uri);
+                }
             }
             _ => {}
         }
@@ -105,12 +170,13 @@ pub fn repair_sides<H: Host>(
 }
 
 /// After an edit of the board file `input`: its answers are checked
-/// again, open and closed.
+/// again, open and closed, by the cases the edit re-judged, and published
+/// when their findings changed.
 pub fn input_changed<H: Host>(session: &Session<H>, state: &mut State<H::Data>, input: &Uri) {
     let Some(path) = state.docs.get(input).map(|open| open.path.clone()) else {
         return;
     };
-    recheck_answers_of(session, state, &path);
+    let mut changed = recheck_answers_of(session, state, &path);
     let mut answers: Vec<Uri> = state
         .side_docs
         .iter()
@@ -120,7 +186,9 @@ pub fn input_changed<H: Host>(session: &Session<H>, state: &mut State<H::Data>, 
         .map(|(uri, _)| uri.clone())
         .collect();
     answers.sort_by(|a, b| a.as_str().cmp(b.as_str()));
-    if !answers.is_empty() {
+    answers.retain(|uri| update_open_answer(session, state, uri, None));
+    changed |= !answers.is_empty();
+    if changed {
         // The answers' diagnostics changed with a file the client does
         // not link them to: a pull client is asked to pull again.
         session.host.refresh_pull(&state.caps);
@@ -131,48 +199,70 @@ pub fn input_changed<H: Host>(session: &Session<H>, state: &mut State<H::Data>, 
 }
 
 /// Checks the closed answer `answer` of `input` (read through the host)
-/// and publishes its findings (push clients; a pull client finds them in
-/// its workspace report). An open answer is left to its document.
+/// and publishes its findings when they changed (push clients; a pull
+/// client finds them in its workspace report). While its text is the
+/// same, only the lines of the cases its input's edit re-judged are
+/// compared again. An open answer is left to its document. True when its
+/// findings changed.
 pub fn check_closed<H: Host>(
     session: &Session<H>,
     state: &mut State<H::Data>,
     answer: &Uri,
     input: &Path,
     kind: GameKind,
-) {
+) -> bool {
     if state.side_docs.contains_key(answer) {
-        return;
+        return false;
     }
     let Some(text) = state.vfs.text(session.host.files(), answer) else {
         // Gone since it was named (a poll or a watcher racing the delete).
-        return forget(session, state, answer);
+        forget(session, state, answer);
+        return true;
     };
-    let rope = ropey::Rope::from_str(&text);
-    let ranges = RopeRanges {
-        rope: &rope,
-        enc: state.caps.encoding,
+    let Some(input_uri) = with_path(answer, input) else {
+        return false;
     };
     let expected = expected(session, state, answer, input, kind);
-    let path = std::sync::Arc::from(input);
-    let diagnostics: Vec<lsp::Diagnostic> =
-        boardls_engine::answers::compare(&expected, &text, Some(&path))
-            .iter()
-            .map(|d| to_lsp(answer, &ranges, d, state.caps.locale))
-            .collect();
-    let result_id = format!("answer-{}", state.generation());
-    session.publish_unopened(state, answer.clone(), diagnostics.clone());
-    let Some(input) = with_path(answer, input) else {
-        return;
+    let path: Arc<Path> = Arc::from(input);
+    let cx = AnswerContext {
+        uri: answer,
+        input: &path,
+        encoding: state.caps.encoding,
+        locale: state.caps.locale,
     };
-    state.closed_answers.insert(
-        answer.clone(),
-        ClosedAnswer {
-            input,
-            kind,
-            diagnostics,
-            result_id,
-        },
-    );
+    let kept = state
+        .closed_answers
+        .remove(answer)
+        .filter(|closed| Arc::ptr_eq(&closed.text, &text) && closed.kind == kind);
+    let (closed, changed) = match kept {
+        Some(mut closed) => {
+            let changed = closed.kept.input_changed(&expected, &closed.rope, &cx);
+            closed.input = input_uri;
+            (closed, changed)
+        }
+        None => {
+            let rope = Rope::from_str(&text);
+            let kept = KeptAnswer::new(&expected, &rope, &cx);
+            let closed = ClosedAnswer {
+                input: input_uri,
+                kind,
+                text,
+                rope,
+                kept,
+                diagnostics: Vec::new(),
+                result_id: String::new(),
+            };
+            (closed, true)
+        }
+    };
+    let mut closed = closed;
+    if changed {
+        closed.diagnostics = closed.kept.lsp_diagnostics();
+        closed.result_id = format!("answer-{}", state.generation());
+        session.publish_unopened(state, answer.clone(), closed.diagnostics.clone());
+    }
+    state.closed_answers.insert(answer.clone(), closed);
+    changed
 }
 
 /// A file changed on disk (or was closed in the editor): the answers it
@@ -206,6 +296,8 @@ pub fn file_changed<H: Host>(session: &Session<H>, state: &mut State<H::Data>, u
             .collect()
     };
     if let Some((input, kind)) = project.input_among(&path, present, listed) {
+        // Changed on disk: read again, checked whole.
+        state.closed_answers.remove(uri);
         check_closed(session, state, uri, &input, kind);
         return true;
     }
@@ -215,7 +307,12 @@ pub fn file_changed<H: Host>(session: &Session<H>, state: &mut State<H::Data>, u
 
 /// The board file at `input` changed (on disk, or its open document): its
 /// closed answers are checked again. Without any, it costs a look at them.
-pub fn recheck_answers_of<H: Host>(session: &Session<H>, state: &mut State<H::Data>, input: &Path) {
+/// True when one's findings changed.
+pub fn recheck_answers_of<H: Host>(
+    session: &Session<H>,
+    state: &mut State<H::Data>,
+    input: &Path,
+) -> bool {
     let mut answers: Vec<(Uri, GameKind)> = state
         .closed_answers
         .iter()
@@ -223,9 +320,11 @@ pub fn recheck_answers_of<H: Host>(session: &Session<H>, state: &mut State<H::Da
         .map(|(uri, answer)| (uri.clone(), answer.kind))
         .collect();
     answers.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+    let mut changed = false;
     for (answer, kind) in answers {
-        check_closed(session, state, &answer, input, kind);
+        changed |= check_closed(session, state, &answer, input, kind);
     }
+    changed
 }
 
 /// An answer file (or a folder) was deleted: its findings go.

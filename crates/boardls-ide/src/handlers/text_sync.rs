@@ -40,9 +40,11 @@ pub fn did_open<H: Host>(session: &Session<H>, params: DidOpenTextDocumentParams
                 rope: Rope::from_str(&item.text),
                 version: item.version,
                 side,
+                answer: None,
             },
         );
         if ours {
+            checks::update_open_answer(session, &mut state, &item.uri, None);
             checks::publish(session, &state, &item.uri);
         }
         return;
@@ -75,8 +77,10 @@ pub fn did_change<H: Host>(session: &Session<H>, params: DidChangeTextDocumentPa
     let generation = state.generation();
     if let Some(side) = state.side_docs.get_mut(&uri) {
         side.version = params.text_document.version;
-        side.apply(&params.content_changes, encoding);
+        let touched = side.apply(&params.content_changes, encoding);
         let project = (side.side == Some(SideKind::Project)).then(|| side.rope.to_string());
+        // Its own version changed: published whether or not its findings did.
+        checks::update_open_answer(session, &mut state, &uri, Some(touched));
         checks::publish(session, &state, &uri);
         drop(state);
         if let Some(text) = project {

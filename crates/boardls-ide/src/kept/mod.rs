@@ -10,8 +10,10 @@
 //!   browser's server alike);
 //! - [`tokens`]: the tokens last sent, for `semanticTokens/full/delta`;
 //! - [`symbols`]: each position's `documentSymbol` piece;
-//! - [`side`]: an open answer file or `boardls.toml`, kept as text.
+//! - [`side`]: an open answer file or `boardls.toml`, kept as text;
+//! - [`answer`]: an answer file's findings, line by line.
 
+pub mod answer;
 pub mod diagnostics;
 pub(crate) mod per_position;
 pub mod publish;

@@ -7,6 +7,7 @@
 use ls_types::{Range, TextDocumentContentChangeEvent};
 use ropey::Rope;
 
+use super::answer::KeptAnswer;
 use crate::encoding::{Encoding, position_to_char, span_to_range};
 use crate::features::answers::SideKind;
 use crate::features::proto_diagnostics::SpanRanges;
@@ -18,11 +19,20 @@ pub struct SideDocument {
     pub version: i32,
     /// What it is to boardls now; `None`: nothing (nothing published).
     pub side: Option<SideKind>,
+    /// An answer file's findings, kept line by line.
+    pub answer: Option<KeptAnswer>,
 }
 
 impl SideDocument {
-    /// Applies a `didChange`'s changes in order (ranges clamped).
-    pub fn apply(&mut self, changes: &[TextDocumentContentChangeEvent], enc: Encoding) {
+    /// Applies a `didChange`'s changes in order (ranges clamped), and
+    /// says which lines they touched, numbered in the new text: when the
+    /// line count is unchanged, only those.
+    pub fn apply(
+        &mut self,
+        changes: &[TextDocumentContentChangeEvent],
+        enc: Encoding,
+    ) -> std::ops::RangeInclusive<usize> {
+        let (mut first, mut last) = (usize::MAX, 0);
         for change in changes {
             match change.range {
                 Some(range) => {
@@ -31,10 +41,18 @@ impl SideDocument {
                     let (a, b) = (a.min(b), a.max(b));
                     self.rope.remove(a..b);
                     self.rope.insert(a, &change.text);
+                    let line = self.rope.char_to_line(a);
+                    let end = self.rope.char_to_line(a + change.text.chars().count());
+                    first = first.min(line);
+                    last = last.max(end);
                 }
-                None => self.rope = Rope::from_str(&change.text),
+                None => {
+                    self.rope = Rope::from_str(&change.text);
+                    (first, last) = (0, usize::MAX);
+                }
             }
         }
+        first.min(last)..=last
     }
 
     pub fn ranges(&self, enc: Encoding) -> RopeRanges<'_> {

@@ -115,6 +115,11 @@ pub struct ClosedAnswer {
     pub input: Uri,
     /// The input's game.
     pub kind: GameKind,
+    /// The text it was checked in (the host's, kept until it changes).
+    pub text: std::sync::Arc<str>,
+    pub rope: ropey::Rope,
+    /// Its findings, line by line.
+    pub kept: crate::kept::answer::KeptAnswer,
     pub diagnostics: Vec<Diagnostic>,
     /// Changes with every check: the pull result id.
     pub result_id: String,
@@ -151,6 +156,10 @@ pub struct State<X> {
     pub client_section: Option<serde_json::Value>,
     /// The project files' parses, kept while their text is the same.
     pub(crate) parsed_projects: ParsedProjects,
+    /// The judge's output of closed inputs, kept while their text (the
+    /// host's, kept in [`Vfs`]) is the same: an edit of an open answer
+    /// does not judge its closed input again.
+    pub(crate) judged_inputs: JudgedInputs,
     /// The host's part.
     pub host: X,
     next_generation: u64,
@@ -173,6 +182,7 @@ impl<X: Default> Default for State<X> {
             init_payload: None,
             client_section: None,
             parsed_projects: Default::default(),
+            judged_inputs: Default::default(),
             host: X::default(),
             next_generation: 0,
         }
@@ -229,3 +239,10 @@ pub(crate) enum ParsedSource {
     Open(i32),
     Read(Arc<str>),
 }
+
+/// A closed input's judge output, by URI, with the text it was judged in.
+#[derive(Default)]
+pub struct JudgedInputs(pub(crate) Mutex<HashMap<Uri, JudgedText>>);
+
+/// A text, and the judge's output on it.
+pub(crate) type JudgedText = (Arc<str>, Arc<boardls_engine::answers::Expected>);
