@@ -77,7 +77,7 @@ fn main() {
     let quick = common::quick();
     let check = std::env::var("BOARDLS_BENCH_CHECK").is_ok_and(|v| v == "1");
     let (sizes, rounds): (&[usize], usize) = if quick {
-        (&[100, 1_000], 6)
+        (&[100, 1_000], 10)
     } else {
         (&[1_000, 10_000, 100_000], 40)
     };
@@ -270,7 +270,7 @@ fn scenario(cases: usize, input: &str, answer: &str, where_: Answer, rounds: usi
         answer: (where_ != Answer::None).then(|| Samples::new(answers)),
         answer_edit: (where_ == Answer::Open).then(|| Samples::new(answer_edits)),
     };
-    let pair = |s: &Samples| format!("{:.2} ({:.2})", ms(s.median()), ms(s.percentile(0.9)));
+    let pair = |s: &Samples| format!("{:.2} ({:.2})", ms(s.median()), ms(s.percentile(90.0)));
     println!(
         "{:>8} {:<7} {:>16} {:>16} {:>16}",
         cases,

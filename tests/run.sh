@@ -241,6 +241,9 @@ if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
     BOARDLS_LOAD_SESSIONS=8 BOARDLS_LOAD_FILES=200 BOARDLS_LOAD_SECONDS=5 \
     BOARDLS_SUSPEND_SECONDS=10 "${bench[@]}" --bench daemon_load -- --bench
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench lsp_dense
+  # Answer files by the edit (quick: 100 and 1,000 cases; the 100,000
+  # row is BENCHMARKS.md's, by hand).
+  BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench answers
   # The playground's first verdict: a shared link of a random board in 5
   # fresh browsers, median within 200 ms (dist/web from tests/web/run.sh).
   if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then

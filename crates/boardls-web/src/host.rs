@@ -167,7 +167,7 @@ impl BrowserSession {
         let later = std::mem::take(&mut *locked(&self.session.host.later));
         for uri in later {
             let published = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                self.session.publish_waiting(&uri);
+                boardls_ide::handlers::text_sync::publish_waiting(&self.session, &uri);
             }));
             if let Err(payload) = published {
                 report_panic(

@@ -249,7 +249,6 @@ pub fn check_closed<H: Host>(
                 text,
                 rope,
                 kept,
-                diagnostics: Vec::new(),
                 result_id: String::new(),
             };
             (closed, true)
@@ -257,9 +256,8 @@ pub fn check_closed<H: Host>(
     };
     let mut closed = closed;
     if changed {
-        closed.diagnostics = closed.kept.lsp_diagnostics();
         closed.result_id = format!("answer-{}", state.generation());
-        session.publish_unopened(state, answer.clone(), closed.diagnostics.clone());
+        session.publish_unopened(state, answer.clone(), closed.kept.lsp_diagnostics());
     }
     state.closed_answers.insert(answer.clone(), closed);
     changed

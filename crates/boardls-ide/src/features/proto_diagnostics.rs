@@ -34,6 +34,18 @@ pub trait SpanRanges {
     fn range(&self, span: Span) -> Range;
 }
 
+/// Spans of a rope's text as LSP ranges.
+pub struct RopeRanges<'a> {
+    pub rope: &'a Rope,
+    pub enc: Encoding,
+}
+
+impl SpanRanges for RopeRanges<'_> {
+    fn range(&self, span: Span) -> Range {
+        span_to_range(self.rope, span.line, span.start, span.end, self.enc)
+    }
+}
+
 impl SpanRanges for DocView<'_> {
     fn range(&self, span: Span) -> Range {
         span_to_range(self.doc.rope(), span.line, span.start, span.end, self.enc())

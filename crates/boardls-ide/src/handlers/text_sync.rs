@@ -105,7 +105,29 @@ pub fn did_change<H: Host>(session: &Session<H>, params: DidChangeTextDocumentPa
     open.generation = generation;
     open.apply(&params.content_changes, encoding);
     session.publish_open(&mut state, &uri);
-    input_changed(session, &mut state, &uri);
+    match state.docs.get_mut(&uri) {
+        // A heavy document's publish waits for the turn's end: its
+        // answers' check follows it there (publish_waiting below).
+        Some(open) if open.publish_waiting => open.answers_waiting = true,
+        _ => input_changed(session, &mut state, &uri),
+    }
+}
+
+/// The host's call for a publish put off to the session's turn without
+/// client input ([`Host::publish_later`]): the document's diagnostics,
+/// then its answers' when they wait too.
+///
+/// [`Host::publish_later`]: crate::session::Host::publish_later
+pub fn publish_waiting<H: Host>(session: &Session<H>, uri: &ls_types::Uri) {
+    session.publish_waiting(uri);
+    let mut state = session.lock();
+    let answers = state
+        .docs
+        .get_mut(uri)
+        .is_some_and(|open| std::mem::take(&mut open.answers_waiting));
+    if answers {
+        input_changed(session, &mut state, uri);
+    }
 }
 
 pub fn did_close<H: Host>(session: &Session<H>, params: DidCloseTextDocumentParams) {

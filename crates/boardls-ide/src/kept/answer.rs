@@ -22,9 +22,8 @@ use boardls_engine::i18n::Locale;
 use ls_types::{self as lsp, Uri};
 use ropey::Rope;
 
-use super::side::RopeRanges;
 use crate::encoding::Encoding;
-use crate::features::proto_diagnostics::to_lsp;
+use crate::features::proto_diagnostics::{RopeRanges, to_lsp};
 
 /// What a check of an answer names and writes with.
 pub struct AnswerContext<'a> {

@@ -4,14 +4,13 @@
 //! the host); any other is kept as text, since a board file opened later
 //! may make it an answer file.
 
-use ls_types::{Range, TextDocumentContentChangeEvent};
+use ls_types::TextDocumentContentChangeEvent;
 use ropey::Rope;
 
 use super::answer::KeptAnswer;
-use crate::encoding::{Encoding, position_to_char, span_to_range};
+use crate::encoding::{Encoding, position_to_char};
 use crate::features::answers::SideKind;
-use crate::features::proto_diagnostics::SpanRanges;
-use boardls_engine::diagnostics::Span;
+use crate::features::proto_diagnostics::RopeRanges;
 
 /// An open file that is not a board file.
 pub struct SideDocument {
@@ -60,17 +59,5 @@ impl SideDocument {
             rope: &self.rope,
             enc,
         }
-    }
-}
-
-/// Spans of a rope's text as LSP ranges.
-pub struct RopeRanges<'a> {
-    pub rope: &'a Rope,
-    pub enc: Encoding,
-}
-
-impl SpanRanges for RopeRanges<'_> {
-    fn range(&self, span: Span) -> Range {
-        span_to_range(self.rope, span.line, span.start, span.end, self.enc)
     }
 }

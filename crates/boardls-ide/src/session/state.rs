@@ -13,7 +13,7 @@ use boardls_engine::answers::JudgedCache;
 use boardls_engine::document::Document;
 use boardls_engine::games::GameKind;
 use boardls_engine::i18n::Locale;
-use ls_types::{Diagnostic, TextDocumentContentChangeEvent, Uri};
+use ls_types::{TextDocumentContentChangeEvent, Uri};
 
 use crate::config::Settings;
 use crate::encoding::Encoding;
@@ -49,6 +49,10 @@ pub struct OpenDocument {
     /// A publish of this document waits for the session's next turn
     /// without client input ([`Session::publish_open`](super::Session::publish_open)).
     pub(crate) publish_waiting: bool,
+    /// Its answers' check waits for that publish too (the input's own
+    /// diagnostics go first; an answer read before then is compared with
+    /// the input as it is, see [`crate::kept::answer::KeptAnswer`]).
+    pub(crate) answers_waiting: bool,
     _counted: Counted,
 }
 
@@ -90,6 +94,7 @@ impl OpenDocument {
             diagnostics: Arc::default(),
             judged: JudgedCache::default(),
             publish_waiting: false,
+            answers_waiting: false,
             _counted: Counted::new(),
         }
     }
@@ -120,7 +125,6 @@ pub struct ClosedAnswer {
     pub rope: ropey::Rope,
     /// Its findings, line by line.
     pub kept: crate::kept::answer::KeptAnswer,
-    pub diagnostics: Vec<Diagnostic>,
     /// Changes with every check: the pull result id.
     pub result_id: String,
 }

@@ -474,7 +474,7 @@ impl Guard {
             Internal::PublishOpen(uri) => (
                 "publishDiagnostics",
                 uri.as_str().to_owned(),
-                Box::new(move || session.publish_waiting(&uri)),
+                Box::new(move || boardls_ide::handlers::text_sync::publish_waiting(session, &uri)),
             ),
             #[cfg(feature = "test-hooks")]
             Internal::Settled(ran) => (

@@ -90,7 +90,8 @@ pub fn workspace_report(
     for (uri, answer) in answers {
         if !state.side_docs.contains_key(uri) {
             let id = filter.result_id(&answer.result_id);
-            let shown = (!client_has(uri, &id)).then(|| filter.apply(answer.diagnostics.clone()));
+            let shown =
+                (!client_has(uri, &id)).then(|| filter.apply(answer.kept.lsp_diagnostics()));
             report(uri, None, id, shown);
         }
     }
