@@ -3,7 +3,7 @@
 //! `UPDATE_EXPECT=1 cargo test` rewrites them), each read back by what
 //! would read it (serde for the JSON formats, a pattern per line for
 //! GitHub's workflow commands; SARIF against its schema in
-//! `check_sarif.rs`), and the options around them: `--format`, the
+//! `sarif.rs`), and the options around them: `--format`, the
 //! defaults, the exit status.
 
 use crate::support::cli;
