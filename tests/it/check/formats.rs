@@ -270,7 +270,7 @@ fn the_default_is_full_on_a_terminal_only() {
         .env("LANG", "C")
         .output();
     let Ok(output) = script else {
-        crate::support::skipped("check_formats", "a terminal", "no `script` here");
+        crate::support::skipped("check/formats", "a terminal", "no `script` here");
         return;
     };
     let text = String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n");
