@@ -16,7 +16,7 @@
 #   SUITE<TAB>TEST<TAB>REASON
 #
 # SUITE is where the check lives (a module of tests/it, an editor, a
-# runner: `lsp_daemon`, `emacs`, `release`), TEST the check (`a peer of
+# runner: `daemon/sessions`, `emacs`, `release`), TEST the check (`a peer of
 # another user`), REASON why it could not run. A tab or a line break
 # inside a field is written as a space. Without BOARDLS_SKIP_RECORDS
 # (a suite run alone) a skip is only printed. The writers: `skipped` in
@@ -128,7 +128,7 @@ self_test() {
   trap 'rm -rf "$scratch"' EXIT
   cat >"$scratch/allowed.txt" <<'EOF'
 # comment
-lsp_daemon: a peer of another user | non-root | only root can connect as another user
+daemon/sessions: a peer of another user | non-root | only root can connect as another user
 emacs: scenario op inlay | always | eglot 1.9 has no inlay hints
 release: cargo package | not-ci | BOARDLS_SLOW_TESTS=1 runs it
 EOF
@@ -165,7 +165,7 @@ EOF
   expect 0 "an \`always\` entry allows its skip" check "$scratch/always" "$scratch/allowed.txt"
   printf 'emacs\tscenario op tokens\teglot 1.9 has no semantic tokens\n' >"$scratch/other"
   expect 1 "another test of an allowed suite fails the run" check "$scratch/other" "$scratch/allowed.txt"
-  printf 'lsp_daemon\ta peer of another user\tneeds root\n' >"$scratch/root"
+  printf 'daemon/sessions\ta peer of another user\tneeds root\n' >"$scratch/root"
   if (($(id -u) == 0)); then
     expect 1 "a \`non-root\` skip fails a run as root" check "$scratch/root" "$scratch/allowed.txt"
   else

@@ -594,10 +594,11 @@ fn definitions(tokens: &[Token]) -> (BTreeSet<String>, BTreeSet<String>) {
         }
     }
     for i in 0..tokens.len() {
-        if ident(i) == Some("macro_rules") && punct(i + 1, '!') {
-            if let Some(name) = ident(i + 2) {
-                defined.insert(name.to_string());
-            }
+        if ident(i) == Some("macro_rules")
+            && punct(i + 1, '!')
+            && let Some(name) = ident(i + 2)
+        {
+            defined.insert(name.to_string());
         }
     }
     (defined, types)

@@ -1,6 +1,8 @@
 //! The integration tests, as one binary: each module is one suite
 //! (`cargo test --test it MODULE` runs one), and `support` holds what they
-//! share. One binary links the crate once.
+//! share. One binary links the crate once. A feature's tests are one
+//! module, whatever front end or game they go through (`answers`, `check`,
+//! `daemon`, `hover`, `tokens`; CONTRIBUTING.md lists them).
 
 mod support;
 
@@ -8,17 +10,11 @@ mod answer_edits;
 mod answers;
 mod browser_server;
 mod catalog;
-mod check_cli;
-mod check_formats;
-mod check_full;
-mod check_sarif;
-mod check_snapshots;
-mod check_stream;
+mod check;
 mod cli_locale;
 mod codes;
 mod coverage;
-mod daemon_faults;
-mod daemon_load;
+mod daemon;
 mod doc_examples;
 mod doc_links;
 mod doc_names;
@@ -29,15 +25,12 @@ mod fmt_cli;
 mod format;
 mod fuzz_regressions;
 mod hooks_recovery;
-mod judge_answers;
+mod hover;
 mod lsp_abuse;
-mod lsp_answers;
 mod lsp_budget;
-mod lsp_daemon;
 mod lsp_features;
 mod lsp_filters;
 mod lsp_guard;
-mod lsp_hover_format;
 mod lsp_kept_diagnostics;
 #[cfg(feature = "test-hooks")]
 mod lsp_locale;
@@ -58,4 +51,5 @@ mod solve;
 mod stress;
 mod structure;
 mod syntax;
+mod tokens;
 mod windows_wine;

@@ -6,7 +6,8 @@
 //! that hides nothing, and a new mutant that an old pattern happens to
 //! match (one that may change behaviour) is seen rather than excluded
 //! unread. `cargo mutants --list` builds nothing; tests/run.sh installs the
-//! pinned cargo-mutants.
+//! pinned cargo-mutants. The test line of the same file names the suites
+//! that `xtask/src/mutants.rs` pins.
 
 use std::path::Path;
 use std::process::Command;
@@ -166,4 +167,57 @@ fn a_pin_is_the_count_line_just_above_its_pattern() {
     assert_eq!(changed.len(), 2, "{changed:#?}");
     assert!(changed[0].starts_with("^c\n  without one"), "{changed:#?}");
     assert!(changed[1].starts_with("^d\n"), "{changed:#?}");
+}
+
+/// The filters of `.cargo/mutants.toml`'s test line (`cargo mutants` run
+/// by hand) are among those of `xtask/src/mutants.rs`'s modules, where
+/// each is pinned to the number of tests it selects, and select every test
+/// those do: a suite renamed in one place and not the other would run
+/// nothing there.
+#[test]
+fn the_test_line_names_the_pinned_suites_of_every_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join(".cargo/mutants.toml"))
+        .expect("read .cargo/mutants.toml");
+    let config: toml_edit::DocumentMut = text.parse().expect("parse .cargo/mutants.toml");
+    let args: Vec<&str> = config["additional_cargo_test_args"]
+        .as_array()
+        .expect("additional_cargo_test_args is an array")
+        .iter()
+        .map(|arg| arg.as_str().expect("a string"))
+        .collect();
+    let skip = args.iter().position(|arg| *arg == "--skip");
+    assert_eq!(args[0], "--", "the test line starts with `--`");
+    let mut line: Vec<&str> = args[1..skip.unwrap_or(args.len())].to_vec();
+    let xtask = std::fs::read_to_string(root.join("xtask/src/mutants.rs"))
+        .expect("read xtask/src/mutants.rs");
+    let start = xtask
+        .find("const MODULES")
+        .expect("MODULES in xtask/src/mutants.rs");
+    let table = &xtask[start..];
+    let table = &table[..table.find("\n];").expect("the end of MODULES")];
+    let pinned = Regex::new(r#"\("([^"]+)", (\d+)\),"#).unwrap();
+    let mut modules: Vec<&str> = pinned
+        .captures_iter(table)
+        .map(|found| found.get(1).unwrap().as_str())
+        .collect();
+    assert!(modules.len() > 20, "{} pinned filters read", modules.len());
+    line.sort_unstable();
+    line.dedup();
+    modules.sort_unstable();
+    modules.dedup();
+    let unpinned: Vec<&&str> = line.iter().filter(|arg| !modules.contains(arg)).collect();
+    assert!(
+        unpinned.is_empty(),
+        "not pinned in xtask/src/mutants.rs: {unpinned:?}"
+    );
+    // A test that a module's filter selects holds one of the line's.
+    let missing: Vec<&&str> = modules
+        .iter()
+        .filter(|filter| !line.iter().any(|arg| filter.contains(arg)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in .cargo/mutants.toml's line: {missing:?}"
+    );
 }

@@ -4,7 +4,7 @@
 //! again now and then. At the end every live session's documents must
 //! carry the diagnostics of their text opened fresh. One seed decides
 //! every choice; a failure names it. The test suite runs it for a minute
-//! (`tests/it/daemon_load.rs`), `cargo xtask soak --minutes N` for longer.
+//! (`tests/it/daemon/load.rs`), `cargo xtask soak --minutes N` for longer.
 
 #![allow(dead_code)]
 

@@ -2,7 +2,7 @@
 //! of board files, the daemon process (its memory read from `/proc`), and
 //! raw LSP sessions over its Unix socket that type, flood and measure the
 //! time from each `didChange` to the `publishDiagnostics` of its version.
-//! The load tests (`tests/it/daemon_load.rs`), the soak
+//! The load tests (`tests/it/daemon/load.rs`), the soak
 //! (`support/daemon_soak.rs`) and `benches/daemon_load.rs` share it.
 
 #![allow(dead_code)]

@@ -11,7 +11,7 @@ use std::path::Path;
 /// (`tests/skips.sh` says its form) in the file `BOARDLS_SKIP_RECORDS`
 /// names, which `tests/run.sh` reads and checks against
 /// `tests/allowed-skips.txt`. `suite` and `test` together are the
-/// entry's name there (`lsp_daemon: a peer of another user`).
+/// entry's name there (`daemon/sessions: a peer of another user`).
 pub fn skipped(suite: &str, test: &str, why: &str) {
     let _ = writeln!(std::io::stderr().lock(), "SKIPPED: {suite}: {test} ({why})");
     if let Some(records) = std::env::var_os(SKIP_RECORDS) {

@@ -601,6 +601,6 @@ fn falls_back_on(what: &str, disk: Option<FullDisk>, cause: &str) {
             },
             cause,
         ),
-        None => crate::support::skipped("daemon_faults", what, "mounting a small tmpfs needs root"),
+        None => crate::support::skipped("daemon/faults", what, "mounting a small tmpfs needs root"),
     }
 }

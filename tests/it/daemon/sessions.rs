@@ -168,7 +168,7 @@ fn wrong_modes_owners_and_links_are_refused() {
         assert!(stderr.contains("belongs to user 65534"), "{stderr}");
     } else {
         support::skipped(
-            "lsp_daemon",
+            "daemon/sessions",
             "a socket of another user",
             "only root can give one away",
         );
@@ -189,7 +189,7 @@ fn wrong_modes_owners_and_links_are_refused() {
 fn the_daemon_refuses_a_peer_of_another_user() {
     if !support::runs_as_root() {
         support::skipped(
-            "lsp_daemon",
+            "daemon/sessions",
             "a peer of another user",
             "needs root to be one",
         );
@@ -233,7 +233,7 @@ fn the_daemon_refuses_a_peer_of_another_user() {
 fn the_forwarder_refuses_a_daemon_of_another_user() {
     if !support::runs_as_root() {
         support::skipped(
-            "lsp_daemon",
+            "daemon/sessions",
             "a daemon of another user",
             "needs root to start one",
         );

@@ -3,7 +3,7 @@
 //! `UPDATE_EXPECT=1 cargo test` rewrites them), each read back by what
 //! would read it (serde for the JSON formats, a pattern per line for
 //! GitHub's workflow commands; SARIF against its schema in
-//! `check_sarif.rs`), and the options around them: `--format`, the
+//! `sarif.rs`), and the options around them: `--format`, the
 //! defaults, the exit status.
 
 use crate::support::cli;
@@ -270,7 +270,7 @@ fn the_default_is_full_on_a_terminal_only() {
         .env("LANG", "C")
         .output();
     let Ok(output) = script else {
-        crate::support::skipped("check_formats", "a terminal", "no `script` here");
+        crate::support::skipped("check/formats", "a terminal", "no `script` here");
         return;
     };
     let text = String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n");

@@ -6,8 +6,8 @@
 use crate::support::client::{Server, TempDir, file_uri, pos, range};
 use serde_json::{Value, json};
 
-const INPUT: &str = include_str!("../fixtures/judge/tomek/sample.in");
-const ANSWER: &str = include_str!("../fixtures/judge/tomek/sample.out");
+const INPUT: &str = include_str!("../../fixtures/judge/tomek/sample.in");
+const ANSWER: &str = include_str!("../../fixtures/judge/tomek/sample.out");
 
 fn codes(diagnostics: &[Value]) -> Vec<(String, u64)> {
     diagnostics
@@ -166,7 +166,7 @@ fn severities(diagnostics: &[Value]) -> Vec<(String, u64)> {
 
 #[test]
 fn a_projects_profiles_and_invalid_inputs_live() {
-    const LARGE: &str = include_str!("../fixtures/judge/tomek/A-large-practice.in");
+    const LARGE: &str = include_str!("../../fixtures/judge/tomek/A-large-practice.in");
     let dir = TempDir::new("lsp-profiles");
     let toml = "[files]\n\"*.in\" = \"tomek\"\n[profiles]\n\"small/*.in\" = \"gcj2013a-small\"\n\
                 \"invalid/*.in\" = \"gcj2013a-small\"\n";
@@ -325,7 +325,7 @@ fn a_pull_client_pulls_an_answers_findings_and_is_asked_again_after_an_input_edi
 
 #[test]
 fn formatting_keeps_a_mapped_judge_files_own_layout() {
-    const SMALL: &str = include_str!("../fixtures/judge/tomek/A-small-practice.in");
+    const SMALL: &str = include_str!("../../fixtures/judge/tomek/A-small-practice.in");
     let dir = TempDir::new("lsp-judge-format");
     dir.write("boardls.toml", "[files]\n\"*.in\" = \"tomek\"\n");
     let mapped = file_uri(&dir.write("A-small-practice.in", SMALL));
