@@ -6,7 +6,6 @@
 
 mod support;
 
-mod answer_edits;
 mod answers;
 mod browser_server;
 mod catalog;

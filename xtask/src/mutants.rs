@@ -80,7 +80,7 @@ const MODULES: &[Module] = &[
         name: "answers",
         files: "crates/boardls-engine/src/answers/**/*.rs",
         tests: &[
-            ("answers::", 35),
+            ("answers::", 39),
             ("check::cli::", 8),
             ("check::formats::", 9),
         ],
@@ -91,7 +91,7 @@ const MODULES: &[Module] = &[
         tests: &[
             ("profile", 13),
             ("coverage::", 6),
-            ("answers::", 35),
+            ("answers::", 39),
             ("check::cli::", 8),
         ],
     },
@@ -125,7 +125,7 @@ const MODULES: &[Module] = &[
             ("tokens::", 15),
             ("coverage::", 6),
             ("profiles::", 7),
-            ("answers::", 35),
+            ("answers::", 39),
         ],
     },
 ];

@@ -1,8 +1,10 @@
 //! Answer files checked against the judge: problem folders and
 //! `boardls.toml` (`folders`), each finding's code, span, message and fix
 //! (`judge`), and the same through the server, with hover and definition
-//! (`server`). `cargo test --test it answers::` runs them all.
+//! (`server`), kept by the edit and equal to a fresh reading (`edits`).
+//! `cargo test --test it answers::` runs them all.
 
+mod edits;
 mod folders;
 mod judge;
 mod server;
