@@ -86,7 +86,7 @@ where
 
 /// [`serve_session`], one of the sessions that share `shared` (the files
 /// on disk): those of a daemon, or of a TCP server. With the `test-hooks`
-/// feature, its faults are those of the process ([`Faults::from_env`]).
+/// feature, its faults are those of the process (`Faults::from_env`, in the `test_hooks` module).
 pub async fn serve_shared<I, O>(input: I, output: O, shared: Arc<Shared>) -> SessionEnd
 where
     I: AsyncRead + Unpin + Send + 'static,
