@@ -206,6 +206,11 @@ if grep -qE 'WARN|ERROR' "$book.log"; then
 fi
 rm -f "$book.log"
 
+# The API documentation: every crate's, private items included (what
+# ARCHITECTURE.md tells a reader to open), with every intra-doc link
+# resolving; a broken or ambiguous link fails the run.
+RUSTDOCFLAGS="-D rustdoc::broken_intra_doc_links" cargo doc --no-deps --workspace --document-private-items
+
 # What ships and how: the workflows (actionlint), the editors'
 # configurations, the extension's manifest; with BOARDLS_SLOW_TESTS=1 (an
 # opt-in, which this script sets under CI=true) also cargo package, `cargo

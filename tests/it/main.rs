@@ -43,6 +43,8 @@ mod naive_go9_fixture;
 mod playground_catalog;
 mod profiles;
 mod robust_props;
+#[cfg(feature = "test-hooks")]
+mod settled;
 mod skip_records;
 mod slow_clients;
 mod soak;

@@ -13,9 +13,11 @@
 #   the files it would package, only what a user needs.
 # With BOARDLS_SLOW_TESTS=1 (opt-in; tests/run.sh sets it under CI=true;
 # without it each of these writes a skip record, tests/skips.sh):
-# - `cargo package`: the crate's file list has no test data, and the
-#   packaged crate builds (in the dist profile, away from git: its build id
-#   is the commit cargo recorded);
+# - `cargo package` of every published crate, in publish order
+#   (boardls-engine, boardls-fs, boardls-ide, boardls-server, boardls):
+#   each file list has no test data, and the packaged crates build
+#   together (in the dist profile, away from git: the build id is the
+#   commit cargo recorded);
 # - `cargo xtask dist` in two checkouts sharing one target directory
 #   (dist_checkouts.sh);
 # - the pre-commit hooks, built and run by the real pre-commit
@@ -147,30 +149,70 @@ else
 fi
 
 if [[ $slow == 1 ]]; then
-  step "cargo package (the packaged crate builds)"
-  list=$(cd "$repo" && cargo package --list --allow-dirty --locked --package boardls 2>/dev/null)
-  stray=$(grep -vE '^(src/.*\.(rs|ftl)|build\.rs|Cargo\.toml(\.orig)?|Cargo\.lock|README\.md|LICENSE|\.cargo_vcs_info\.json)$' <<<"$list" || true)
-  if [[ -z $stray ]] && grep -qx 'src/main.rs' <<<"$list"; then
-    ok "cargo package lists the sources (the catalog's .ftl among them), README and LICENSE only ($(wc -l <<<"$list") files)"
-  else
-    fail "cargo package would publish: ${stray//$'\n'/ }"
-  fi
-  # Packaged without cargo's own verification build (a debug build of
-  # everything, whose dependencies nothing else here builds), then built
-  # from the unpacked crate, away from git, in the profile that ships
-  # (`dist`: release without debug information, kept in the package), in
-  # the suite's target directory: the dependencies are those `cargo xtask
-  # dist` builds next, and the binary is rebuilt by dist_checkouts.sh
-  # anyway, so the check costs one build of the crate. BOARDLS_CHECKOUT (see
-  # build.rs) makes sure cargo builds this crate, not another checkout's.
+  # The crates that are published, in publish order (each after the
+  # crates it depends on): boardls-web and xtask are `publish = false`.
+  published=(boardls-engine boardls-fs boardls-ide boardls-server boardls)
+  step "cargo package (${published[*]})"
+  for crate in "${published[@]}"; do
+    list=$(cd "$repo" && cargo package --list --allow-dirty --locked --package "$crate" 2>/dev/null)
+    stray=$(grep -vE '^(src/.*\.(rs|ftl)|build\.rs|clippy\.toml|Cargo\.toml(\.orig)?|Cargo\.lock|README\.md|LICENSE|\.cargo_vcs_info\.json)$' <<<"$list" || true)
+    if [[ -z $stray ]] && grep -qxE 'src/(main|lib)\.rs' <<<"$list"; then
+      ok "cargo package $crate lists its sources, manifest and lint settings (README and LICENSE for boardls) only ($(wc -l <<<"$list") files)"
+    else
+      fail "cargo package $crate would publish: ${stray//$'\n'/ }"
+    fi
+  done
+  for crate in boardls-web xtask; do
+    if grep -qx 'publish = false' "$repo/$([[ $crate == xtask ]] && echo xtask || echo "crates/$crate")/Cargo.toml"; then
+      ok "$crate is publish = false"
+    else
+      fail "$crate's Cargo.toml lacks publish = false"
+    fi
+  done
+  # Packaged together, without cargo's own verification build (a debug
+  # build of everything, whose dependencies nothing else here builds):
+  # cargo packages the workspace's crates against a local registry that
+  # holds the ones packaged before them, so that a crate whose boardls
+  # dependencies are not on crates.io yet still packages. Then the
+  # command line is built from the unpacked crates, away from git, each
+  # boardls dependency patched to its unpacked crate (what crates.io
+  # would serve once they are published in this order), in the profile
+  # that ships (`dist`: release without debug information, kept in the
+  # package), in the suite's target directory: the dependencies are those
+  # `cargo xtask dist` builds next, and the binary is rebuilt by
+  # dist_checkouts.sh anyway, so the check costs one build of the crates.
+  # The packaged Cargo.lock may change only in the patched crates' source
+  # lines. BOARDLS_CHECKOUT (see build.rs) makes sure cargo builds this
+  # crate, not another checkout's.
   target_dir=${CARGO_TARGET_DIR:-$repo/target}
   version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -n 1)
   unpacked=$(mktemp -d)
-  if (cd "$repo" && cargo package --no-verify --allow-dirty --locked --package boardls) >"$BOARDLS_TOOLS/cargo-package.log" 2>&1 &&
-    tar -xzf "$target_dir/package/boardls-$version.crate" -C "$unpacked" &&
-    CARGO_TARGET_DIR=$target_dir BOARDLS_CHECKOUT=$unpacked cargo build --profile dist --locked --quiet \
-      --manifest-path "$unpacked/boardls-$version/Cargo.toml" >>"$BOARDLS_TOOLS/cargo-package.log" 2>&1; then
-    ok "cargo package: the packaged crate builds"
+  packages=()
+  patches=()
+  for crate in "${published[@]}"; do
+    packages+=(--package "$crate")
+    [[ $crate == boardls ]] || patches+=(--config "patch.crates-io.$crate.path=\"$unpacked/$crate-$version\"")
+  done
+  unpack() {
+    local crate
+    for crate in "${published[@]}"; do
+      tar -xzf "$target_dir/package/$crate-$version.crate" -C "$unpacked" || return 1
+    done
+  }
+  # The packaged lock file with the patched crates' registry source and
+  # checksum left out: what the build's lock file must be.
+  patched_lock() {
+    awk '/^name = "boardls-(engine|fs|ide|server)"$/ { skip = 1 }
+      /^(\[\[package\]\])?$/ { skip = 0 }
+      !(skip && /^(source|checksum) = /)' "$1"
+  }
+  cli="$unpacked/boardls-$version"
+  if (cd "$repo" && cargo package --no-verify --allow-dirty --locked "${packages[@]}") >"$BOARDLS_TOOLS/cargo-package.log" 2>&1 &&
+    unpack && expected_lock=$(patched_lock "$cli/Cargo.lock") &&
+    CARGO_TARGET_DIR=$target_dir BOARDLS_CHECKOUT=$cli cargo build --profile dist --quiet "${patches[@]}" \
+      --manifest-path "$cli/Cargo.toml" >>"$BOARDLS_TOOLS/cargo-package.log" 2>&1 &&
+    [[ $(cat "$cli/Cargo.lock") == "$expected_lock" ]]; then
+    ok "cargo package: the packaged crates build, in publish order (${published[*]})"
     # Away from git, the build id is the commit cargo package recorded.
     packaged=$("$target_dir/dist/boardls" --version)
     head=$(git -C "$repo" rev-parse --short=12 HEAD)
@@ -181,6 +223,7 @@ if [[ $slow == 1 ]]; then
     fi
   else
     tail -n 30 "$BOARDLS_TOOLS/cargo-package.log" >&2
+    diff <(echo "${expected_lock:-}") "$cli/Cargo.lock" >&2 || true
     fail "cargo package failed"
   fi
   rm -rf "$unpacked"

@@ -4,7 +4,9 @@
 //! process, standard stream or async runtime (the crate's `clippy.toml`
 //! disallows them), so it builds for `wasm32-unknown-unknown` as it is;
 //! where it needs one of them, its caller hands it in (a file's text, not
-//! its path).
+//! its path). It depends on no other boardls crate and knows nothing of
+//! LSP: the crates above it (`boardls-fs`, `boardls-ide`, the hosts and
+//! the command line) use it, never the other way.
 //!
 //! Its rooms, lowest first; each imports only rooms listed before it
 //! (`tests/it/structure.rs` checks the order and that no imports go in a
@@ -25,7 +27,7 @@
 //! - [`project`]: `boardls.toml` read from its text, files to games by
 //!   globs, answer names;
 //! - [`coverage`]: which of the judges' situations a file reaches;
-//! - [`format`]: the canonical layout.
+//! - [`format`](mod@format): the canonical layout.
 
 pub mod answers;
 pub mod coverage;

@@ -1,6 +1,7 @@
-//! boardls's language server core: the only code that knows LSP types,
-//! and every LSP request and notification answered, with no IO of its
-//! own. The desktop server (`boardls-server`) and the browser's
+//! boardls's language server core: every LSP request and notification
+//! answered as LSP types, with no IO of its own (the crate's `clippy.toml`
+//! disallows the file system, threads, clocks, processes and the network),
+//! on the engine (`boardls_engine`) only, not the file system's crate. The desktop server (`boardls-server`) and the browser's
 //! (`boardls-web`) are hosts around it ([`session::Host`]): they carry its
 //! messages, read files for it ([`files::Files`]) and add what only they
 //! have; the method table, the protocol's states, the documents, the

@@ -2,7 +2,9 @@
 //! (`boardls_ide`) that serves it over stdio, TCP or a per-user daemon,
 //! with what only a desktop has: the tokio runtime, the files on disk
 //! (read once for every session of the process), the workspace scan, the
-//! watcher and the poll.
+//! watcher and the poll. It uses the engine, the file system's crate
+//! (`boardls_fs`) and the core; it answers no LSP method itself (the
+//! core's method table does), and it knows nothing of the command line.
 //!
 //! Its rooms, each importing only those below it:
 //! - [`launch`]: how sessions start: stdio, TCP, the per-user daemon;

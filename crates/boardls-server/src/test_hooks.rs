@@ -19,7 +19,8 @@
 //!
 //! A test that shows that something did NOT happen asks for
 //! [`SETTLED_METHOD`]: the session answers it once its [`Background`] work
-//! started so far has ended and what that work queued for the client is on
+//! started so far has ended, and no poll of the disk is in progress
+//! (`Store::poll_work`), and what that work queued for the client is on
 //! the wire before the answer.
 
 use std::future::Future;
@@ -53,7 +54,8 @@ pub(crate) fn poll_interval() -> Option<Duration> {
 
 /// The request (no params, a `null` result) a session answers once its
 /// background work has settled: every task of [`Background`] started
-/// before it (and any they started) has ended, the work queued on the
+/// before it (and any they started) has ended, no round of the disk's
+/// poll is in progress, the work queued on the
 /// session's ordered path before it has run, and the answer goes through
 /// the session's outbox, after every notification that work queued.
 pub const SETTLED_METHOD: &str = "boardls/test/settled";
@@ -85,6 +87,14 @@ impl Background {
             let _running = running;
             work.await;
         }
+    }
+
+    /// Work counted from now until the returned guard is dropped: a task
+    /// that is not one future (a round of the disk's poll).
+    pub(crate) fn enter(&self) -> impl Drop + Send + use<> {
+        self.0.started.fetch_add(1, Ordering::SeqCst);
+        self.0.running.fetch_add(1, Ordering::SeqCst);
+        Running(Arc::clone(&self.0))
     }
 
     /// Tasks started so far.
@@ -199,6 +209,8 @@ impl Faults {
 #[derive(Debug)]
 pub struct Gate {
     point: String,
+    /// Whether work has come to the gate.
+    reached: std::sync::atomic::AtomicBool,
     open: Mutex<bool>,
     opened: Condvar,
 }
@@ -212,6 +224,7 @@ impl Gate {
     pub fn closed(point: &str) -> Arc<Gate> {
         Arc::new(Gate {
             point: point.to_owned(),
+            reached: std::sync::atomic::AtomicBool::new(false),
             open: Mutex::new(false),
             opened: Condvar::new(),
         })
@@ -223,7 +236,14 @@ impl Gate {
         self.opened.notify_all();
     }
 
+    /// Whether work has come to the gate (and waits there while it is
+    /// closed).
+    pub fn reached(&self) -> bool {
+        self.reached.load(Ordering::SeqCst)
+    }
+
     fn pass(&self) {
+        self.reached.store(true, Ordering::SeqCst);
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let _ = self
             .opened

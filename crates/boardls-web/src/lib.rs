@@ -1,7 +1,9 @@
 //! boardls's language server as WebAssembly: the IDE core hosted in a
 //! browser ([`host::BrowserSession`]), for JavaScript through wasm-bindgen
 //! as `BrowserServer`. This file is transport only: a message's text in,
-//! the texts of the messages it causes out.
+//! the texts of the messages it causes out. It uses the core
+//! (`boardls_ide`) only: no file system, thread or clock, no other
+//! boardls crate.
 //!
 //! ```js
 //! import init, { BrowserServer } from './boardls_web.js';

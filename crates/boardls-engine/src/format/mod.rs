@@ -7,7 +7,7 @@
 //! - `certain`: which errors are fixed with certainty, and the refusal
 //!   for a file with any other;
 //! - `layout`: the canonical lines;
-//! - `formatted`: the entry point [`format`], the check that the result
+//! - `formatted`: the entry point [`format()`], the check that the result
 //!   reads as the file did, and line edits.
 //!
 //! `boardls fmt`, which reads and writes files, is the command line's.

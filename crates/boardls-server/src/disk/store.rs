@@ -77,6 +77,15 @@ pub struct Store {
     side_reads: AtomicU64,
     /// Poll tasks running.
     polls: AtomicU64,
+    /// The polls in progress (a round of [`poll`]: the folder read, the
+    /// walk kept current, the sessions told), which a test's
+    /// `boardls/test/settled` waits for (feature `test-hooks`).
+    #[cfg(feature = "test-hooks")]
+    pub(crate) poll_work: crate::test_hooks::Background,
+    /// Where a test holds the polls' reading of the folder (its gate at
+    /// point `poll`, [`Faults::held_at`](crate::test_hooks::Faults::held_at)).
+    #[cfg(feature = "test-hooks")]
+    pub(crate) poll_faults: Mutex<crate::test_hooks::Faults>,
 }
 
 #[derive(Default)]
@@ -441,8 +450,23 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
                 None => return,
             }
         }
+        // One round, from the folder's reading to the sessions told.
+        #[cfg(feature = "test-hooks")]
+        let _round = store.poll_work.enter();
+        #[cfg(feature = "test-hooks")]
+        let faults = store
+            .poll_faults
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
         let folder = real.clone();
-        let Ok(now) = priority::spawn(move || read::folder_stamps(&folder)).await else {
+        let Ok(now) = priority::spawn(move || {
+            #[cfg(feature = "test-hooks")]
+            faults.hold("poll");
+            read::folder_stamps(&folder)
+        })
+        .await
+        else {
             if let Some(folder) = store.lock().folders.get_mut(&real) {
                 folder.polling = false;
             }
@@ -472,6 +496,8 @@ async fn poll(store: Arc<Store>, real: PathBuf) {
             tell(&store, &real, &changes);
         }
         last = Some(now);
+        #[cfg(feature = "test-hooks")]
+        drop(_round);
         tokio::time::sleep(interval).await;
     }
 }

@@ -86,7 +86,7 @@ where
 
 /// [`serve_session`], one of the sessions that share `shared` (the files
 /// on disk): those of a daemon, or of a TCP server. With the `test-hooks`
-/// feature, its faults are those of the process ([`Faults::from_env`]).
+/// feature, its faults are those of the process (`Faults::from_env`, in the `test_hooks` module).
 pub async fn serve_shared<I, O>(input: I, output: O, shared: Arc<Shared>) -> SessionEnd
 where
     I: AsyncRead + Unpin + Send + 'static,
@@ -141,6 +141,17 @@ where
     let forward = tokio::spawn(writer::forward(to_client, wire.clone()));
     #[cfg(feature = "test-hooks")]
     let mut jitter = faults.jitter();
+    // A test's gate holds the polls of the session's store too (point
+    // `poll`).
+    #[cfg(feature = "test-hooks")]
+    if faults.gate.is_some() {
+        *session
+            .host
+            .store()
+            .poll_faults
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = faults.clone();
+    }
     let guard = Guard {
         session: session.clone(),
         elsewhere: Arc::new(Semaphore::new(1)),
@@ -266,8 +277,9 @@ where
 }
 
 /// Answers a test's [`SETTLED_METHOD`](crate::test_hooks::SETTLED_METHOD)
-/// request once the session's background work started so far has ended
-/// and the work queued on its ordered path before the request has run,
+/// request once the session's background work started so far has ended,
+/// no round of the disk's poll (`Store::poll_work`, shared with the
+/// process's other sessions) is in progress, and the work queued on its ordered path before the request has run,
 /// both again until no task started meanwhile; the answer goes through the
 /// outbox, so every notification that work queued reaches the wire first
 /// (the wire writes its frames in the order they are queued).
@@ -279,15 +291,20 @@ fn answer_settled(session: &Session, request: &Request) {
     // Not a task of the session's own: it waits for them.
     let session = session.clone();
     tokio::spawn(async move {
+        let store = session.host.store();
         loop {
             session.host.background.until_idle().await;
+            store.poll_work.until_idle().await;
             let started = session.host.background.started();
             let (ran, queued_before) = tokio::sync::oneshot::channel();
             session.host.queue(Internal::Settled(ran));
             if queued_before.await.is_err() {
                 return; // The session ended.
             }
-            if session.host.background.idle() && session.host.background.started() == started {
+            if session.host.background.idle()
+                && session.host.background.started() == started
+                && store.poll_work.idle()
+            {
                 break;
             }
         }

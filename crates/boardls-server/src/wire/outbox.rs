@@ -15,6 +15,15 @@
 //! arrives as a snapshot ([`Published`]) and is written there, off the
 //! handler. A light message sent while the outbox is idle is written by
 //! its sender.
+//!
+//! The thresholds: a publish of at most [`LIGHT`] diagnostics is light;
+//! past [`LOG_LINES_KEPT`] pending log lines, lines are counted, not kept;
+//! a publish of [`STREAM_FROM`] positions with diagnostics or more is
+//! streamed to the writer in pieces rather than built whole; from the
+//! first publish of [`HEAVY_PUBLISH`] such positions on, the thread runs
+//! at background priority. The order of a publish's items is the
+//! document's, joined from kept pieces
+//! ([`KeptDiagnostics`](boardls_ide::kept::diagnostics::KeptDiagnostics)).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
