@@ -17,7 +17,7 @@ mod message;
 pub use crate::message;
 pub use locale::Locale;
 pub use message::{Arg, Message};
-pub use message::{grouped, word_into};
+pub use message::{Wording, grouped, word_into};
 
 #[cfg(test)]
 mod tests {
