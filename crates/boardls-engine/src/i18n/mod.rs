@@ -76,6 +76,8 @@ mod tests {
 
     #[test]
     fn a_wording_says_what_word_says_each_time_it_is_asked() {
+        // A diagnostic code (see a_grouped_count_is_grouped_when_worded).
+        let code: String = "go9/killable".into();
         let sentences = [
             crate::i18n::message!("test-stones", n = 3_usize),
             crate::i18n::message!("test-stones", n = 1_usize),
@@ -84,7 +86,7 @@ mod tests {
                 "budget-more-errors",
                 n = 1069_usize,
                 shown = super::grouped(1069),
-                code = "go9/killable"
+                code = code
             ),
         ];
         for locale in Locale::ALL {
