@@ -386,7 +386,7 @@ mod tests {
     };
     use crate::check::sink::Summary;
     use boardls_engine::diagnostics::Span;
-    use boardls_engine::i18n::{Locale, Wording};
+    use boardls_engine::i18n::Locale;
 
     #[test]
     fn summary_counts_in_the_right_number() {

@@ -37,9 +37,7 @@ impl Sink for GithubSink {
             Severity::Warning => "warning",
             Severity::Information => "notice",
         };
-        let message = self
-            .wording
-            .with(&diagnostic.message, |text| escape_data(text));
+        let message = self.wording.with(&diagnostic.message, escape_data);
         let _ = writeln!(
             out,
             "::{command} file={},line={},endLine={},col={},endColumn={},title={}::{}",
