@@ -2,10 +2,22 @@
 
 use crate::check::sink::{CheckedFile, Sink};
 use boardls_engine::diagnostics::Diagnostic;
+use boardls_engine::i18n::{Locale, Wording};
 
 /// `path:line:col: severity[code]: message`, 1-based, the column counting
-/// characters.
-pub struct TextSink;
+/// characters. Its messages are English, each sentence worded once per run
+/// (a dense file repeats the same few hundred).
+pub struct TextSink {
+    wording: Wording,
+}
+
+impl Default for TextSink {
+    fn default() -> Self {
+        TextSink {
+            wording: Wording::new(Locale::English),
+        }
+    }
+}
 
 impl Sink for TextSink {
     fn wants_related(&self) -> bool {
@@ -28,7 +40,7 @@ impl Sink for TextSink {
         out.push(b'[');
         out.extend_from_slice(diagnostic.code.as_bytes());
         out.extend_from_slice(b"]: ");
-        out.extend_from_slice(diagnostic.message.english().as_bytes());
+        self.wording.word_into_bytes(&diagnostic.message, out);
         out.push(b'\n');
     }
 }

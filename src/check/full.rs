@@ -26,7 +26,7 @@ use annotate_snippets::{
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use boardls_engine::diagnostics::{Diagnostic, Severity, Span};
-use boardls_engine::i18n::Locale;
+use boardls_engine::i18n::{Locale, Wording};
 use boardls_engine::text::{ceil_char_boundary, floor_char_boundary};
 
 /// Related spans annotated in a frame (or listed under it) at most; the
@@ -49,6 +49,8 @@ pub struct FullSink {
     /// The levels' names (error, warning, info, note, help) in that
     /// language; `None` in English, which the renderer writes itself.
     level_names: Option<[String; 5]>,
+    /// The sentences in that language, each worded once per run.
+    wording: Wording,
 }
 
 impl FullSink {
@@ -73,6 +75,7 @@ impl FullSink {
             renderer,
             locale,
             level_names,
+            wording: Wording::new(locale),
         }
     }
 
@@ -99,11 +102,13 @@ impl Sink for FullSink {
         let labels: Vec<String> = diagnostic
             .related
             .iter()
-            .map(|related| related.message.word(self.locale))
+            .map(|related| self.wording.with(&related.message, str::to_owned))
             .collect();
+        let message = self.wording.with(&diagnostic.message, str::to_owned);
+        let fix_title =
+            (diagnostic.fix.as_ref()).map(|fix| self.wording.with(&fix.title, str::to_owned));
         let frame = Frame::of(file, diagnostic, &labels, self.locale);
         let level = self.level(diagnostic.severity);
-        let message = diagnostic.message.word(self.locale);
         let title = level.clone().primary_title(&*message).id(diagnostic.code);
         let snippet = Snippet::source(frame.source.as_str())
             .line_start(frame.first_line as usize + 1)
@@ -137,10 +142,10 @@ impl Sink for FullSink {
                     .message(normalize_untrusted_str(note)),
             );
         }
-        if let Some(fix) = &diagnostic.fix {
+        if let Some(fix_title) = &fix_title {
             group = group.element(
                 self.named(Level::HELP, 4)
-                    .message(normalize_untrusted_str(&fix.title.word(self.locale))),
+                    .message(normalize_untrusted_str(fix_title)),
             );
         }
         groups.push(group);

@@ -10,8 +10,20 @@ use std::io::Write as _;
 
 use crate::check::sink::{CheckedFile, Sink, relative};
 use boardls_engine::diagnostics::{Diagnostic, Severity};
+use boardls_engine::i18n::{Locale, Wording};
 
-pub struct GithubSink;
+pub struct GithubSink {
+    /// English sentences, each worded once per run.
+    wording: Wording,
+}
+
+impl Default for GithubSink {
+    fn default() -> Self {
+        GithubSink {
+            wording: Wording::new(Locale::English),
+        }
+    }
+}
 
 impl Sink for GithubSink {
     fn wants_related(&self) -> bool {
@@ -25,6 +37,7 @@ impl Sink for GithubSink {
             Severity::Warning => "warning",
             Severity::Information => "notice",
         };
+        let message = self.wording.with(&diagnostic.message, escape_data);
         let _ = writeln!(
             out,
             "::{command} file={},line={},endLine={},col={},endColumn={},title={}::{}",
@@ -35,7 +48,7 @@ impl Sink for GithubSink {
             file.char_column(span.line, span.start) + 1,
             file.char_column(span.line, span.end.max(span.start)) + 1,
             escape_property(diagnostic.code),
-            escape_data(&diagnostic.message.english()),
+            message,
         );
     }
 }

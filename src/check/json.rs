@@ -3,12 +3,12 @@
 
 use crate::check::sink::{CheckedFile, Sink, Summary};
 use boardls_engine::diagnostics::Diagnostic;
+use boardls_engine::i18n::{Locale, Wording};
 
 /// What [`write_object`] writes again and again, prepared once: the
 /// head of the object for the last code, the file's path (escaped once per
 /// file) between `message` and `range`, and the last message and related
 /// message escaped (a board's findings share them).
-#[derive(Default)]
 struct Fragments {
     /// `{"code":"CODE","message":` for `code`.
     head: Vec<u8>,
@@ -19,6 +19,22 @@ struct Fragments {
     related: EscapedOnce,
     /// Reused: clearing 256 bytes for each object costs.
     small: Small,
+    /// English sentences, each worded once per run.
+    wording: Wording,
+}
+
+impl Default for Fragments {
+    fn default() -> Self {
+        Fragments {
+            head: Vec::new(),
+            code: "",
+            path: Vec::new(),
+            message: EscapedOnce::default(),
+            related: EscapedOnce::default(),
+            small: Small::default(),
+            wording: Wording::new(Locale::English),
+        }
+    }
 }
 
 impl Fragments {
@@ -74,7 +90,10 @@ fn write_object(
     out: &mut Vec<u8>,
 ) {
     out.extend_from_slice(fragments.head(diagnostic.code));
-    fragments.message.write(&diagnostic.message.english(), out);
+    let escaped = &mut fragments.message;
+    fragments
+        .wording
+        .with(&diagnostic.message, |text| escaped.write(text, out));
     out.extend_from_slice(&fragments.path);
     let small = &mut fragments.small;
     let (start, end) = file.utf16_columns(diagnostic.span);
@@ -86,7 +105,10 @@ fn write_object(
         }
         small.put(b"{\"message\":");
         small.flush(out);
-        fragments.related.write(&related.message.english(), out);
+        let escaped = &mut fragments.related;
+        fragments
+            .wording
+            .with(&related.message, |text| escaped.write(text, out));
         let span = related.span;
         let (start, end) = match &related.file {
             // Another file (an answer's input, whose board rows are ASCII:
@@ -462,7 +484,10 @@ mod tests {
                 &rendered(&mut JsonSink::default(), path, &text, &found),
                 &json_lines,
             );
-            same(&rendered(&mut TextSink, path, &text, &found), &concise);
+            same(
+                &rendered(&mut TextSink::default(), path, &text, &found),
+                &concise,
+            );
             let array: Vec<&str> = json_lines.lines().collect();
             let array = format!("[\n{}\n]\n", array.join(",\n"));
             same(

@@ -130,10 +130,10 @@ pub fn sink(format: OutputFormat) -> Box<dyn Sink> {
 pub fn styled_sink(format: OutputFormat, color: bool, locale: Locale) -> Box<dyn Sink> {
     match format {
         OutputFormat::Full => Box::new(FullSink::new(color, locale)),
-        OutputFormat::Concise => Box::new(TextSink),
+        OutputFormat::Concise => Box::<TextSink>::default(),
         OutputFormat::Json => Box::new(JsonArraySink::default()),
         OutputFormat::JsonLines => Box::new(JsonSink::default()),
-        OutputFormat::Github => Box::new(GithubSink),
+        OutputFormat::Github => Box::<GithubSink>::default(),
         OutputFormat::Sarif => Box::new(SarifSink::default()),
     }
 }

@@ -19,6 +19,7 @@ use crate::check::json::StreamedArray;
 use crate::check::rules::{rule_index, rules};
 use crate::check::sink::{CheckedFile, Sink, Summary, relative};
 use boardls_engine::diagnostics::{Diagnostic, Severity, Span};
+use boardls_engine::i18n::Wording;
 
 /// Where SARIF 2.1.0's JSON schema is published.
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -26,6 +27,8 @@ pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 #[derive(Default)]
 pub struct SarifSink {
     results: StreamedArray,
+    /// English sentences, each worded once per run.
+    wording: Wording,
 }
 
 /// SARIF's word for a severity.
@@ -74,16 +77,18 @@ impl Sink for SarifSink {
                 "region": region(file, span),
             })
         };
+        let message = self.wording.with(&diagnostic.message, str::to_owned);
         let mut result = serde_json::json!({
             "ruleId": diagnostic.code,
             "level": level(diagnostic.severity),
-            "message": { "text": diagnostic.message.english() },
+            "message": { "text": message },
             "locations": [{ "physicalLocation": location(diagnostic.span) }],
         });
         if let Some(index) = rule_index(diagnostic.code) {
             result["ruleIndex"] = index.into();
         }
         if !diagnostic.related.is_empty() {
+            let wording = &mut self.wording;
             let related: Vec<serde_json::Value> = diagnostic
                 .related
                 .iter()
@@ -107,7 +112,7 @@ impl Sink for SarifSink {
                     serde_json::json!({
                         "id": id,
                         "physicalLocation": physical,
-                        "message": { "text": related.message.english() },
+                        "message": { "text": wording.with(&related.message, str::to_owned) },
                     })
                 })
                 .collect();

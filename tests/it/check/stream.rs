@@ -187,7 +187,7 @@ fn check_bytes_renders_what_render_renders() {
             GameKind::Go9,
             text.as_bytes(),
             None,
-            &mut TextSink,
+            &mut TextSink::default(),
             &mut summary,
             &mut out,
             &mut written,

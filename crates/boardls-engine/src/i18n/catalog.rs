@@ -33,10 +33,12 @@ fn sources(locale: Locale) -> [&'static str; 8] {
     }
 }
 
-/// The texts of `locale`, loaded on first use.
+/// The texts of `locale`, loaded on first use: a run in one language
+/// never parses the others' files.
 pub(super) fn bundle(locale: Locale) -> &'static FluentBundle<FluentResource> {
-    static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 3]> = OnceLock::new();
-    &BUNDLES.get_or_init(|| Locale::ALL.map(load))[locale as usize]
+    static BUNDLES: [OnceLock<FluentBundle<FluentResource>>; 3] =
+        [const { OnceLock::new() }; Locale::ALL.len()];
+    BUNDLES[locale as usize].get_or_init(|| load(locale))
 }
 
 fn load(locale: Locale) -> FluentBundle<FluentResource> {

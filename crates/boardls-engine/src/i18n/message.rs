@@ -3,17 +3,19 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use fluent_bundle::{FluentArgs, FluentValue};
+use rustc_hash::FxHashMap;
 
 use super::catalog::bundle;
 use super::locale::Locale;
 
 /// A sentence to say: its catalog key and arguments. Worded by [`Message::word`]
-/// (or its `Display`, which is English: what scripts and logs read).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// (or its `Display`, which is English: what scripts and logs read), or
+/// by a [`Wording`] that keeps what it worded.
+#[derive(Clone, Debug)]
 pub struct Message {
     key: &'static str,
     args: Vec<(&'static str, Arg)>,
@@ -27,6 +29,9 @@ pub enum Arg {
     /// Text that is the same in every language: cells, codes, names the
     /// user wrote, the judges' verdict lines.
     Verbatim(Cow<'static, str>),
+    /// One character, the same in every language (a cell found, its
+    /// replacement): made into text only when worded.
+    Char(char),
     /// Another catalog sentence, worded in the same language.
     Message(Box<Message>),
     /// A count shown with its thousands grouped as the language groups
@@ -90,6 +95,27 @@ impl PartialEq<&str> for Message {
     }
 }
 
+/// The same key and arguments. Keys are literals, so the same key is
+/// most often the same pointer, which spares comparing its text.
+impl PartialEq for Message {
+    fn eq(&self, other: &Message) -> bool {
+        (std::ptr::eq(self.key, other.key) || self.key == other.key) && self.args == other.args
+    }
+}
+
+impl Eq for Message {}
+
+/// The key and the arguments' values; their names, fixed by the key, are
+/// left to the comparison.
+impl Hash for Message {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        for (_, value) in &self.args {
+            value.hash(state);
+        }
+    }
+}
+
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
@@ -121,7 +147,7 @@ impl From<Cow<'static, str>> for Arg {
 
 impl From<char> for Arg {
     fn from(c: char) -> Arg {
-        Arg::Verbatim(Cow::Owned(c.to_string()))
+        Arg::Char(c)
     }
 }
 
@@ -162,41 +188,75 @@ fn word(message: &Message, locale: Locale) -> String {
     out
 }
 
-/// How many worded sentences each thread keeps per language, and the
-/// longest kept (see [`word_into`]).
-const RECENT: usize = 4096;
-const RECENT_LONGEST: usize = 512;
+/// How many worded sentences a [`Wording`] keeps, and the longest kept.
+const KEPT: usize = 4096;
+const KEPT_LONGEST: usize = 512;
 
-thread_local! {
-    static WORDED: RefCell<[HashMap<Message, Box<str>>; 3]> = RefCell::default();
+/// Sentences of one language worded once and kept: a dense file or
+/// publish words the same few hundred sentences thousands of times, and
+/// Fluent's plural rules and numbers cost more than looking a sentence up.
+/// Up to a few thousand are kept (all dropped when full). `check` keeps one
+/// per output; [`word_into`] one per thread and language.
+pub struct Wording {
+    locale: Locale,
+    kept: FxHashMap<Message, Box<str>>,
 }
 
-/// Appends `message` in `locale` to `out`. A dense publish words the
-/// same few hundred sentences thousands of times, and Fluent's plural
-/// rules and numbers cost more than looking a sentence up, so each
-/// thread keeps up to a few thousand sentences it worded (all dropped
-/// when full).
-pub fn word_into(message: &Message, locale: Locale, out: &mut String) {
-    let known = WORDED.with_borrow(|worded| {
-        let text = worded[locale as usize].get(message);
-        text.map(|text| out.push_str(text)).is_some()
-    });
-    if known {
-        return;
+/// English: the machine formats' language.
+impl Default for Wording {
+    fn default() -> Self {
+        Wording::new(Locale::English)
     }
-    // Worded outside the borrow: an argument may be a sentence too.
-    let start = out.len();
-    word_fresh(message, locale, out);
-    let text = &out[start..];
-    if text.len() <= RECENT_LONGEST {
-        WORDED.with_borrow_mut(|worded| {
-            let worded = &mut worded[locale as usize];
-            if worded.len() >= RECENT {
-                worded.clear();
+}
+
+impl Wording {
+    pub fn new(locale: Locale) -> Self {
+        Wording {
+            locale,
+            kept: FxHashMap::default(),
+        }
+    }
+
+    pub fn locale(&self) -> Locale {
+        self.locale
+    }
+
+    /// Hands `message`, worded, to `use_text`, and returns what it returns.
+    pub fn with<R>(&mut self, message: &Message, use_text: impl FnOnce(&str) -> R) -> R {
+        if let Some(text) = self.kept.get(message) {
+            return use_text(text);
+        }
+        let mut text = String::new();
+        word_fresh(message, self.locale, &mut text);
+        let result = use_text(&text);
+        if text.len() <= KEPT_LONGEST {
+            if self.kept.len() >= KEPT {
+                self.kept.clear();
             }
-            worded.insert(message.clone(), text.into());
-        });
+            self.kept.insert(message.clone(), text.into_boxed_str());
+        }
+        result
     }
+
+    /// Appends `message`, worded, to `out`.
+    pub fn word_into(&mut self, message: &Message, out: &mut String) {
+        self.with(message, |text| out.push_str(text));
+    }
+
+    /// Appends `message`, worded, to the bytes `out`.
+    pub fn word_into_bytes(&mut self, message: &Message, out: &mut Vec<u8>) {
+        self.with(message, |text| out.extend_from_slice(text.as_bytes()));
+    }
+}
+
+thread_local! {
+    static WORDED: RefCell<[Wording; 3]> = RefCell::new(Locale::ALL.map(Wording::new));
+}
+
+/// Appends `message` in `locale` to `out`, through the thread's
+/// [`Wording`] of that language.
+pub fn word_into(message: &Message, locale: Locale, out: &mut String) {
+    WORDED.with_borrow_mut(|worded| worded[locale as usize].word_into(message, out));
 }
 
 fn word_fresh(message: &Message, locale: Locale, out: &mut String) {
@@ -221,7 +281,14 @@ fn arguments(message: &Message, locale: Locale) -> FluentArgs<'_> {
             // Integers up to 2^53 are exact as f64, far beyond any count here.
             Arg::Number(n) => FluentValue::from(*n as f64),
             Arg::Verbatim(text) => FluentValue::String(Cow::Borrowed(text.as_ref())),
-            Arg::Message(inner) => FluentValue::String(Cow::Owned(word(inner, locale))),
+            Arg::Char(c) => FluentValue::String(Cow::Owned(c.to_string())),
+            // Worded afresh, not through a `Wording`: this may run inside
+            // one (the thread's, borrowed).
+            Arg::Message(inner) => {
+                let mut text = String::new();
+                word_fresh(inner, locale, &mut text);
+                FluentValue::String(Cow::Owned(text))
+            }
             Arg::Grouped(n) => FluentValue::String(Cow::Owned(grouped_in(*n, locale))),
         };
         args.set(*name, value);

@@ -17,7 +17,7 @@ mod message;
 pub use crate::message;
 pub use locale::Locale;
 pub use message::{Arg, Message};
-pub use message::{grouped, word_into};
+pub use message::{Wording, grouped, word_into};
 
 #[cfg(test)]
 mod tests {
@@ -72,5 +72,36 @@ mod tests {
         assert_eq!(stones(21, Locale::Russian), "21 камень");
         assert_eq!(stones(12, Locale::Russian), "12 камней");
         assert_eq!(stones(2, Locale::SimplifiedChinese), "2 颗棋子");
+    }
+
+    #[test]
+    fn a_wording_says_what_word_says_each_time_it_is_asked() {
+        // A diagnostic code (see a_grouped_count_is_grouped_when_worded).
+        let code: String = "go9/killable".into();
+        let sentences = [
+            crate::i18n::message!("test-stones", n = 3_usize),
+            crate::i18n::message!("test-stones", n = 1_usize),
+            crate::i18n::message!("answer-expected-case-line", case = 2_usize, text = 'x'),
+            crate::i18n::message!(
+                "budget-more-errors",
+                n = 1069_usize,
+                shown = super::grouped(1069),
+                code = code
+            ),
+        ];
+        for locale in Locale::ALL {
+            let mut wording = super::Wording::new(locale);
+            // Twice: the second time from what the wording kept.
+            for _ in 0..2 {
+                for sentence in &sentences {
+                    let mut text = String::new();
+                    wording.word_into(sentence, &mut text);
+                    let mut bytes = Vec::new();
+                    wording.word_into_bytes(sentence, &mut bytes);
+                    assert_eq!(text, sentence.word(locale), "{locale:?}");
+                    assert_eq!(bytes, text.as_bytes());
+                }
+            }
+        }
     }
 }
