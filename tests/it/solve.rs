@@ -176,6 +176,30 @@ fn faults_name_the_case_and_line() {
     );
 }
 
+/// A fault quotes a token up to 40 bytes whole, and a longer one cut
+/// with `…`; a count has at most 18 digits (a longer number is no count).
+#[test]
+fn faults_quote_long_tokens_cut_and_long_numbers_are_no_count() {
+    let forty = "x".repeat(40);
+    assert_eq!(
+        fault(GameKind::Tomek, &format!("1\n{forty}\n")),
+        format!("case 1, line 2: row 1 of the board has 40 characters (`{forty}`), expected 4")
+    );
+    assert_eq!(
+        fault(GameKind::Tomek, &format!("1\n{forty}o\n")),
+        format!("case 1, line 2: row 1 of the board has 41 characters (`{forty}…`), expected 4")
+    );
+    let board = "XXXT\n....\nOO..\n....\n";
+    assert_eq!(
+        fault(GameKind::Tomek, &format!("100000000000000000\n{board}")),
+        "case 2, line 6: the count line says 100000000000000000 cases, the input ends after 1"
+    );
+    assert_eq!(
+        fault(GameKind::Tomek, &format!("1000000000000000000\n{board}")),
+        "line 1: expected the number of cases, found `1000000000000000000`"
+    );
+}
+
 #[test]
 fn the_binary_exits_2_with_one_line_on_bad_input() {
     let run = |args: &[&str], input: &str| {
@@ -279,6 +303,72 @@ proptest! {
         });
         let input = layout(rows.chain([format!("{x} {y}")]), crlf);
         prop_assert_eq!(solve_str(GameKind::Uttt, &input).unwrap(), naive_uttt(&board, x, y));
+    }
+}
+
+// ---- The fast readers of the usual layout agree with the token reader -------
+
+/// What `solve` makes of `input`: its output, then its fault, if any.
+fn outcome(kind: GameKind, input: &str) -> String {
+    let mut out = Vec::new();
+    let fault = match solve(kind, input.as_bytes(), &mut out) {
+        Ok(()) => String::new(),
+        Err(err) => format!("\nfault: {err}"),
+    };
+    String::from_utf8(out).expect("ASCII") + &fault
+}
+
+/// Boards of `size` rows as a file may hold them, with a count line or
+/// none: each board's rows ended by `\n` or by `\r\n`, and now and then a
+/// row a cell long or short, with a cell no judge reads, or with the other
+/// line end.
+fn ragged_boards(size: usize, cells: &'static [u8]) -> impl Strategy<Value = String> {
+    let row = move |crlf: bool| {
+        (
+            prop::collection::vec(prop::sample::select(cells), size),
+            0u8..60,
+        )
+            .prop_map(move |(mut row, fault)| {
+                match fault {
+                    0 => row.push(row[0]),
+                    1 => {
+                        row.pop();
+                    }
+                    2 => row[size / 2] = b'#',
+                    _ => {}
+                }
+                let end: &[u8] = if crlf != (fault == 3) { b"\r\n" } else { b"\n" };
+                String::from_utf8([row, end.to_vec()].concat()).unwrap()
+            })
+    };
+    let board = any::<bool>()
+        .prop_flat_map(move |crlf| prop::collection::vec(row(crlf), size))
+        .prop_map(|rows| rows.concat());
+    (prop::collection::vec(board, 1..12), any::<bool>()).prop_map(|(boards, counted)| {
+        let count = if counted {
+            format!("{}\n", boards.len())
+        } else {
+            String::new()
+        };
+        count + &boards.concat()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A space before each line end keeps every token and line, and
+    /// leaves every board to the token reader: the fast readers of the
+    /// usual layout must give the same verdicts and faults.
+    #[test]
+    fn the_fast_readers_judge_as_the_token_reader(
+        go in ragged_boards(9, b"xo."),
+        tomek in ragged_boards(4, b"XOT."),
+    ) {
+        for (kind, input) in [(GameKind::Go9, go), (GameKind::Tomek, tomek)] {
+            let spaced = input.replace('\n', " \n");
+            prop_assert_eq!(outcome(kind, &input), outcome(kind, &spaced), "{:?}", input);
+        }
     }
 }
 
