@@ -27,7 +27,8 @@
 //! `src/main.rs`, `boardls::…` is such a path. Paths into other crates
 //! (`boardls_engine::…`) make no edge. `super::` is relative to the module
 //! it is written in, so inside an inline `mod tests { .. }` it is the file
-//! itself; a child file that imports its parent `mod.rs` makes a circle.
+//! itself; a child file that imports its parent `mod.rs` makes a circle,
+//! but for a unit-test file (`mod tests;`, the parent's own).
 
 use crate::support::sources;
 
@@ -667,6 +668,13 @@ impl Graph {
                 edges: BTreeMap::new(),
             };
             reader.read(tokens);
+            // A unit-test file (`#[cfg(test)] mod tests;`) is its parent's
+            // own: it may use what its parent has (`super::*`).
+            let mut tests = place.module.clone();
+            tests.push("tests".to_owned());
+            if let Some(file) = modules.get(&tests) {
+                reader.edges.remove(file);
+            }
             edges.insert(path.clone(), reader.edges);
         }
         Graph { edges }

@@ -67,7 +67,7 @@ const MODULES: &[Module] = &[
         tests: &[
             ("games::", 19),
             ("syntax::", 32),
-            ("solve::", 12),
+            ("solve::", 14),
             ("check::snapshots::", 3),
             ("coverage::", 6),
             ("profiles::", 7),
@@ -99,7 +99,7 @@ const MODULES: &[Module] = &[
         name: "solve",
         files: "crates/boardls-engine/src/solve.rs",
         tests: &[
-            ("solve::", 12),
+            ("solve::", 14),
             ("format::", 14),
             ("answers::server::", 14),
             ("the_solve_examples_print_what_they_show", 1),
