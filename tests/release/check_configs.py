@@ -27,6 +27,17 @@ TEXT_HOVER = {"boardls": {"hover": {"picture": "text"}}}
 passed = failed = 0
 
 
+
+def root_package():
+    """The root Cargo.toml's [package], its `x.workspace = true` keys read
+    from [workspace.package]."""
+    manifest = tomllib.loads((REPO / "Cargo.toml").read_text())
+    shared = manifest.get("workspace", {}).get("package", {})
+    return {
+        key: shared.get(key, value) if value == {"workspace": True} else value
+        for key, value in manifest["package"].items()
+    }
+
 def check(ok, what, detail=""):
     global passed, failed
     if ok:
@@ -206,7 +217,7 @@ def mason():
     check(data.get("licenses") == ["MIT"], "mason: licenses MIT")
     check(set(data.get("categories", [])) <= {"Compiler", "DAP", "Formatter", "LSP", "Linter",
                                               "Runtime"}, "mason: categories from its enum")
-    version = tomllib.loads((REPO / "Cargo.toml").read_text())["package"]["version"]
+    version = root_package()["version"]
     source = data.get("source", {})
     check(source.get("id") == f"pkg:github/boardls/boardls@v{version}",
           f"mason: source id is the v{version} release", source.get("id"))
@@ -227,7 +238,7 @@ def mason():
 
 
 def consistency():
-    cargo = tomllib.loads((REPO / "Cargo.toml").read_text())["package"]
+    cargo = root_package()
     package = json.loads((EDITORS / "vscode/package.json").read_text())
     repo = cargo.get("repository")
     check(repo and package.get("repository", {}).get("url", "").startswith(repo),
