@@ -4,6 +4,8 @@
 //! (`server`), kept by the edit and equal to a fresh reading (`edits`).
 //! `cargo test --test it answers::` runs them all.
 
+// Waits for the server to settle (boardls/test/settled).
+#[cfg(feature = "test-hooks")]
 mod edits;
 mod folders;
 mod judge;

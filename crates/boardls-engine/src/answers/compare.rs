@@ -72,11 +72,7 @@ pub fn line_findings(
     text: &str,
     input: Option<&Arc<Path>>,
 ) -> Vec<Diagnostic> {
-    let mut out = Findings {
-        expected,
-        input,
-        found: Vec::new(),
-    };
+    let mut out = Findings::new(expected, input);
     match expected.kind {
         GameKind::Uttt => out.uttt_line(line, text),
         GameKind::Go9 | GameKind::Tomek => out.case_line(line, text),
@@ -93,11 +89,7 @@ pub fn missing_findings(
     last_len: usize,
     input: Option<&Arc<Path>>,
 ) -> Vec<Diagnostic> {
-    let mut out = Findings {
-        expected,
-        input,
-        found: Vec::new(),
-    };
+    let mut out = Findings::new(expected, input);
     out.missing(content_lines, last_len);
     out.found
 }
@@ -106,6 +98,16 @@ struct Findings<'a> {
     expected: &'a Expected,
     input: Option<&'a Arc<Path>>,
     found: Vec<Diagnostic>,
+}
+
+impl<'a> Findings<'a> {
+    fn new(expected: &'a Expected, input: Option<&'a Arc<Path>>) -> Findings<'a> {
+        Findings {
+            expected,
+            input,
+            found: Vec::new(),
+        }
+    }
 }
 
 impl Findings<'_> {
