@@ -250,7 +250,8 @@ if [ "${BOARDLS_SKIP_BENCH_CHECK:-0}" != 1 ]; then
   # row is BENCHMARKS.md's, by hand).
   BOARDLS_BENCH_CHECK=1 "${bench[@]}" --bench answers
   # The playground's first verdict: a shared link of a random board in 5
-  # fresh browsers, median within 200 ms (dist/web from tests/web/run.sh).
+  # fresh browsers, median within 200 ms (dist/web from tests/web/run.sh),
+  # each navigating once the cores are quiet (tests/web/quiet.mjs).
   if [ "${BOARDLS_SKIP_EDITORS:-0}" != 1 ]; then
     BOARDLS_WEB_TIMING=1 node tests/web/playground.mjs
   fi

@@ -20,7 +20,7 @@
 //   worker     the worker's server initialized (it answers from then on)
 //   editor     Monaco holds the board
 //
-//   node tests/web/first-verdict-timeline.mjs [--runs N] [--warm]   (after cargo xtask web)
+//   node tests/web/first-verdict-timeline.mjs [--runs N] [--warm] [--no-settle]   (after cargo xtask web)
 //
 // Environment: BOARDLS_CHROMIUM, BOARDLS_WEB_DIST as for playground.mjs.
 import { createServer } from 'node:http';
@@ -29,6 +29,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
+import { waitForQuietCores } from './quiet.mjs';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const { chromium } = createRequire(join(repo, 'web/package.json'))('playwright-core');
@@ -36,6 +37,7 @@ const dist = resolve(repo, process.env.BOARDLS_WEB_DIST || 'dist/web');
 const args = process.argv.slice(2);
 const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 5);
 const warm = args.includes('--warm');
+const settle = !args.includes('--no-settle');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.ttf': 'font/ttf' };
 const server = createServer((request, response) => {
@@ -70,6 +72,11 @@ function link(game) {
 }
 
 async function visit(page, url) {
+  // As tests/web/playground.mjs measures it: a reader clicks a link in a
+  // browser that is already up (--no-settle: straight after its start).
+  if (settle) {
+    await waitForQuietCores({ window: 250, busy: 0.15, waitMs: 3000 });
+  }
   await page.goto(url);
   await page.waitForFunction(() => window.firstCaseAt !== null && window.boardlsPlayground, null, { timeout: 30_000 });
   await page.waitForFunction(() => window.boardlsSession.state.capabilities !== null, null, { timeout: 30_000 });
