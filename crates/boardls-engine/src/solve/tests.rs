@@ -200,10 +200,19 @@ fn the_buffer_keeps_its_size_for_short_tokens_and_doubles_for_a_long_one() {
     let mut tokens = Tokens::new(&mut reader);
     let token = tokens.next().unwrap().expect("a token");
     assert_eq!((token.text.len(), token.line), (long.len(), 1));
-    assert!(tokens.buf.len() >= long.len() && tokens.buf.len() <= 4 * CHUNK);
+    // Grown once, when less than half a chunk was left (at 192 KiB of
+    // 256): growing at exactly half (128 KiB) would end at 4 chunks.
+    assert_eq!(tokens.buf.len(), 2 * CHUNK);
     drop(tokens);
     // 64 KiB a read: about 6 for the token, not one per few bytes.
     assert!(reader.reads <= 12, "{} reads", reader.reads);
+
+    // Reads that never leave exactly half a chunk free: the buffer
+    // still grows, and the token comes whole.
+    let mut tokens = Tokens::new(Trickle::new(&long, 100_000));
+    let token = tokens.next().unwrap().expect("a token");
+    assert_eq!(token.text.len(), long.len());
+    assert_eq!(tokens.buf.len(), 2 * CHUNK);
 }
 
 #[test]
