@@ -433,6 +433,136 @@ fn column_cell(kind: GameKind, byte: u32) -> Option<u8> {
 mod tests {
     use super::{JudgedBoard, ParsedPosition};
 
+    use super::{CodeCount, DocPosition};
+    use crate::diagnostics::{Severity, Span};
+    use crate::games::{Cell, GameKind};
+    use crate::syntax::parse_file;
+
+    const TOMEK: &str = "1\nXXXT\n....\nOO..\n....\n";
+
+    fn first(kind: GameKind, text: &str) -> ParsedPosition {
+        parse_file(kind, text)
+            .positions
+            .into_iter()
+            .next()
+            .expect("a position")
+    }
+
+    #[test]
+    fn the_verdict_is_the_judges_in_every_game() {
+        let tomek = first(GameKind::Tomek, TOMEK);
+        let at = DocPosition::new(40, &tomek);
+        assert_eq!(at.verdict_text().as_deref(), Some("X won"));
+        assert_eq!(at.verdict(), tomek.verdict());
+        let go = first(GameKind::Go9, &format!("1\n\n{}", ".........\n".repeat(9)));
+        assert_eq!(
+            DocPosition::fresh(&go).verdict_text().as_deref(),
+            Some("Can not kill in one move!!!")
+        );
+        let broken = first(GameKind::Tomek, "1\nXXX\n");
+        assert_eq!(DocPosition::fresh(&broken).verdict(), None);
+        assert_eq!(broken.verdict_text(), None);
+    }
+
+    #[test]
+    fn a_cell_has_a_span_only_on_the_board() {
+        let tomek = first(GameKind::Tomek, TOMEK);
+        // Rows from line 0 of the position (its first content line).
+        assert_eq!(tomek.cell_span(Cell::new(0, 3)), Some(Span::new(0, 3, 4)));
+        assert_eq!(tomek.cell_span(Cell::new(2, 1)), Some(Span::new(2, 1, 2)));
+        assert_eq!(tomek.cell_span(Cell::new(0, 4)), None);
+        assert_eq!(tomek.cell_span(Cell::new(4, 0)), None);
+        assert_eq!(
+            DocPosition::new(9, &tomek).cell_span(Cell::new(1, 1)),
+            tomek.cell_span(Cell::new(1, 1))
+        );
+    }
+
+    #[test]
+    fn a_row_line_has_the_boards_width_and_others_none() {
+        let tomek = first(GameKind::Tomek, TOMEK);
+        assert_eq!(tomek.regular_row_width(0), Some(4));
+        assert_eq!(tomek.regular_row_width(3), Some(4));
+        assert_eq!(tomek.regular_row_width(4), None);
+        let at = DocPosition::new(10, &tomek);
+        assert_eq!(at.regular_row_width(13), Some(4));
+        assert_eq!(at.regular_row_width(14), None);
+        assert_eq!(at.regular_row_width(9), None);
+    }
+
+    #[test]
+    fn diagnostics_are_there_exactly_when_it_says_so() {
+        let clean = first(GameKind::Tomek, TOMEK);
+        assert!(clean.diagnostics_plain().is_empty());
+        assert!(!DocPosition::fresh(&clean).has_diagnostics());
+        let faulty = first(GameKind::Tomek, "1\nXXXT\n..?.\nOO..\n....\n");
+        assert!(!faulty.diagnostics_plain().is_empty());
+        assert!(DocPosition::fresh(&faulty).has_diagnostics());
+    }
+
+    #[test]
+    fn a_tally_counts_each_code_apart() {
+        // Two cells of another character and a missing row: two codes.
+        let parsed = first(GameKind::Tomek, "1\nXX?T\n..?.\nOO..\n");
+        let mut expected: Vec<CodeCount> = Vec::new();
+        for d in parsed.diagnostics_plain() {
+            match expected.iter_mut().find(|c| c.code == d.code) {
+                Some(c) => c.count += 1,
+                None => expected.push(CodeCount {
+                    code: d.code,
+                    severity: d.severity,
+                    count: 1,
+                }),
+            }
+        }
+        assert!(expected.len() >= 2, "{expected:?}");
+        assert_eq!(parsed.tally(), &expected[..]);
+    }
+
+    #[test]
+    fn counts_are_added_and_taken_away_by_code_and_severity() {
+        let count = |code, severity, count| CodeCount {
+            code,
+            severity,
+            count,
+        };
+        let mut totals = vec![count("a", Severity::Error, 2)];
+        CodeCount::count_into(
+            &mut totals,
+            &[
+                count("a", Severity::Error, 3),
+                count("a", Severity::Warning, 1),
+                count("b", Severity::Error, 4),
+            ],
+            true,
+        );
+        assert_eq!(
+            totals,
+            [
+                count("a", Severity::Error, 5),
+                count("a", Severity::Warning, 1),
+                count("b", Severity::Error, 4)
+            ]
+        );
+        CodeCount::count_into(
+            &mut totals,
+            &[
+                count("a", Severity::Error, 1),
+                count("b", Severity::Error, 9),
+                count("c", Severity::Error, 1),
+            ],
+            false,
+        );
+        assert_eq!(
+            totals,
+            [
+                count("a", Severity::Error, 4),
+                count("a", Severity::Warning, 1),
+                count("b", Severity::Error, 0)
+            ]
+        );
+    }
+
     /// A large document keeps one position per board: their size is most
     /// of its memory (figures: BENCHMARKS.md, "A smaller position").
     #[test]
