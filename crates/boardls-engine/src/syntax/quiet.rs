@@ -223,3 +223,77 @@ fn tomek_board(
         JudgedBoard::Tomek { board, findings }
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Stops, skip_quiet};
+    use crate::games::GameKind;
+    use crate::syntax::parse_file;
+
+    /// The line and byte each line starts at.
+    fn line_starts(text: &str) -> Vec<usize> {
+        std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect()
+    }
+
+    /// `quiet` boards, each `count` times with an empty line after, then
+    /// `loud`: every quiet one is skipped, and it stops at `loud`'s first
+    /// line with it read, and the search after it where the line reader
+    /// ends it.
+    fn skips_to_the_loud_one(kind: GameKind, quiet: &str, count: usize, loud: &str) {
+        let text = format!("{}{loud}\n{quiet}", format!("{quiet}\n").repeat(count));
+        let parsed = parse_file(kind, &text);
+        assert!(
+            parsed.positions[..count]
+                .iter()
+                .all(|p| !p.has_diagnostics())
+        );
+        let loud_read = &parsed.positions[count];
+        assert!(loud_read.has_diagnostics());
+        let starts = line_starts(&text);
+
+        let stop = skip_quiet(kind, text.as_bytes(), 0, 0, Stops::AtFacts);
+        assert_eq!(stop.skipped, count, "{kind:?}");
+        assert_eq!(stop.line, loud_read.first_line);
+        assert_eq!(stop.at, starts[loud_read.first_line as usize]);
+        let (board, (next_line, next_at)) = stop
+            .board
+            .expect(&format!("the loud board of {kind:?}, read"));
+        assert_eq!(&board, loud_read);
+        // The empty line after it is looked at: the next search starts
+        // after the board's own lines.
+        let after = loud_read.first_line + loud_read.line_count;
+        assert_eq!((next_line, next_at), (after, starts[after as usize]));
+
+        // Every board stopped at: the first, with where the second starts.
+        let every = skip_quiet(kind, text.as_bytes(), 0, 0, Stops::AtEvery);
+        assert_eq!((every.skipped, every.line, every.at), (0, 0, 0));
+        let (first, (line, at)) = every.board.expect("the first board, read");
+        assert_eq!(&first, &parsed.positions[0]);
+        let second = parsed.positions[1].first_line;
+        assert!(line <= second && line >= first.line_count, "{line}");
+        assert_eq!(at, starts[line as usize]);
+    }
+
+    #[test]
+    fn quiet_boards_of_each_game_are_skipped_to_the_first_with_facts() {
+        let empty_go = ".........\n".repeat(9);
+        let mut atari = empty_go.clone();
+        atari.replace_range(0..2, "xo");
+        atari.replace_range(10..11, "o");
+        skips_to_the_loud_one(GameKind::Go9, &empty_go, 3, &atari);
+        skips_to_the_loud_one(
+            GameKind::Tomek,
+            "XOXO\nXOXO\nOXOX\nOXOX\n",
+            4,
+            "TT..\n....\n....\n....\n",
+        );
+        let uttt = |last: &str, marked: &str| {
+            format!(
+                "... ... ...\n... ... ...\n... ... ...\n\n... ... ...\n... ... ...\n... {marked} ...\n\n... ... ...\n... ... ...\n... ... ...\n{last}\n"
+            )
+        };
+        skips_to_the_loud_one(GameKind::Uttt, &uttt("6 4", "x.."), 2, &uttt("6 4", "x!."));
+    }
+}
