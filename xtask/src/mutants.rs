@@ -100,7 +100,7 @@ const MODULES: &[Module] = &[
         files: "crates/boardls-engine/src/solve.rs",
         tests: &[
             ("solve::", 14),
-            ("format::", 14),
+            ("format::", 11),
             ("answers::server::", 14),
             ("the_solve_examples_print_what_they_show", 1),
         ],
@@ -117,7 +117,7 @@ const MODULES: &[Module] = &[
             ("check::full::", 5),
             ("codes::", 3),
             ("document_incremental::", 6),
-            ("format::", 14),
+            ("format::", 11),
             ("fuzz_regressions::", 6),
             ("robust_props::", 4),
             ("lsp_features::", 45),
