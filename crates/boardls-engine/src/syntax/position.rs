@@ -478,6 +478,89 @@ mod tests {
         );
     }
 
+    /// A regular board of each game, the relative line of each row, and
+    /// the byte width of a row.
+    fn regular_boards() -> [(ParsedPosition, Vec<u32>, u32); 3] {
+        let band = "... ... ...\n... ... ...\n... ... ...\n";
+        let uttt = format!("{band}\n{band}\n{band}6 4\n");
+        let go = format!("1\n\n{}", ".x.o.....\n".repeat(9));
+        [
+            (
+                first(GameKind::Uttt, &uttt),
+                vec![0, 1, 2, 4, 5, 6, 8, 9, 10],
+                11,
+            ),
+            (first(GameKind::Go9, &go), (0..9).collect(), 9),
+            (first(GameKind::Tomek, TOMEK), (0..4).collect(), 4),
+        ]
+    }
+
+    #[test]
+    fn each_byte_of_a_row_is_its_cell_and_each_cell_its_byte() {
+        for (parsed, row_lines, width) in regular_boards() {
+            let kind = parsed.kind;
+            let mut cells = 0;
+            for (row, &line) in row_lines.iter().enumerate() {
+                assert_eq!(
+                    super::row_span_in(kind, &parsed.row_lines, row),
+                    Span::new(line, 0, width),
+                    "{kind:?}: row {row}"
+                );
+                for byte in 0..width + 3 {
+                    let expected = match kind {
+                        // `ccc ccc ccc`: bytes 3 and 7 are spaces.
+                        GameKind::Uttt if byte < 11 && byte % 4 != 3 => Some(byte - byte / 4),
+                        GameKind::Uttt => None,
+                        _ => (byte < width).then_some(byte),
+                    };
+                    let found = parsed.cell_at(line, byte);
+                    let expected = expected.map(|col| Cell::new(row as u8, col as u8));
+                    assert_eq!(found, expected, "{kind:?}: line {line}, byte {byte}");
+                    if let Some(cell) = found {
+                        cells += 1;
+                        assert_eq!(
+                            parsed.cell_span(cell),
+                            Some(Span::new(line, byte, byte + 1)),
+                            "{kind:?}: {cell:?}"
+                        );
+                    }
+                }
+            }
+            assert_eq!(cells, row_lines.len() * row_lines.len(), "{kind:?}");
+            // A line that holds no row holds no cell.
+            let after = row_lines.last().map_or(0, |last| last + 1);
+            assert_eq!(parsed.cell_at(after, 0), None, "{kind:?}");
+            assert_eq!(
+                DocPosition::new(7, &parsed).cell_at(0, 0),
+                parsed.cell_at(0, 0)
+            );
+        }
+    }
+
+    #[test]
+    fn a_row_read_irregularly_has_no_cells() {
+        // The second row has a tab for the space between its fields.
+        let band = "... ... ...\n...\t... ...\n... ... ...\n";
+        let parsed = first(GameKind::Uttt, &format!("{band}\n{band}\n{band}6 4\n"));
+        assert_eq!(parsed.cell_at(0, 0), Some(Cell::new(0, 0)));
+        assert_eq!(parsed.cell_at(1, 0), None);
+        assert_eq!(parsed.regular_row_width(1), None);
+        assert_eq!(parsed.regular_row_width(0), Some(11));
+    }
+
+    #[test]
+    fn the_last_lines_of_a_position_are_its_own() {
+        let (uttt, _, _) = regular_boards().into_iter().next().expect("uttt");
+        // Eleven lines of board and the last move's line.
+        assert_eq!(uttt.last_line(), uttt.first_line + 11);
+        let at = DocPosition::new(20, &uttt);
+        assert_eq!(at.last_line(), 31);
+        assert_eq!(at.last_move_line(), Some(31));
+        let tomek = first(GameKind::Tomek, TOMEK);
+        assert_eq!(DocPosition::new(5, &tomek).last_line(), 8);
+        assert_eq!(DocPosition::new(5, &tomek).last_move_line(), None);
+    }
+
     #[test]
     fn a_row_line_has_the_boards_width_and_others_none() {
         let tomek = first(GameKind::Tomek, TOMEK);
