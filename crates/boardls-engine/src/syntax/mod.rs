@@ -41,6 +41,8 @@ mod quiet;
 mod readers_agree;
 mod row_lines;
 mod square;
+#[cfg(test)]
+mod tests;
 pub mod tomek;
 pub mod uttt;
 mod uttt_board;
