@@ -228,3 +228,50 @@ fn read_plain_row(
     }
     ok
 }
+
+#[cfg(test)]
+mod tests {
+    use super::regular_square_board;
+    use crate::games::GameKind;
+    use crate::i18n::message;
+    use crate::syntax::builder::Alphabet;
+    use crate::text::TextLines;
+
+    const TOMEK: Alphabet = Alphabet {
+        bad_cell: "tomek/bad-cell",
+        expected: || message!("tomek-cells"),
+        cells: b"XOT.",
+        fix_case: |_| None,
+    };
+    const BOARD: &str = "XXXT\n....\nOO..\n....";
+
+    #[test]
+    fn the_usual_board_is_read_the_short_way_up_to_its_blank_line_or_the_end() {
+        let text = format!("2\n\n{BOARD}\n\nXOXO\n");
+        let read = regular_square_board(GameKind::Tomek, &TextLines::new(&text), 1, &TOMEK)
+            .expect("read the short way");
+        // Its four rows and the blank line after them.
+        assert_eq!((read.first_line, read.lines_examined), (2, 5));
+        assert_eq!(&read.cells[0][..4], b"XXXT");
+        assert_eq!(&read.cells[2][..4], b"OO..");
+        // At the end of the text, up to the end.
+        let text = format!("1\n\n\n{BOARD}");
+        let read = regular_square_board(GameKind::Tomek, &TextLines::new(&text), 1, &TOMEK)
+            .expect("read the short way");
+        assert_eq!((read.first_line, read.lines_examined), (3, 4));
+    }
+
+    #[test]
+    fn any_other_board_is_left_to_the_full_reader() {
+        for text in [
+            "XXXT\n..?.\nOO..\n....\n",
+            "XXXT\n...\nOO..\n....\n",
+            "XXXT\n....\nOO..\n....\nXXXX\n",
+            "XXXT\n....\n",
+            "\n\n",
+        ] {
+            let read = regular_square_board(GameKind::Tomek, &TextLines::new(text), 0, &TOMEK);
+            assert!(read.is_none(), "{text:?}");
+        }
+    }
+}
