@@ -3,6 +3,8 @@
 //! input changes), with the fix, hover and definition; a broken project
 //! file is an error at its key; an unmapped file gets nothing.
 
+use std::time::{Duration, SystemTime};
+
 use crate::support::client::{Server, TempDir, file_uri, pos, range};
 use serde_json::{Value, json};
 
@@ -405,13 +407,34 @@ fn the_workspace_scan_checks_closed_answers_and_keeps_them_current() {
     while !found.is_empty() {
         found = closed_answer(&mut server);
     }
-    // Deleted: its findings go.
+    // Wrong again (its time moved on, so that no clock tick can hide the
+    // change), then deleted: its findings come back, then go. An answer is
+    // published only when its findings change, so a deletion after the
+    // fix alone would publish nothing.
+    dir.write("tests/sample.out", &wrong);
+    std::fs::File::options()
+        .write(true)
+        .open(&answer)
+        .and_then(|file| file.set_modified(SystemTime::now() + Duration::from_secs(5)))
+        .expect("move the answer's time on");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": answer_uri, "type": 2}]}),
+    );
+    let mut found = closed_answer(&mut server);
+    while found.is_empty() {
+        found = closed_answer(&mut server);
+    }
+    assert_eq!(found, [("answer/wrong".to_owned(), 3)]);
     std::fs::remove_file(&answer).expect("delete");
     server.notify(
         "workspace/didChangeWatchedFiles",
         json!({"changes": [{"uri": answer_uri, "type": 3}]}),
     );
-    assert_eq!(closed_answer(&mut server), []);
+    let mut found = closed_answer(&mut server);
+    while !found.is_empty() {
+        found = closed_answer(&mut server);
+    }
 }
 
 #[test]
