@@ -174,6 +174,19 @@ fn faults_name_the_case_and_line() {
         fault(GameKind::Uttt, &uttt.replacen("x..", "X..", 1)),
         "case 1, line 7: group 2 of row 6 of the board: expected `x`, `o` or `.`, found `X`"
     );
+    // A second board cut short is a fault; no board at all is one too.
+    assert_eq!(
+        fault(GameKind::Uttt, &format!("{uttt}... ... ...\n")),
+        "case 2, line 14: expected group 1 of row 2 of the board, found end of input"
+    );
+    assert_eq!(
+        fault(GameKind::Uttt, ""),
+        "case 1, line 1: expected group 1 of row 1 of the board, found end of input"
+    );
+    assert_eq!(
+        fault(GameKind::Tomek, "1\nXXXT\nXX?T\n....\n....\n"),
+        "case 1, line 3: row 2 of the board: expected cells `X`, `O`, `T`, `.`, found `?`"
+    );
 }
 
 /// A fault quotes a token up to 40 bytes whole, and a longer one cut
