@@ -29,7 +29,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { waitForQuietCores } from './quiet.mjs';
+import { waitForBrowserUp } from './quiet.mjs';
 
 const repo = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const { chromium } = createRequire(join(repo, 'web/package.json'))('playwright-core');
@@ -75,7 +75,7 @@ async function visit(page, url) {
   // As tests/web/playground.mjs measures it: a reader clicks a link in a
   // browser that is already up (--no-settle: straight after its start).
   if (settle) {
-    await waitForQuietCores({ window: 250, busy: 0.15, waitMs: 3000 });
+    await waitForBrowserUp();
   }
   await page.goto(url);
   await page.waitForFunction(() => window.firstCaseAt !== null && window.boardlsPlayground, null, { timeout: 30_000 });

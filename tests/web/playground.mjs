@@ -29,7 +29,7 @@
 // Ends with `N passed, N failed`; exit status 1 on any failure, and when
 // fewer checks passed than the run expects.
 import { createServer } from 'node:http';
-import { waitForQuietCores } from './quiet.mjs';
+import { waitForBrowserUp, waitForQuietCores } from './quiet.mjs';
 import { createRequire } from 'node:module';
 import { readFileSync, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -1291,7 +1291,7 @@ async function checkFirstVerdict(base, measured) {
         });
         // A reader clicks a shared link in a browser that is already up:
         // Chromium's own start-up work is let finish first.
-        await waitForQuietCores({ window: 250, busy: 0.15, waitMs: 3000 });
+        await waitForBrowserUp();
         await page.goto(`${base}/index.html#${shareFragment(game, board)}`);
         await page.waitForFunction(() => window.firstCaseAt !== null, null, { timeout: 20_000 });
         const { at, shown } = await page.evaluate(() => ({ at: window.firstCaseAt, shown: document.getElementById('verdicts').textContent }));

@@ -45,3 +45,13 @@ export async function waitForQuietCores({ window = 1000, busy = 0.1, waitMs = 60
   console.log(`the cores stayed busy for ${waitMs / 1000} s (${(share * 100).toFixed(0)}%):\n${busiest}`);
   return `cores still ${(share * 100).toFixed(0)}% busy after ${waitMs / 1000} s`;
 }
+
+/**
+ * Waits (at most 3 s) until a fresh browser's own start-up work is done:
+ * the cores at most 15% busy over 250 ms. A reader clicks a shared link
+ * in a browser that is already up; both first-verdict measurements wait
+ * for this before each navigation.
+ */
+export function waitForBrowserUp() {
+  return waitForQuietCores({ window: 250, busy: 0.15, waitMs: 3000 });
+}
