@@ -237,6 +237,7 @@ mod tests {
     use crate::syntax::builder::Alphabet;
     use crate::text::TextLines;
 
+    // Not tomek.rs's own alphabet: tomek.rs imports this file.
     const TOMEK: Alphabet = Alphabet {
         bad_cell: "tomek/bad-cell",
         expected: || message!("tomek-cells"),
