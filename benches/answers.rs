@@ -5,12 +5,15 @@
 //! error: the input's own publish carries findings, as `lsp`'s noisy
 //! documents do), and, but in the first scenario,
 //! `tests/01.ans`, the judge's answers with one case in a hundred wrong.
-//! The real `boardls` binary serves it over stdio, a push client. One
+//! The real `boardls` binary serves it over stdio to a raw push client
+//! (`common::raw`: each frame timed when complete, on a thread of its own,
+//! so the times are the server's, not the bench's JSON parsing). One
 //! case near the input's end is `XXXX` over three empty rows; each timed
 //! edit turns its first cell to `O` and back, which changes that case's
 //! verdict (`X won` ↔ `Game has not completed`), so the answer's findings
-//! change with every edit. Timed, on the client side, from the
-//! `didChange` to:
+//! change with every edit. The three scenarios of a size run side by side,
+//! one server each, and take their edits in turn, so that the machine's
+//! noise falls on all of them alike. Timed from the `didChange` to:
 //!
 //! - the input's `publishDiagnostics` of that version, with no answer
 //!   file (`none`), with it closed on disk (`closed`) and open in the
@@ -29,13 +32,14 @@
 use std::time::{Duration, Instant};
 
 use boardls_engine::games::GameKind;
+use common::raw::{self, Raw};
 use common::{Boards, Rng, Samples, ms};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[path = "../tests/it/support/mod.rs"]
 #[allow(clippy::duplicate_mod)]
 mod support;
-use support::client::{self, Server, file_uri};
+use support::client::{self, file_uri};
 mod common;
 
 const BENCH: &str = "answers";
@@ -77,7 +81,7 @@ fn main() {
     let quick = common::quick();
     let check = std::env::var("BOARDLS_BENCH_CHECK").is_ok_and(|v| v == "1");
     let (sizes, rounds): (&[usize], usize) = if quick {
-        (&[100, 1_000], 10)
+        (&[100, 1_000], 30)
     } else {
         (&[1_000, 10_000, 100_000], 40)
     };
@@ -91,9 +95,7 @@ fn main() {
         let mut random = Rng(common::SEED);
         let input = input_text(cases, &mut random);
         let answer = answer_text(&input);
-        let none = scenario(cases, &input, &answer, Answer::None, rounds);
-        let closed = scenario(cases, &input, &answer, Answer::Closed, rounds);
-        let open = scenario(cases, &input, &answer, Answer::Open, rounds);
+        let [none, closed, open] = scenarios(cases, &input, &answer, rounds);
         let floor = none.input.median();
         let bound = floor.mul_f64(1.25) + Duration::from_millis(1);
         for (timed, answer) in [(&closed, Answer::Closed), (&open, Answer::Open)] {
@@ -166,8 +168,23 @@ fn wrong(line: &str) -> String {
     format!("{head}: {other}")
 }
 
-/// One server for one folder: the timed edits of `answer`'s scenario.
-fn scenario(cases: usize, input: &str, answer: &str, where_: Answer, rounds: usize) -> Timed {
+/// One server for one folder, ready for the timed edits of its scenario.
+struct Run {
+    server: Raw,
+    where_: Answer,
+    dir: std::path::PathBuf,
+    keep: bool,
+    input_uri: String,
+    answer_uri: String,
+    version: i64,
+    answer_version: i64,
+    inputs: Vec<Duration>,
+    answers: Vec<Duration>,
+    answer_edits: Vec<Duration>,
+}
+
+/// Writes the folder of `where_`'s scenario and opens it in a server.
+fn start(cases: usize, input: &str, answer: &str, where_: Answer) -> Run {
     let (dir, keep) = common::work_dir(&format!("{BENCH}-{cases}-{}", where_.name()));
     std::fs::write(dir.join("boardls.toml"), "[files]\n\"*.in\" = \"tomek\"\n")
         .expect("write boardls.toml");
@@ -181,115 +198,172 @@ fn scenario(cases: usize, input: &str, answer: &str, where_: Answer, rounds: usi
         std::fs::write(&answer_path, answer).expect("write the answer");
     }
     let (input_uri, answer_uri) = (file_uri(&tests.join("01.in")), file_uri(&answer_path));
-    let mut server = Server::spawn_command(std::process::Command::new(common::binary()));
-    server.initialize_with(json!({
-        "processId": null,
-        "rootUri": file_uri(&dir),
-        "capabilities": client::caps("utf-16"),
-    }));
-    server.open(&input_uri, "plaintext", 1, input);
-    server.diagnostics(&input_uri, 1);
-    let mut answer_version = 1;
-    match where_ {
-        Answer::None => {}
-        // The scan checked it, and the input's open checked it again.
-        Answer::Closed => {
-            server.wait_for(|m| is_publish_of(m, &answer_uri, &answer_uri));
-        }
-        Answer::Open => {
-            server.open(&answer_uri, "plaintext", answer_version, answer);
-            server.diagnostics(&answer_uri, answer_version);
+    let server = Raw::spawn_at(&common::binary(), client::caps("utf-16"), &file_uri(&dir));
+    let mut run = Run {
+        server,
+        where_,
+        dir,
+        keep,
+        input_uri,
+        answer_uri,
+        version: 1,
+        answer_version: 1,
+        inputs: Vec::new(),
+        answers: Vec::new(),
+        answer_edits: Vec::new(),
+    };
+    run.open(&run.input_uri.clone(), input);
+    // The input's publish, and the closed answer's (the scan's or the
+    // input's open's, in either order: it is published only once when
+    // its findings do not change).
+    let (mut input_seen, mut answer_seen) = (false, where_ != Answer::Closed);
+    while !(input_seen && answer_seen) {
+        let (_, is_input) = run.publish_of(None, None);
+        input_seen |= is_input;
+        answer_seen |= !is_input;
+    }
+    if where_ == Answer::Open {
+        run.open(&run.answer_uri.clone(), answer);
+        run.publish_of(Some(&run.answer_uri.clone()), Some(1));
+    }
+    // Lets the start's work end (the scan, the first publishes) and
+    // drops what it sent.
+    std::thread::sleep(Duration::from_millis(300));
+    run.server.drain();
+    run
+}
+
+impl Run {
+    /// `didOpen` of `uri` at version 1, as an editor opens a `.in` or
+    /// `.ans` file (plain text: `boardls.toml` says what it is).
+    fn open(&mut self, uri: &str, text: &str) {
+        self.server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "plaintext", "version": 1, "text": text}}),
+        );
+    }
+
+    /// The next publish of `uri` (of either document when `None`) at
+    /// `version` (any when `None`): when it was complete, and whose.
+    fn publish_of(&mut self, uri: Option<&str>, version: Option<i64>) -> (Instant, bool) {
+        loop {
+            let (at, body) = self.server.next_frame();
+            let Some(whose) = raw::publish_uri(&body) else {
+                continue;
+            };
+            let is_input = whose == self.input_uri;
+            if !is_input && whose != self.answer_uri {
+                continue;
+            }
+            if uri.is_some_and(|uri| uri != whose) {
+                continue;
+            }
+            if version.is_some_and(|v| raw::publish_version(&body) != Some(v)) {
+                continue;
+            }
+            return (at, is_input);
         }
     }
-    settle(&mut server);
 
-    let line = edited_line(cases) as u64;
-    let mut version = 1;
-    let (mut inputs, mut answers) = (Vec::new(), Vec::new());
-    for round in 0..rounds {
-        let cell = if round % 2 == 0 { "O" } else { "X" };
-        version += 1;
-        let start = Instant::now();
-        server.change(
-            &input_uri,
-            version,
-            json!([{"range": client::range(line, 0, line, 1), "text": cell}]),
+    /// One timed one-cell edit of the input (round `round`), to its
+    /// publish and, with an answer file, to the answer's.
+    fn edit_input(&mut self, cases: usize, round: usize) {
+        let line = edited_line(cases) as u64;
+        let cell = if round.is_multiple_of(2) { "O" } else { "X" };
+        self.version += 1;
+        let frame = Raw::frame(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": self.input_uri, "version": self.version},
+            "contentChanges": [{"range": client::range(line, 0, line, 1), "text": cell}]}}),
         );
-        let mut input_done = None;
-        let mut answer_done = None;
-        let expect_answer = where_ != Answer::None;
+        let start = Instant::now();
+        self.server.send_frame(&frame);
+        let (mut input_done, mut answer_done) = (None, None);
+        let expect_answer = self.where_ != Answer::None;
         while input_done.is_none() || (expect_answer && answer_done.is_none()) {
-            let message = server.wait_for(|m| is_publish_of(m, &input_uri, &answer_uri));
-            let now = start.elapsed();
-            if message["params"]["uri"] == input_uri.as_str() {
-                if message["params"]["version"] == version {
-                    input_done = Some(now);
+            let (at, body) = self.server.next_frame();
+            let Some(whose) = raw::publish_uri(&body) else {
+                continue;
+            };
+            if whose == self.input_uri {
+                if raw::publish_version(&body) == Some(self.version) {
+                    input_done = Some(at - start);
                 }
-            } else {
-                answer_done = Some(now);
+            } else if whose == self.answer_uri {
+                answer_done = Some(at - start);
             }
         }
-        inputs.extend(input_done);
-        answers.extend(answer_done);
+        self.inputs.extend(input_done);
+        self.answers.extend(answer_done);
     }
-    let mut answer_edits = Vec::new();
-    if where_ == Answer::Open {
-        // The verdict of the case before the edited one, changed and back.
-        let case = cases - FROM_END - 1;
-        let right = answer.lines().nth(case).unwrap_or_default().to_owned();
+
+    /// One timed one-line edit of the open answer (round `round`): the
+    /// verdict of the case before the edited one, changed and back.
+    fn edit_answer(&mut self, cases: usize, answer: &str, round: usize) {
+        let case = (cases - FROM_END - 1) as u64;
+        let right = answer
+            .lines()
+            .nth(case as usize)
+            .unwrap_or_default()
+            .to_owned();
         let column = right.find(": ").map_or(0, |at| at + 2) as u64;
-        for round in 0..rounds {
-            let verdict = if round % 2 == 0 {
-                wrong(&right)
-            } else {
-                right.clone()
-            };
-            let verdict = verdict.split_once(": ").map_or("", |(_, v)| v).to_owned();
-            let old_end = if round % 2 == 0 {
-                right.len()
-            } else {
-                wrong(&right).len()
-            } as u64;
-            answer_version += 1;
-            let start = Instant::now();
-            server.change(
-                &answer_uri,
-                answer_version,
-                json!([{"range": client::range(case as u64, column, case as u64, old_end), "text": verdict}]),
-            );
-            server.diagnostics(&answer_uri, answer_version);
-            answer_edits.push(start.elapsed());
+        let (new, old) = if round.is_multiple_of(2) {
+            (wrong(&right), right.clone())
+        } else {
+            (right.clone(), wrong(&right))
+        };
+        let verdict = new.split_once(": ").map_or("", |(_, v)| v);
+        self.answer_version += 1;
+        let frame = Raw::frame(
+            &json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": self.answer_uri, "version": self.answer_version},
+            "contentChanges": [{"range": client::range(case, column, case, old.len() as u64), "text": verdict}]}}),
+        );
+        let start = Instant::now();
+        self.server.send_frame(&frame);
+        let (at, _) = self.publish_of(Some(&self.answer_uri.clone()), Some(self.answer_version));
+        self.answer_edits.push(at - start);
+    }
+
+    /// Ends the server, removes the folder and prints the row.
+    fn finish(self, cases: usize) -> Timed {
+        let where_ = self.where_;
+        let timed = Timed {
+            input: Samples::new(self.inputs),
+            answer: (where_ != Answer::None).then(|| Samples::new(self.answers)),
+            answer_edit: (where_ == Answer::Open).then(|| Samples::new(self.answer_edits)),
+        };
+        // Its shutdown and exit.
+        drop(self.server);
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.dir);
         }
+        let pair = |s: &Samples| format!("{:.2} ({:.2})", ms(s.median()), ms(s.percentile(90.0)));
+        println!(
+            "{:>8} {:<7} {:>16} {:>16} {:>16}",
+            cases,
+            where_.name(),
+            pair(&timed.input),
+            timed.answer.as_ref().map_or("-".to_owned(), pair),
+            timed.answer_edit.as_ref().map_or("-".to_owned(), pair),
+        );
+        timed
     }
-    server.shutdown_and_exit();
-    if !keep {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    let timed = Timed {
-        input: Samples::new(inputs),
-        answer: (where_ != Answer::None).then(|| Samples::new(answers)),
-        answer_edit: (where_ == Answer::Open).then(|| Samples::new(answer_edits)),
-    };
-    let pair = |s: &Samples| format!("{:.2} ({:.2})", ms(s.median()), ms(s.percentile(90.0)));
-    println!(
-        "{:>8} {:<7} {:>16} {:>16} {:>16}",
-        cases,
-        where_.name(),
-        pair(&timed.input),
-        timed.answer.as_ref().map_or("-".to_owned(), pair),
-        timed.answer_edit.as_ref().map_or("-".to_owned(), pair),
-    );
-    timed
 }
 
-fn is_publish_of(message: &Value, input: &str, answer: &str) -> bool {
-    message["method"] == "textDocument/publishDiagnostics"
-        && (message["params"]["uri"] == input || message["params"]["uri"] == answer)
-}
-
-/// Lets the start's work end (the scan, the first publishes) and drops
-/// what it sent.
-fn settle(server: &mut Server) {
-    std::thread::sleep(Duration::from_millis(300));
-    server.drain();
+/// The three scenarios of one size, timed edit by edit in turn (each
+/// round starts with another one), so that a burst of noise on the
+/// machine falls on all three alike: their ratios are the goals.
+fn scenarios(cases: usize, input: &str, answer: &str, rounds: usize) -> [Timed; 3] {
+    let mut runs = [Answer::None, Answer::Closed, Answer::Open]
+        .map(|where_| start(cases, input, answer, where_));
+    let count = runs.len();
+    for round in 0..rounds {
+        for turn in 0..count {
+            runs[(round + turn) % count].edit_input(cases, round);
+        }
+        // The open answer's own edit, between the rounds of input edits.
+        runs[2].edit_answer(cases, answer, round);
+    }
+    runs.map(|run| run.finish(cases))
 }

@@ -34,15 +34,32 @@ impl Raw {
     /// (`initialize`'s `locale`).
     #[allow(dead_code)] // Not every bench speaks another language.
     pub fn spawn_in(binary: &PathBuf, caps: serde_json::Value, locale: &str) -> Raw {
-        Raw::spawn_with(Command::new(binary), caps, Some(locale))
+        Raw::spawn_with(Command::new(binary), caps, |params| {
+            params["locale"] = json!(locale);
+        })
+    }
+
+    /// [`Raw::spawn`] of a workspace: `initialize`'s `rootUri` is
+    /// `root`.
+    #[allow(dead_code)] // Not every bench opens a folder.
+    pub fn spawn_at(binary: &PathBuf, caps: serde_json::Value, root: &str) -> Raw {
+        Raw::spawn_with(Command::new(binary), caps, |params| {
+            params["rootUri"] = json!(root);
+        })
     }
 
     /// [`Raw::spawn`] of `command` (a forwarder, say: `lsp --connect …`).
     pub fn spawn_command(command: Command, caps: serde_json::Value) -> Raw {
-        Raw::spawn_with(command, caps, None)
+        Raw::spawn_with(command, caps, |_| {})
     }
 
-    fn spawn_with(mut command: Command, caps: serde_json::Value, locale: Option<&str>) -> Raw {
+    /// A server of `command`, initialized with `caps` and the
+    /// parameters `more` sets.
+    fn spawn_with(
+        mut command: Command,
+        caps: serde_json::Value,
+        more: impl FnOnce(&mut serde_json::Value),
+    ) -> Raw {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -88,9 +105,7 @@ impl Raw {
         };
         let mut params = json!({"processId": null, "rootUri": null, "capabilities": caps,
             "clientInfo": {"name": "Visual Studio Code"}});
-        if let Some(locale) = locale {
-            params["locale"] = json!(locale);
-        }
+        more(&mut params);
         let answer = raw.request("initialize", params);
         let answer: serde_json::Value = serde_json::from_slice(&answer).unwrap_or_default();
         raw.initialized = answer["result"].clone();
@@ -174,6 +189,25 @@ impl Raw {
             {
                 return (at, v, body);
             }
+            if let Some(id) = response_id(&body) {
+                self.early.insert(id, (at, body));
+            }
+        }
+    }
+
+    /// The next frame the server sent (of any kind): when it was
+    /// complete, and its body. A minute without one is a hung bench.
+    #[allow(dead_code)] // Not every bench reads frames one by one.
+    pub fn next_frame(&mut self) -> (Instant, Vec<u8>) {
+        self.frames
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server sends a frame within a minute")
+    }
+
+    /// Drops the frames sent so far (a response among them is kept).
+    #[allow(dead_code)] // Not every bench drops what it was sent.
+    pub fn drain(&mut self) {
+        while let Ok((at, body)) = self.frames.try_recv() {
             if let Some(id) = response_id(&body) {
                 self.early.insert(id, (at, body));
             }
@@ -273,6 +307,20 @@ pub fn publish_version(body: &[u8]) -> Option<i64> {
         .map(|&b| char::from(b))
         .collect();
     digits.parse().ok()
+}
+
+/// The document of a `publishDiagnostics` body, read off its start
+/// (`…"params":{"uri":"…"`); `None` for any other message.
+#[allow(dead_code)] // Not every bench tells documents apart.
+pub fn publish_uri(body: &[u8]) -> Option<&str> {
+    let head = &body[..body.len().min(80)];
+    if !contains(head, b"\"textDocument/publishDiagnostics\"") {
+        return None;
+    }
+    let key = b"\"uri\":\"";
+    let start = body.windows(key.len()).position(|w| w == key)? + key.len();
+    let length = body[start..].iter().position(|&b| b == b'"')?;
+    std::str::from_utf8(&body[start..start + length]).ok()
 }
 
 pub fn contains(haystack: &[u8], needle: &[u8]) -> bool {
