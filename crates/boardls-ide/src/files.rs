@@ -9,9 +9,10 @@
 //! reads one again. The host tells the core what changed on disk
 //! ([`Vfs::changed`]): the desktop from the client's watcher or its own
 //! poll, and for whatever neither reports (a `boardls.toml` above the
-//! workspace folders, or every file when the workspace scan is off) when a
-//! document is opened or closed, so that a file is current at the latest
-//! when the user opens one of its neighbours.
+//! workspace folders, or every file when the workspace scan is off) the
+//! core reads what it kept again when a document is opened or closed
+//! ([`Vfs::opened_in`]), so that a file is current at the latest when the
+//! user opens one of its neighbours.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -111,25 +112,50 @@ impl Vfs {
         });
     }
 
-    /// A document in `folder` was opened or closed: the folder's files and
-    /// listing, and the listings and project files of the folders above
-    /// it, are read again when next needed. So a file no watcher reports
-    /// (a `boardls.toml` above the workspace folders, any file when the
-    /// scan is off) is current at the latest when a document beside or
-    /// below it is opened.
-    pub fn opened_in(&self, folder: &Uri) {
+    /// A document in `folder` was opened or closed: what is kept of the
+    /// folder's files, of the project files of the folders above it, and
+    /// those folders' listings, is read again now. So a file no watcher
+    /// reports (a `boardls.toml` above the workspace folders, any file
+    /// when the scan is off) is current at the latest when a document
+    /// beside or below it is opened, and the keystrokes after the open
+    /// read nothing. A text that has not changed stays the one kept (the
+    /// same `Arc`): nothing made from it is made again.
+    pub fn opened_in(&self, files: &dyn Files, folder: &Uri) {
         let folder = folder.as_str();
-        let mut kept = self.kept();
-        kept.texts.retain(|uri, _| {
-            let uri = uri.as_str();
-            let (at, name) = uri.split_at(uri.rfind('/').map_or(0, |at| at + 1));
-            let in_folder = at == folder;
-            let project_above =
-                name == boardls_engine::project::FILE_NAME && folder.starts_with(at);
-            !in_folder && !project_above
-        });
-        kept.listings
-            .retain(|listed, _| !folder.starts_with(listed.as_str()));
+        let (texts, listings): (Vec<Uri>, Vec<Uri>) = {
+            let kept = self.kept();
+            let texts = kept.texts.keys().filter(|uri| {
+                let uri = uri.as_str();
+                let (at, name) = uri.split_at(uri.rfind('/').map_or(0, |at| at + 1));
+                at == folder
+                    || (name == boardls_engine::project::FILE_NAME && folder.starts_with(at))
+            });
+            let listings = kept
+                .listings
+                .keys()
+                .filter(|listed| folder.starts_with(listed.as_str()));
+            (texts.cloned().collect(), listings.cloned().collect())
+        };
+        for uri in texts {
+            let now = files.read(&uri);
+            let mut kept = self.kept();
+            kept.asked += 1;
+            let same = match (kept.texts.get(&uri), &now) {
+                (Some(Some(old)), Some(now)) => **old == **now,
+                (Some(None), None) => true,
+                _ => false,
+            };
+            if !same {
+                kept.texts.insert(uri, now.map(Arc::from));
+            }
+        }
+        for folder in listings {
+            let mut names = files.list(&folder).unwrap_or_default();
+            names.sort();
+            let mut kept = self.kept();
+            kept.asked += 1;
+            kept.listings.insert(folder, Arc::from(names));
+        }
     }
 
     /// Everything kept goes (a host that cannot say what changed).
@@ -198,5 +224,50 @@ mod tests {
         vfs.changed(&uri("file:///t"));
         vfs.text(&files, &a);
         assert_eq!(files.0.load(Ordering::SeqCst), 6);
+    }
+
+    #[test]
+    fn an_open_reads_again_what_is_kept_around_it_and_keeps_what_did_not_change() {
+        let files = Counted::default();
+        let vfs = Vfs::default();
+        let a = uri("file:///t/a.in");
+        let elsewhere = uri("file:///u/a.in");
+        let project_above = uri("file:///boardls.toml");
+        let text = vfs.text(&files, &a).expect("a.in");
+        vfs.text(&files, &elsewhere);
+        vfs.text(&files, &project_above);
+        vfs.has(&files, &uri("file:///t/"), "a.in");
+        vfs.has(&files, &uri("file:///u/"), "a.in");
+        assert_eq!(files.0.load(Ordering::SeqCst), 5);
+        vfs.opened_in(&files, &uri("file:///t/"));
+        // a.in, the project file above and t/'s listing; not u/'s files.
+        assert_eq!(files.0.load(Ordering::SeqCst), 8);
+        assert_eq!(vfs.asked(), 8);
+        // Read since: the same text, kept as it was, and nothing read.
+        let again = vfs.text(&files, &a).expect("a.in");
+        assert!(Arc::ptr_eq(&text, &again));
+        vfs.text(&files, &project_above);
+        vfs.has(&files, &uri("file:///t/"), "b.out");
+        assert_eq!(files.0.load(Ordering::SeqCst), 8);
+    }
+
+    #[test]
+    fn an_open_keeps_the_new_text_of_a_file_that_changed() {
+        struct Changing(Mutex<&'static str>);
+        impl Files for Changing {
+            fn read(&self, _: &Uri) -> Option<String> {
+                Some((*self.0.lock().expect("text")).to_owned())
+            }
+            fn list(&self, _: &Uri) -> Option<Vec<String>> {
+                None
+            }
+        }
+        let files = Changing(Mutex::new("old"));
+        let vfs = Vfs::default();
+        let a = uri("file:///t/a.out");
+        assert_eq!(vfs.text(&files, &a).as_deref(), Some("old"));
+        *files.0.lock().expect("text") = "new";
+        vfs.opened_in(&files, &uri("file:///t/"));
+        assert_eq!(vfs.text(&files, &a).as_deref(), Some("new"));
     }
 }

@@ -22,8 +22,8 @@ pub fn did_open<H: Host>(session: &Session<H>, params: DidOpenTextDocumentParams
     let item = params.text_document;
     let mut state = session.lock();
     // What the user may have changed beside it since it was last read
-    // (watched or not): its folder's files are read again when needed.
-    forget_around(&state, &item.uri);
+    // (watched or not): its folder's kept files are read again.
+    read_around(session, &state, &item.uri);
     session.read_nested(&mut state, &item.uri);
     let project = session.project_of(&state, &item.uri);
     let path = path_of(&item.uri);
@@ -61,12 +61,16 @@ pub fn did_open<H: Host>(session: &Session<H>, params: DidOpenTextDocumentParams
     repair_sides(session, &mut state, Some(&path));
 }
 
-/// The files kept of `uri`'s folder go, but on a keystroke: an open or a
-/// close is when a file nobody reported (above the watched folders, or
-/// with the scan off) is seen again.
-fn forget_around<X>(state: &crate::session::State<X>, uri: &ls_types::Uri) {
+/// The files kept of `uri`'s folder are read again, but on a keystroke:
+/// an open or a close is when a file nobody reported (above the watched
+/// folders, or with the scan off) is seen again.
+fn read_around<H: Host>(
+    session: &Session<H>,
+    state: &crate::session::State<H::Data>,
+    uri: &ls_types::Uri,
+) {
     if let Some(folder) = crate::uri::folder_of(uri) {
-        state.vfs.opened_in(&folder);
+        state.vfs.opened_in(session.host.files(), &folder);
     }
 }
 
@@ -133,7 +137,7 @@ pub fn publish_waiting<H: Host>(session: &Session<H>, uri: &ls_types::Uri) {
 pub fn did_close<H: Host>(session: &Session<H>, params: DidCloseTextDocumentParams) {
     let uri = params.text_document.uri;
     let mut state = session.lock();
-    forget_around(&state, &uri);
+    read_around(session, &state, &uri);
     if let Some(doc) = state.side_docs.remove(&uri) {
         match doc.side {
             Some(SideKind::Project) => {
