@@ -4,7 +4,7 @@
 //! client, and `boardls/status`.
 
 use boardls_ide::files::Files;
-use boardls_ide::kept::publish::Published;
+use boardls_ide::kept::publish::{Listing, Published};
 use boardls_ide::session::Host;
 use boardls_ide::view::ClientCaps;
 use serde_json::Value;
@@ -29,8 +29,8 @@ impl Host for Desktop {
         self.outbox.send(Outgoing::PublishOpen(Box::new(published)));
     }
 
-    fn publish(&self, uri: Uri, version: Option<i32>, items: Vec<Diagnostic>) {
-        self.outbox.publish(uri, version, items);
+    fn publish(&self, uri: Uri, version: Option<i32>, listing: Listing) {
+        self.outbox.publish(uri, version, listing);
     }
 
     fn log(&self, typ: MessageType, message: String) {

@@ -12,16 +12,14 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use boardls_ide::files::{Files, NoFiles};
 use boardls_ide::handlers::whole::{Answers, InFlight};
-use boardls_ide::kept::publish::{Published, notification};
+use boardls_ide::kept::publish::{Listing, Published, listed_notification, notification};
 use boardls_ide::rpc::{Incoming, read_message};
 use boardls_ide::server::{
     Lifecycle, Route, Server, document_uri, internal_error, report_panic, route, short_name,
 };
 use boardls_ide::session::{Host, Session};
 use futures::FutureExt as _;
-use ls_types::{
-    Diagnostic, LogMessageParams, MessageType, PublishDiagnosticsParams, ShowMessageParams, Uri,
-};
+use ls_types::{LogMessageParams, MessageType, ShowMessageParams, Uri};
 use serde::Serialize;
 use serde_json::Value;
 use tower::Service as _;
@@ -76,9 +74,9 @@ impl Host for BrowserHost {
         self.push(String::from_utf8_lossy(&notification(&published)).into_owned());
     }
 
-    fn publish(&self, uri: Uri, version: Option<i32>, items: Vec<Diagnostic>) {
-        let params = PublishDiagnosticsParams::new(uri, items, version);
-        self.notify("textDocument/publishDiagnostics", &params);
+    fn publish(&self, uri: Uri, version: Option<i32>, listing: Listing) {
+        let body = listed_notification(&uri, version, &listing);
+        self.push(String::from_utf8_lossy(&body).into_owned());
     }
 
     fn log(&self, typ: MessageType, message: String) {

@@ -15,6 +15,7 @@ use super::pairing::{expected, side_of};
 use crate::features::answers::{SideKind, side_findings};
 use crate::features::proto_diagnostics::to_lsp;
 use crate::kept::answer::{AnswerContext, KeptAnswer};
+use crate::kept::publish::Listing;
 use crate::kept::side::SideDocument;
 use crate::session::{ClosedAnswer, Host, Session, State};
 use crate::uri::{path_of, with_path};
@@ -112,13 +113,19 @@ pub fn publish<H: Host>(session: &Session<H>, state: &State<H::Data>, uri: &Uri)
     if state.caps.pull_diagnostics {
         return;
     }
-    let (Some(doc), Some(items)) = (
-        state.side_docs.get(uri),
-        side_diagnostics(session, state, uri),
-    ) else {
+    let Some(doc) = state.side_docs.get(uri).filter(|doc| doc.side.is_some()) else {
         return;
     };
-    session.host.publish(uri.clone(), Some(doc.version), items);
+    let listing = match &doc.answer {
+        Some(kept) => kept.listing(session.settings_of(state, uri).diagnostics),
+        None => match side_diagnostics(session, state, uri) {
+            Some(items) => Listing::Items(items),
+            None => return,
+        },
+    };
+    session
+        .host
+        .publish(uri.clone(), Some(doc.version), listing);
 }
 
 /// Clears what a document showed.
@@ -257,7 +264,7 @@ pub fn check_closed<H: Host>(
     let mut closed = closed;
     if changed {
         closed.result_id = format!("answer-{}", state.generation());
-        session.publish_unopened(state, answer.clone(), closed.kept.lsp_diagnostics());
+        session.publish_unopened_answer(state, answer.clone(), &closed.kept);
     }
     state.closed_answers.insert(answer.clone(), closed);
     changed

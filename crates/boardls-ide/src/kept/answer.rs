@@ -7,7 +7,9 @@
 //! ([`boardls_engine::answers::line_findings`]). An input edit keeps every
 //! unchanged case's output as the same pointer ([`JudgedCache`]), so the
 //! cases to compare again are found by pointer. Each line keeps its LSP
-//! form too: a publish joins them, and is sent only when one changed.
+//! form too, and that form's JSON: a push publish joins the JSON of the
+//! lines that have findings ([`KeptAnswer::listing`]), and is sent only
+//! when one changed.
 //!
 //! [`ExpectedCase`]: boardls_engine::answers::ExpectedCase
 //! [`JudgedCache`]: boardls_engine::answers::JudgedCache
@@ -22,8 +24,10 @@ use boardls_engine::i18n::Locale;
 use ls_types::{self as lsp, Uri};
 use ropey::Rope;
 
+use crate::config::DiagnosticFilter;
 use crate::encoding::Encoding;
 use crate::features::proto_diagnostics::{RopeRanges, to_lsp};
+use crate::kept::publish::{Listing, Written};
 
 /// What a check of an answer names and writes with.
 pub struct AnswerContext<'a> {
@@ -35,25 +39,43 @@ pub struct AnswerContext<'a> {
     pub locale: Locale,
 }
 
-/// The findings of one line (or of the end of the file), in both forms.
-#[derive(Default)]
+/// The findings of one line (or of the end of the file), in each form:
+/// the engine's, LSP's, and each LSP diagnostic's JSON.
+#[derive(Default, Debug)]
 struct Found {
     found: Vec<Diagnostic>,
     lsp: Vec<lsp::Diagnostic>,
+    json: Vec<Box<[u8]>>,
 }
 
+/// A line's findings; `None` for a line without any (most of them: a
+/// publish walks past them at the cost of a pointer each).
+type Line = Option<Box<Found>>;
+
 impl Found {
-    fn of(found: Vec<Diagnostic>, rope: &Rope, cx: &AnswerContext<'_>) -> Found {
+    fn of(found: Vec<Diagnostic>, rope: &Rope, cx: &AnswerContext<'_>) -> Line {
+        if found.is_empty() {
+            return None;
+        }
         let ranges = RopeRanges {
             rope,
             enc: cx.encoding,
         };
-        let lsp = found
+        let lsp: Vec<lsp::Diagnostic> = found
             .iter()
             .map(|d| to_lsp(cx.uri, &ranges, d, cx.locale))
             .collect();
-        Found { found, lsp }
+        let json = lsp
+            .iter()
+            .map(|d| serde_json::to_vec(d).unwrap_or_default().into_boxed_slice())
+            .collect();
+        Some(Box::new(Found { found, lsp, json }))
     }
+}
+
+/// The LSP diagnostics of `line` (none for `None`).
+fn lsp_of(line: &Line) -> &[lsp::Diagnostic] {
+    line.as_ref().map_or(&[], |found| &found.lsp)
 }
 
 /// An answer's findings against [`Expected`], line by line.
@@ -63,9 +85,9 @@ pub struct KeptAnswer {
     cases: Vec<CaseKey>,
     kind: boardls_engine::games::GameKind,
     input: Arc<Path>,
-    lines: Vec<Found>,
+    lines: Vec<Line>,
     /// The missing cases past the last line.
-    end: Found,
+    end: Line,
     encoding: Encoding,
     locale: Locale,
 }
@@ -122,7 +144,7 @@ impl KeptAnswer {
             kind: expected.kind,
             input: Arc::clone(cx.input),
             lines: Vec::new(),
-            end: Found::default(),
+            end: None,
             encoding: cx.encoding,
             locale: cx.locale,
         };
@@ -133,7 +155,7 @@ impl KeptAnswer {
         kept
     }
 
-    fn line(&self, expected: &Expected, rope: &Rope, line: usize, cx: &AnswerContext<'_>) -> Found {
+    fn line(&self, expected: &Expected, rope: &Rope, line: usize, cx: &AnswerContext<'_>) -> Line {
         let text = line_text(rope, line);
         let found = answers::line_findings(
             expected,
@@ -144,7 +166,7 @@ impl KeptAnswer {
         Found::of(found, rope, cx)
     }
 
-    fn end_of(&self, expected: &Expected, rope: &Rope, cx: &AnswerContext<'_>) -> Found {
+    fn end_of(&self, expected: &Expected, rope: &Rope, cx: &AnswerContext<'_>) -> Line {
         let count = content_line_count(rope);
         let last_len = count
             .checked_sub(1)
@@ -156,7 +178,7 @@ impl KeptAnswer {
     /// The end (the missing cases) compared again; true when it changed.
     fn recompare_end(&mut self, expected: &Expected, rope: &Rope, cx: &AnswerContext<'_>) -> bool {
         let end = self.end_of(expected, rope, cx);
-        let changed = end.lsp != self.end.lsp;
+        let changed = lsp_of(&end) != lsp_of(&self.end);
         self.end = end;
         changed
     }
@@ -214,7 +236,7 @@ impl KeptAnswer {
         let mut changed = false;
         for line in from..to.min(self.lines.len()) {
             let found = self.line(expected, rope, line, cx);
-            if found.lsp != self.lines[line].lsp {
+            if lsp_of(&found) != lsp_of(&self.lines[line]) {
                 self.lines[line] = found;
                 changed = true;
             }
@@ -240,7 +262,7 @@ impl KeptAnswer {
         let count = content_line_count(rope);
         let mut changed = count != self.lines.len();
         let to = if changed {
-            self.lines.resize_with(count, Found::default);
+            self.lines.resize_with(count, || None);
             // Past `first`, every line answers another case now.
             count
         } else {
@@ -255,21 +277,109 @@ impl KeptAnswer {
         self.encoding == cx.encoding && self.locale == cx.locale && self.input == *cx.input
     }
 
-    /// Every finding, in line order.
-    pub fn findings(&self) -> Vec<Diagnostic> {
+    /// The lines with findings, in order, then the end's.
+    fn found(&self) -> impl Iterator<Item = &Found> {
         self.lines
             .iter()
             .chain([&self.end])
+            .flatten()
+            .map(|found| &**found)
+    }
+
+    /// Every finding, in line order.
+    pub fn findings(&self) -> Vec<Diagnostic> {
+        self.found()
             .flat_map(|found| found.found.iter().cloned())
             .collect()
     }
 
     /// Every finding as LSP diagnostics, in line order.
     pub fn lsp_diagnostics(&self) -> Vec<lsp::Diagnostic> {
-        self.lines
-            .iter()
-            .chain([&self.end])
+        self.found()
             .flat_map(|found| found.lsp.iter().cloned())
             .collect()
+    }
+
+    /// [`KeptAnswer::lsp_diagnostics`] that `filter` shows, as the JSON
+    /// array of a publish: the kept JSON of each, joined.
+    pub fn listing(&self, filter: DiagnosticFilter) -> Listing {
+        let mut json = vec![b'['];
+        let mut count = 0;
+        for found in self.found() {
+            for (diagnostic, piece) in found.lsp.iter().zip(&found.json) {
+                if piece.is_empty() {
+                    // Not written (never seen): listed the slow way.
+                    return Listing::Items(filter.apply(self.lsp_diagnostics()));
+                }
+                if filter.shows(diagnostic.severity) {
+                    if count > 0 {
+                        json.push(b',');
+                    }
+                    json.extend_from_slice(piece);
+                    count += 1;
+                }
+            }
+        }
+        json.push(b']');
+        Listing::Json(Box::new(Written { json, count }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr as _;
+
+    use boardls_engine::games::GameKind;
+
+    use super::*;
+    use crate::kept::publish::listed_notification;
+
+    /// Three Tomek cases: X wins, O wins, a draw.
+    const INPUT: &str =
+        "3\nXXXT\n....\nOO..\n....\n\nOOOO\nXX..\nX...\n....\n\nXOXO\nXOXO\nOXOX\nOXOX\n";
+
+    #[test]
+    fn a_listing_writes_the_lsp_diagnostics_as_serde_does() {
+        let parsed = boardls_engine::syntax::parse_file(GameKind::Tomek, INPUT);
+        let expected = Expected::of(
+            GameKind::Tomek,
+            parsed.positions.iter().map(|p| (p.first_line, p)),
+        );
+        // Case 1 wrong, case 2 right, case 3 missing.
+        let rope = Rope::from_str("Case #1: O won\nCase #2: O won\n");
+        let uri = Uri::from_str("file:///t/01.ans").expect("a URI");
+        let input: Arc<Path> = Arc::from(Path::new("/t/01.in"));
+        let cx = AnswerContext {
+            uri: &uri,
+            input: &input,
+            encoding: Encoding::Utf16,
+            locale: Locale::English,
+        };
+        let kept = KeptAnswer::new(&expected, &rope, &cx);
+        let items = kept.lsp_diagnostics();
+        assert_eq!(items.len(), 2, "{items:?}");
+        let listing = kept.listing(DiagnosticFilter::default());
+        let Listing::Json(written) = &listing else {
+            panic!("not written");
+        };
+        assert_eq!(written.count, 2);
+        assert_eq!(
+            written.json,
+            serde_json::to_vec(&items).expect("serialized")
+        );
+        let listed = Listing::Items(items);
+        for version in [None, Some(7)] {
+            assert_eq!(
+                listed_notification(&uri, version, &listing),
+                listed_notification(&uri, version, &listed)
+            );
+        }
+        // Nothing found: an empty array.
+        let right = Rope::from_str("Case #1: X won\nCase #2: O won\nCase #3: Draw\n");
+        let clean = KeptAnswer::new(&expected, &right, &cx);
+        let Listing::Json(written) = clean.listing(DiagnosticFilter::default()) else {
+            panic!("not written");
+        };
+        assert_eq!((written.json.as_slice(), written.count), (&b"[]"[..], 0));
     }
 }

@@ -11,8 +11,8 @@
 use boardls_engine::i18n::Locale;
 use std::sync::{Arc, Mutex};
 
-use ls_types::Uri;
 use ls_types::notification::{Notification as _, PublishDiagnostics};
+use ls_types::{Diagnostic, Uri};
 use serde::ser::SerializeSeq as _;
 use serde::{Serialize, Serializer};
 
@@ -56,6 +56,85 @@ impl Published {
     }
 }
 
+/// The diagnostics of a publish of a file that is not open, or of an
+/// open answer or project file.
+pub enum Listing {
+    /// As listed.
+    Items(Vec<Diagnostic>),
+    /// Already written (an answer's kept lines,
+    /// [`crate::kept::answer::KeptAnswer::listing`]).
+    Json(Box<Written>),
+}
+
+/// The JSON array of `count` diagnostics.
+pub struct Written {
+    pub json: Vec<u8>,
+    pub count: usize,
+}
+
+impl Listing {
+    /// How many diagnostics it lists.
+    pub fn len(&self) -> usize {
+        match self {
+            Listing::Items(items) => items.len(),
+            Listing::Json(written) => written.count,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<Diagnostic>> for Listing {
+    fn from(items: Vec<Diagnostic>) -> Listing {
+        Listing::Items(items)
+    }
+}
+
+/// The body of the `publishDiagnostics` notification of `uri` (at
+/// `version`, if any) listing `listing`: the same bytes either way.
+pub fn listed_notification(uri: &Uri, version: Option<i32>, listing: &Listing) -> Vec<u8> {
+    let mut out = Vec::new();
+    match listing {
+        Listing::Items(items) => {
+            let message = Message {
+                jsonrpc: "2.0",
+                method: PublishDiagnostics::METHOD,
+                params: ListedParams {
+                    uri,
+                    diagnostics: items,
+                    version,
+                },
+            };
+            let _ = serde_json::to_writer(&mut out, &message);
+        }
+        Listing::Json(written) => {
+            write_joined(uri, &written.json, version, &mut out);
+        }
+    }
+    out
+}
+
+/// A publish's notification from its `diagnostics` array already
+/// written as JSON; nothing when the URI cannot be written.
+fn write_joined(uri: &Uri, diagnostics: &[u8], version: Option<i32>, out: &mut dyn std::io::Write) {
+    let mut head = br#"{"jsonrpc":"2.0","method":""#.to_vec();
+    head.extend_from_slice(PublishDiagnostics::METHOD.as_bytes());
+    head.extend_from_slice(br#"","params":{"uri":"#);
+    if serde_json::to_writer(&mut head, uri).is_err() {
+        return;
+    }
+    head.extend_from_slice(br#","diagnostics":"#);
+    let _ = out.write_all(&head);
+    let _ = out.write_all(diagnostics);
+    if let Some(version) = version {
+        let _ = out.write_all(br#","version":"#);
+        let _ = out.write_all(itoa::Buffer::new().format(version).as_bytes());
+    }
+    let _ = out.write_all(b"}}");
+}
+
 /// The body of the `publishDiagnostics` notification of `published`.
 pub fn notification(published: &Published) -> Vec<u8> {
     let mut out = Vec::with_capacity(4096);
@@ -67,24 +146,7 @@ pub fn notification(published: &Published) -> Vec<u8> {
 /// closed stream just stops taking bytes).
 pub fn write_notification(published: &Published, out: &mut dyn std::io::Write) {
     if let Some(listed) = kept_json(published) {
-        let mut head = br#"{"jsonrpc":"2.0","method":""#.to_vec();
-        head.extend_from_slice(PublishDiagnostics::METHOD.as_bytes());
-        head.extend_from_slice(br#"","params":{"uri":"#);
-        if serde_json::to_writer(&mut head, &published.uri).is_ok() {
-            head.extend_from_slice(br#","diagnostics":"#);
-            let mut version = itoa::Buffer::new();
-            let tail = [
-                &br#","version":"#[..],
-                version.format(published.version).as_bytes(),
-                b"}}",
-            ];
-            let _ = out.write_all(&head);
-            let _ = out.write_all(&listed);
-            for piece in tail {
-                let _ = out.write_all(piece);
-            }
-            return;
-        }
+        return write_joined(&published.uri, &listed, Some(published.version), out);
     }
     let message = Message {
         jsonrpc: "2.0",
@@ -112,10 +174,10 @@ fn kept_json(published: &Published) -> Option<Vec<u8>> {
 }
 
 #[derive(Serialize)]
-struct Message<'a> {
+struct Message<P> {
     jsonrpc: &'static str,
     method: &'static str,
-    params: Params<'a>,
+    params: P,
 }
 
 /// `PublishDiagnosticsParams`, with the diagnostics serialized as they
@@ -125,6 +187,15 @@ struct Params<'a> {
     uri: &'a Uri,
     diagnostics: Diagnostics<'a>,
     version: i32,
+}
+
+/// `PublishDiagnosticsParams` of a [`Listing::Items`], borrowed.
+#[derive(Serialize)]
+struct ListedParams<'a> {
+    uri: &'a Uri,
+    diagnostics: &'a [Diagnostic],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<i32>,
 }
 
 struct Diagnostics<'a>(&'a Published);

@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::state::State;
 use crate::config::Settings;
 use crate::files::Files;
-use crate::kept::publish::Published;
+use crate::kept::answer::KeptAnswer;
+use crate::kept::publish::{Listing, Published};
 use crate::view::ClientCaps;
 
 /// A host of the core: the desktop's server, or the browser's.
@@ -33,7 +34,7 @@ pub trait Host: Send + Sync + Sized + 'static {
 
     /// The diagnostics of a file that is not open (`version`: `None`), or
     /// of an open answer or project file.
-    fn publish(&self, uri: Uri, version: Option<i32>, items: Vec<Diagnostic>);
+    fn publish(&self, uri: Uri, version: Option<i32>, listing: Listing);
 
     /// `window/logMessage`.
     fn log(&self, typ: MessageType, message: String);
@@ -272,7 +273,15 @@ impl<H: Host> Session<H> {
     pub fn publish_unopened(&self, state: &State<H::Data>, uri: Uri, items: Vec<Diagnostic>) {
         if !state.caps.pull_diagnostics {
             let items = state.settings.diagnostics.apply(items);
-            self.host.publish(uri, None, items);
+            self.host.publish(uri, None, Listing::Items(items));
+        }
+    }
+
+    /// [`Session::publish_unopened`] of a closed answer's kept findings.
+    pub fn publish_unopened_answer(&self, state: &State<H::Data>, uri: Uri, kept: &KeptAnswer) {
+        if !state.caps.pull_diagnostics {
+            let listing = kept.listing(state.settings.diagnostics);
+            self.host.publish(uri, None, listing);
         }
     }
 

@@ -29,24 +29,24 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use tower_lsp_server::ls_types::notification::{
-    LogMessage, Notification as _, Progress, PublishDiagnostics,
-};
+use tower_lsp_server::ls_types::notification::{LogMessage, Notification as _, Progress};
 use tower_lsp_server::ls_types::{
-    Diagnostic, LogMessageParams, MessageType, ProgressParams, ProgressParamsValue, ProgressToken,
-    PublishDiagnosticsParams, Uri, WorkDoneProgress,
+    LogMessageParams, MessageType, ProgressParams, ProgressParamsValue, ProgressToken, Uri,
+    WorkDoneProgress,
 };
 
 use super::writer::{PublishTag, Wire};
 use crate::priority;
-use boardls_ide::kept::publish::{Published, notification, write_notification};
+use boardls_ide::kept::publish::{
+    Listing, Published, listed_notification, notification, write_notification,
+};
 
 /// A notification whose order matters.
 pub enum Outgoing {
     Publish {
         uri: Uri,
         version: Option<i32>,
-        diagnostics: Vec<Diagnostic>,
+        diagnostics: Listing,
     },
     /// An open document's diagnostics, converted when sent.
     PublishOpen(Box<Published>),
@@ -324,7 +324,7 @@ impl Outbox {
         self.send(Outgoing::Log(kind, message));
     }
 
-    pub fn publish(&self, uri: Uri, version: Option<i32>, diagnostics: Vec<Diagnostic>) {
+    pub fn publish(&self, uri: Uri, version: Option<i32>, diagnostics: Listing) {
         self.send(Outgoing::Publish {
             uri,
             version,
@@ -423,14 +423,9 @@ fn send(wire: &Wire, message: Outgoing, tag: Option<PublishTag>) {
             uri,
             version,
             diagnostics,
-        } => wire.notify_tagged(
-            PublishDiagnostics::METHOD,
-            &PublishDiagnosticsParams {
-                uri: wire.spellings.spell(&uri),
-                diagnostics,
-                version,
-            },
+        } => wire.send_publish(
             tag,
+            listed_notification(&wire.spellings.spell(&uri), version, &diagnostics),
         ),
         Outgoing::PublishOpen(mut published) => {
             published.uri = wire.spellings.spell(&published.uri);
@@ -481,6 +476,7 @@ fn send(wire: &Wire, message: Outgoing, tag: Option<PublishTag>) {
 mod tests {
     use super::*;
     use crate::wire::writer::{Frame, Frames, Limits};
+    use tower_lsp_server::ls_types::Diagnostic;
 
     fn publish(uri: &str, version: i32) -> Outgoing {
         publish_of(uri, version, 0)
@@ -505,7 +501,7 @@ mod tests {
         Outgoing::Publish {
             uri: uri.parse().unwrap_or_else(|_| panic!("uri {uri}")),
             version: Some(version),
-            diagnostics: vec![Diagnostic::default(); diagnostics],
+            diagnostics: vec![Diagnostic::default(); diagnostics].into(),
         }
     }
 
